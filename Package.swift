@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SeeMore",
+    products: [
+        .library(name: "SeeMore", targets: ["SeeMore"]),
+        .executable(name: "seemore", targets: ["seemore"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CPangoCairo",
+            pkgConfig: "pangocairo",
+            providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
+        ),
+        .target(name: "SeeMore", dependencies: ["CPangoCairo"]),
+        .executableTarget(name: "seemore", dependencies: ["SeeMore"]),
+        .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "seemore"]),
+    ]
+)

@@ -1,0 +1,29 @@
+/// Lays out paragraphs and finds the ellipsize-plus-suffix cut.
+///
+/// An engine owns its own Pango font map and context, so it must stay on one thread at a time;
+/// make one engine per worker thread.
+public final class LayoutEngine {
+    let context: TextContext
+    let layout: Layout
+
+    public init() throws {
+        context = try TextContext(fontMap: try FontMap())
+        layout = try Layout(context: context)
+    }
+
+    /// Cuts `request.text` so that it and its ellipsis and suffix fit `request.lines` lines.
+    ///
+    /// The contract (rules 1–5 in the README): text that fits is not truncated; otherwise the kept
+    /// prefix is the longest one at a cut position of the request's mode whose collapsed form takes at
+    /// most N lines with the ellipsis and suffix together on the last line; when even the suffix alone
+    /// cannot share a line, the suffix wraps.
+    /// - Throws: `TruncationRequestError` for a bad width or line limit; `PangoError` when Pango fails.
+    /// - Complexity: one layout of the first N+3 lines of the text plus one small layout per cut candidate
+    ///   between the answer and the first word of line N+1; independent of the text's length past that.
+    public func truncate(_ request: TruncationRequest) throws -> Truncation {
+        try request.validate()
+        let fonts = try ResolvedFonts(request: request, context: context)
+        let search = try TruncationSearch(request: request, fonts: fonts, layout: layout)
+        return try search.run()
+    }
+}

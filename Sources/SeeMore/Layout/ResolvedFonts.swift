@@ -1,0 +1,48 @@
+/// The body and suffix fonts of a request, parsed and checked against what is installed.
+struct ResolvedFonts {
+    let body: FontDescription
+    let suffix: FontDescription
+    let substitutions: [FontSubstitution]
+
+    /// Family names that fontconfig maps to a configured default rather than one font.
+    static let genericFamilies: Set<String> = [
+        "sans", "sans-serif", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math",
+    ]
+
+    init(request: TruncationRequest, context: TextContext) throws {
+        body = try FontDescription(request.font).withDefaultSize(points: TruncationRequest.defaultFontSize)
+        if let suffixFont = request.suffixFont {
+            suffix = try FontDescription(suffixFont).merged(onto: body)
+        } else {
+            suffix = body
+        }
+        var substitutions: [FontSubstitution] = []
+        for font in [body, suffix] {
+            if let substitution = Self.substitution(for: font, context: context),
+                !substitutions.contains(substitution)
+            {
+                substitutions.append(substitution)
+            }
+        }
+        self.substitutions = substitutions
+    }
+
+    /// The substitution fontconfig makes for `font`, or nil when one of its families is installed.
+    static func substitution(for font: FontDescription, context: TextContext) -> FontSubstitution? {
+        guard let requested = font.family else { return nil }
+        let names = requested.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+        if names.isEmpty || names.contains(where: { genericFamilies.contains($0.lowercased()) }) { return nil }
+        guard let used = context.resolvedFamily(for: font) else {
+            return FontSubstitution(requested: requested, used: "")
+        }
+        let usedName = used.lowercased()
+        if names.contains(where: { $0.lowercased() == usedName }) { return nil }
+        return FontSubstitution(requested: requested, used: used)
+    }
+}
+
+extension Substring {
+    func trimmingSpaces() -> String {
+        String(drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
+    }
+}

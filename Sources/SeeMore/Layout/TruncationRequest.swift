@@ -1,0 +1,68 @@
+/// What to lay out: a paragraph, its fonts, a width, a line limit and the collapsed ending.
+public struct TruncationRequest: Sendable, Equatable {
+    /// The text; explicit line breaks start new lines.
+    public var text: String
+    /// Pango font description of the body, e.g. "DejaVu Sans 15" (size in points; 15 when unset).
+    public var font: String
+    /// Width of the text box in points.
+    public var width: Double
+    /// The most lines the collapsed text may take (N).
+    public var lines: Int
+    /// Drawn in the body font right after the kept text, e.g. "… ".
+    public var ellipsis: String
+    /// Drawn in `suffixFont` after the ellipsis, e.g. "See more".
+    public var suffix: String
+    /// Pango font description merged onto the body font for the suffix ("Bold", "DejaVu Sans 13");
+    /// nil draws the suffix in the body font.
+    public var suffixFont: String?
+    public var cutMode: CutMode
+
+    public static let defaultFont = "DejaVu Sans 15"
+    public static let defaultFontSize = 15.0
+
+    public init(
+        text: String, font: String = TruncationRequest.defaultFont, width: Double = 343, lines: Int = 3,
+        ellipsis: String = "… ", suffix: String = "See more", suffixFont: String? = nil,
+        cutMode: CutMode = .word
+    ) {
+        self.text = text
+        self.font = font
+        self.width = width
+        self.lines = lines
+        self.ellipsis = ellipsis
+        self.suffix = suffix
+        self.suffixFont = suffixFont
+        self.cutMode = cutMode
+    }
+
+    /// Largest width accepted, in points (Pango measures in 32-bit units of 1/1024 pt).
+    public static let maximumWidth = 1_000_000.0
+
+    /// Checks the numbers a caller may get wrong.
+    /// - Throws: `TruncationRequestError` naming the field.
+    public func validate() throws {
+        guard width.isFinite, width > 0, width <= Self.maximumWidth else {
+            throw TruncationRequestError.invalidWidth(width)
+        }
+        guard lines >= 1 else { throw TruncationRequestError.invalidLineLimit(lines) }
+        for (name, value) in [("text", text), ("ellipsis", ellipsis), ("suffix", suffix)] where value.utf8.contains(0) {
+            throw TruncationRequestError.nulCharacter(field: name)
+        }
+    }
+}
+
+/// A request field with a value that cannot be laid out.
+public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
+    case invalidWidth(Double)
+    case invalidLineLimit(Int)
+    case nulCharacter(field: String)
+
+    public var description: String {
+        switch self {
+        case .invalidWidth(let width):
+            return "width must be a number of points above 0 and at most \(Int(TruncationRequest.maximumWidth)), not \(width)"
+        case .invalidLineLimit(let lines): return "the line limit must be at least 1, not \(lines)"
+        case .nulCharacter(let field): return "the \(field) contains a NUL character"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/// What the cut needs from the uncut text: where its lines start and where it may be cut,
+/// read from a layout of just enough of the text.
+struct UncutLayout {
+    /// Character index at which each laid-out line starts (all lines, or those of the window).
+    let lineStarts: [Int]
+    /// True when the whole text was laid out, so `lineStarts.count` is its line count.
+    let isWhole: Bool
+    /// `isCursorPosition[k]`: a grapheme boundary before character k (k up to the window's end).
+    let isCursorPosition: [Bool]
+    /// `isLineBreak[k]`: a line-break opportunity before character k.
+    let isLineBreak: [Bool]
+
+    /// Lays out a prefix of `text[0..<end]` long enough to hold `lines + 3` complete lines, or all of it.
+    ///
+    /// A greedy line breaker fixes a line once the text after it holds more lines, so the first
+    /// lines of a long enough prefix are the first lines of the whole text.
+    /// - Complexity: O(length of the first `lines + 3` lines), doubling the prefix while it is too short.
+    init(text: IndexedText, end: Int, lines: Int, layout: Layout, font: FontDescription) {
+        layout.setAttributes(nil)
+        layout.setFont(font)
+        var length = min(end, max(4096, (lines + 3) * 256))
+        while true {
+            layout.setText(text.prefixBytes(length))
+            if length == end || layout.lineCount >= lines + 3 { break }
+            length = min(end, length * 2)
+        }
+        isWhole = length == end
+        lineStarts = layout.lineByteRanges.map { text.character(atByte: $0.lowerBound) }
+        var cursor = [Bool](repeating: false, count: length + 1)
+        var lineBreak = [Bool](repeating: false, count: length + 1)
+        layout.withLogAttributes { attributes in
+            for index in 0..<min(attributes.count, length + 1) {
+                cursor[index] = attributes[index].is_cursor_position != 0
+                lineBreak[index] = attributes[index].is_line_break != 0
+            }
+        }
+        isCursorPosition = cursor
+        isLineBreak = lineBreak
+    }
+
+    /// The character index where 1-based line `number` starts, or nil past the laid-out lines.
+    func start(ofLine number: Int) -> Int? {
+        number >= 1 && number <= lineStarts.count ? lineStarts[number - 1] : nil
+    }
+}

@@ -1,0 +1,69 @@
+import CPangoCairo
+
+/// An owned Pango font description such as "DejaVu Sans Bold 15".
+final class FontDescription {
+    let pointer: OpaquePointer
+
+    /// Parses a Pango font description string; missing fields stay unset.
+    init(_ string: String) throws {
+        guard let description = pango_font_description_from_string(string) else {
+            throw PangoError.creationFailed("a font description from \"\(string)\"")
+        }
+        pointer = description
+    }
+
+    private init(taking pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    deinit {
+        pango_font_description_free(pointer)
+    }
+
+    /// The requested family list ("DejaVu Sans, IPAGothic"), or nil when unset.
+    var family: String? {
+        guard let family = pango_font_description_get_family(pointer) else { return nil }
+        return String(cString: family)
+    }
+
+    /// The size in points, or nil when unset.
+    var size: Double? {
+        let size = pango_font_description_get_size(pointer)
+        return size > 0 ? PangoUnits.toPoints(size) : nil
+    }
+
+    /// The description as Pango writes it, e.g. "DejaVu Sans Bold 15".
+    var string: String {
+        guard let text = pango_font_description_to_string(pointer) else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+
+    /// A copy of `base` with every field that this description sets replacing the base's.
+    func merged(onto base: FontDescription) throws -> FontDescription {
+        guard let copy = pango_font_description_copy(base.pointer) else {
+            throw PangoError.creationFailed("a font description copy")
+        }
+        pango_font_description_merge(copy, pointer, 1)
+        return FontDescription(taking: copy)
+    }
+
+    /// A copy of this description with its size set when it has none.
+    func withDefaultSize(points: Double) throws -> FontDescription {
+        guard let copy = pango_font_description_copy(pointer) else {
+            throw PangoError.creationFailed("a font description copy")
+        }
+        if pango_font_description_get_size(copy) <= 0 {
+            pango_font_description_set_size(copy, PangoUnits.from(points: points))
+        }
+        return FontDescription(taking: copy)
+    }
+
+    /// The family name of a loaded font.
+    static func family(of font: UnsafeMutablePointer<PangoFont>) -> String? {
+        guard let description = pango_font_describe(font) else { return nil }
+        defer { pango_font_description_free(description) }
+        guard let family = pango_font_description_get_family(description) else { return nil }
+        return String(cString: family)
+    }
+}

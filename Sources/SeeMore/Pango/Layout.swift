@@ -1,0 +1,165 @@
+import CPangoCairo
+
+/// A rectangle in points.
+public struct Rect: Equatable, Codable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The smallest rectangle containing both.
+    public func union(_ other: Rect) -> Rect {
+        let minX = min(x, other.x), minY = min(y, other.y)
+        let maxX = max(x + width, other.x + other.width)
+        let maxY = max(y + height, other.y + other.height)
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
+
+/// An owned Pango layout: one paragraph block laid out at a fixed width with WORD_CHAR wrapping.
+///
+/// Text is set as UTF-8 bytes; all indices are byte offsets into that text.
+final class Layout {
+    let pointer: OpaquePointer
+    /// Keeps the context alive for as long as the layout uses it.
+    let context: TextContext
+
+    init(context: TextContext) throws {
+        guard let layout = pango_layout_new(context.pointer) else {
+            throw PangoError.creationFailed("a Pango layout")
+        }
+        self.context = context
+        self.pointer = layout
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_auto_dir(layout, 1)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// The wrapping width in points.
+    func setWidth(points: Double) {
+        pango_layout_set_width(pointer, PangoUnits.from(points: points))
+    }
+
+    func setFont(_ font: FontDescription) {
+        pango_layout_set_font_description(pointer, font.pointer)
+    }
+
+    func setAttributes(_ attributes: AttributeList?) {
+        pango_layout_set_attributes(pointer, attributes?.pointer)
+    }
+
+    /// Sets the text from valid UTF-8 bytes without a NUL.
+    func setText<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                pango_layout_set_text(pointer, chars.baseAddress, Int32(chars.count))
+            }
+        }
+        if done == nil {
+            setText(Array(bytes))
+        }
+    }
+
+    var lineCount: Int {
+        Int(pango_layout_get_line_count(pointer))
+    }
+
+    /// The byte range of each line, in order; a paragraph separator belongs to no line.
+    var lineByteRanges: [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var node = pango_layout_get_lines_readonly(pointer)
+        while let current = node {
+            if let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+                let start = Int(line.pointee.start_index)
+                ranges.append(start..<(start + Int(line.pointee.length)))
+            }
+            node = current.pointee.next
+        }
+        return ranges
+    }
+
+    /// The 0-based line on which the character starting at `byteIndex` lies.
+    func line(ofByte byteIndex: Int) -> Int {
+        var line: Int32 = 0
+        var x: Int32 = 0
+        pango_layout_index_to_line_x(pointer, Int32(byteIndex), 0, &line, &x)
+        return Int(line)
+    }
+
+    /// The logical rectangle of the grapheme starting at `byteIndex`, in points.
+    func graphemeRect(atByte byteIndex: Int) -> Rect {
+        var rect = PangoRectangle()
+        pango_layout_index_to_pos(pointer, Int32(byteIndex), &rect)
+        // RTL graphemes report a negative width; normalise.
+        let x = min(rect.x, rect.x + rect.width)
+        return Rect(
+            x: PangoUnits.toPoints(x), y: PangoUnits.toPoints(rect.y),
+            width: PangoUnits.toPoints(abs(rect.width)), height: PangoUnits.toPoints(rect.height))
+    }
+
+    /// Logical size of the whole layout in points.
+    var logicalSize: (width: Double, height: Double) {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(pointer, nil, &logical)
+        return (PangoUnits.toPoints(logical.width), PangoUnits.toPoints(logical.height))
+    }
+
+    /// Per-character break attributes: `count` is the number of characters plus one.
+    func withLogAttributes<Result>(_ body: (UnsafeBufferPointer<PangoLogAttr>) throws -> Result) rethrows -> Result {
+        var count: Int32 = 0
+        let attributes = pango_layout_get_log_attrs_readonly(pointer, &count)
+        return try body(UnsafeBufferPointer(start: attributes, count: Int(count)))
+    }
+
+    /// Calls `body` with every glyph run of every line.
+    func forEachRun(_ body: (UnsafeMutablePointer<PangoGlyphItem>) -> Void) {
+        var node = pango_layout_get_lines_readonly(pointer)
+        while let current = node {
+            if let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+                var runNode = line.pointee.runs
+                while let run = runNode {
+                    if let item = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
+                        body(item)
+                    }
+                    runNode = run.pointee.next
+                }
+            }
+            node = current.pointee.next
+        }
+    }
+
+    /// Glyphs that no font had (drawn as hex boxes, "tofu").
+    var unknownGlyphCount: Int {
+        let flag = seemore_glyph_unknown_flag()
+        var count = 0
+        forEachRun { item in
+            guard let glyphs = item.pointee.glyphs else { return }
+            for index in 0..<Int(glyphs.pointee.num_glyphs) where glyphs.pointee.glyphs[index].glyph & flag != 0 {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// Families of the fonts Pango used, in order of first use.
+    var familiesUsed: [String] {
+        var families: [String] = []
+        forEachRun { item in
+            guard let font = item.pointee.item.pointee.analysis.font,
+                let family = FontDescription.family(of: font), !families.contains(family)
+            else { return }
+            families.append(family)
+        }
+        return families
+    }
+}

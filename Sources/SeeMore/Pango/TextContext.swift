@@ -1,0 +1,43 @@
+import CPangoCairo
+
+/// An owned Pango context with SeeMore's fixed, scale-independent layout settings.
+///
+/// The settings: 72 dpi (1 pt = 1 px at @1x), metrics hinting off, hint style none,
+/// gray antialiasing, unrounded glyph positions, automatic base direction.
+final class TextContext {
+    let pointer: OpaquePointer
+    /// Keeps the font map alive for as long as the context uses it.
+    let fontMap: FontMap
+
+    init(fontMap: FontMap) throws {
+        guard let context = pango_font_map_create_context(fontMap.pointer) else {
+            throw PangoError.creationFailed("a Pango context")
+        }
+        self.fontMap = fontMap
+        self.pointer = context
+        pango_cairo_context_set_resolution(context, 72)
+        guard let options = cairo_font_options_create() else {
+            throw PangoError.creationFailed("Cairo font options")
+        }
+        defer { cairo_font_options_destroy(options) }
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        pango_cairo_context_set_font_options(context, options)
+        pango_context_set_round_glyph_positions(context, 0)
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// The family of the font fontconfig actually picks for `description`.
+    /// - Returns: The resolved family name, or nil when no font could be loaded at all.
+    func resolvedFamily(for description: FontDescription) -> String? {
+        guard let font = pango_font_map_load_font(fontMap.pointer, pointer, description.pointer) else {
+            return nil
+        }
+        defer { g_object_unref(font) }
+        return FontDescription.family(of: font)
+    }
+}

@@ -1,0 +1,61 @@
+/// A text with its UTF-8 bytes and the byte offset of every character (Unicode scalar),
+/// which is how Pango counts characters in its break attributes.
+struct IndexedText {
+    let bytes: [UInt8]
+    let scalars: [Unicode.Scalar]
+    /// `byteOffsets[k]` is where character `k` starts; the last entry is `bytes.count`.
+    let byteOffsets: [Int]
+
+    init(_ string: String) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count)
+        bytes.append(contentsOf: string.utf8)
+        var scalars: [Unicode.Scalar] = []
+        var offsets: [Int] = []
+        var offset = 0
+        for scalar in string.unicodeScalars {
+            scalars.append(scalar)
+            offsets.append(offset)
+            offset += UTF8.width(scalar)
+        }
+        offsets.append(offset)
+        self.bytes = bytes
+        self.scalars = scalars
+        self.byteOffsets = offsets
+    }
+
+    /// Number of characters.
+    var count: Int { scalars.count }
+
+    /// The end of the first `k` characters once trailing white space is removed.
+    ///
+    /// White space is Unicode's White_Space property: spaces, tabs, line breaks, NBSP, U+3000 and the like.
+    func trimmedEnd(_ k: Int) -> Int {
+        var end = k
+        while end > 0 && scalars[end - 1].properties.isWhitespace {
+            end -= 1
+        }
+        return end
+    }
+
+    /// The UTF-8 bytes of the first `k` characters.
+    func prefixBytes(_ k: Int) -> ArraySlice<UInt8> {
+        bytes[0..<byteOffsets[k]]
+    }
+
+    /// The characters in `range` as a string.
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: bytes[byteOffsets[range.lowerBound]..<byteOffsets[range.upperBound]], as: UTF8.self)
+    }
+
+    /// The character index at byte offset `byte` (which must start a character, or be the end).
+    func character(atByte byte: Int) -> Int {
+        var low = 0
+        var high = byteOffsets.count - 1
+        while low < high {
+            let middle = (low + high) / 2
+            if byteOffsets[middle] < byte { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
