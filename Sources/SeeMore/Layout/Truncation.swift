@@ -1,13 +1,15 @@
 /// Where a paragraph was cut and how its collapsed form lays out.
-public struct Truncation: Equatable, Codable, Sendable {
+public struct Truncation: Equatable, Sendable {
     /// True when the text did not fit and ends in the ellipsis and suffix.
     public var truncated: Bool
     /// The text kept before the ellipsis (the whole text, trailing white space removed, when not truncated).
     public var kept: String
     /// Lines of the collapsed layout (of the text itself when not truncated; 0 for empty text).
     public var lineCount: Int
-    /// Lines of the uncut text, trailing white space removed.
+    /// Lines of the uncut text, trailing white space removed; a lower bound when not exact.
     public var fullLineCount: Int
+    /// False only when `countsAllLines` was off and the text was too long to lay out whole.
+    public var fullLineCountIsExact: Bool
     /// The visible lines' text, the ellipsis and suffix included.
     public var lines: [String]
     /// The suffix's logical rectangle in points from the layout's top-left; nil when not truncated or empty.
@@ -27,7 +29,7 @@ public struct Truncation: Equatable, Codable, Sendable {
 }
 
 /// A requested font family that is not installed, and the family fontconfig used instead.
-public struct FontSubstitution: Equatable, Codable, Sendable {
+public struct FontSubstitution: Equatable, Sendable {
     public var requested: String
     public var used: String
 }

@@ -16,6 +16,10 @@ public struct TruncationRequest: Sendable, Equatable {
     /// nil draws the suffix in the body font.
     public var suffixFont: String?
     public var cutMode: CutMode
+    /// Whether to count every line of a long text for `Truncation.fullLineCount`; when false, a
+    /// truncated text reports only the lines that were laid out to find the cut, and the cut costs
+    /// nothing past line N+2 (see `Truncation.fullLineCountIsExact`).
+    public var countsAllLines = true
 
     public static let defaultFont = "DejaVu Sans 15"
     public static let defaultFontSize = 15.0

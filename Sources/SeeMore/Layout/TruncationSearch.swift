@@ -10,6 +10,7 @@ final class TruncationSearch {
     private let suffixBytes: [UInt8]
     /// Collapsed layouts already measured, by the end of their kept text.
     private var measured: [Int: Collapsed] = [:]
+    private var fullLineCountIsExact = true
 
     /// How `kept(k) + ellipsis + suffix` lays out.
     struct Collapsed {
@@ -37,7 +38,8 @@ final class TruncationSearch {
         if uncut.isWhole && uncut.lineStarts.count <= limit {
             return try result(cut: nil, fullLineCount: uncut.lineStarts.count)
         }
-        let fullLineCount = uncut.isWhole ? uncut.lineStarts.count : countAllLines()
+        let fullLineCount = uncut.isWhole || !request.countsAllLines ? uncut.lineStarts.count : countAllLines()
+        fullLineCountIsExact = uncut.isWhole || request.countsAllLines
         let bound = searchBound(uncut)
         let graphemes = (0...bound).reversed().filter { uncut.isCursorPosition[$0] || $0 == 0 }
 
@@ -113,12 +115,8 @@ final class TruncationSearch {
         layout.setText(bytes)
     }
 
-    /// Lays out the whole trimmed text once to count its lines.
     private func countAllLines() -> Int {
-        layout.setAttributes(nil)
-        layout.setFont(fonts.body)
-        layout.setText(text.prefixBytes(end))
-        return layout.lineCount
+        UncutLayout.countLines(text: text, end: end, layout: layout, font: fonts.body)
     }
 
     /// Describes the final layout: the collapsed text for a cut, or the whole trimmed text.
@@ -142,6 +140,7 @@ final class TruncationSearch {
             kept: text.string(0..<keptEnd),
             lineCount: visible.count,
             fullLineCount: end == 0 ? 0 : (cut == nil ? visible.count : fullLineCount),
+            fullLineCountIsExact: fullLineCountIsExact,
             lines: visible,
             suffixRect: suffixBytesRange.map(suffixRect),
             suffixWraps: cut?.suffixWraps ?? false,

@@ -38,6 +38,35 @@ struct UncutLayout {
         isLineBreak = lineBreak
     }
 
+    /// Counts the lines of `text[0..<end]` by laying it out a window at a time.
+    ///
+    /// Pango keeps run widths in 32-bit units of 1/1024 pt, which overflow in a paragraph of a few
+    /// hundred thousand characters, so a long text is never laid out in one piece: each window
+    /// starts at a line start, and its last two lines are laid out again as part of the next window.
+    /// - Complexity: O(end), in layouts of a few thousand characters.
+    static func countLines(text: IndexedText, end: Int, layout: Layout, font: FontDescription) -> Int {
+        layout.setAttributes(nil)
+        layout.setFont(font)
+        let initialWindow = 4096
+        var window = initialWindow
+        var start = 0
+        var count = 0
+        while true {
+            let windowEnd = min(end, start + window)
+            layout.setText(text.bytes[text.byteOffsets[start]..<text.byteOffsets[windowEnd]])
+            let lines = layout.lineByteRanges
+            if windowEnd == end { return count + lines.count }
+            guard lines.count >= 3 else {
+                window *= 2
+                continue
+            }
+            let kept = lines.count - 2
+            count += kept
+            start = text.character(atByte: text.byteOffsets[start] + lines[kept].lowerBound)
+            window = initialWindow
+        }
+    }
+
     /// The character index where 1-based line `number` starts, or nil past the laid-out lines.
     func start(ofLine number: Int) -> Int? {
         number >= 1 && number <= lineStarts.count ? lineStarts[number - 1] : nil

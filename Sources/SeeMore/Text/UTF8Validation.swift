@@ -7,7 +7,7 @@ public enum TextDecodingError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .invalidUTF8(let offset): return "not valid UTF-8 at byte \(offset)"
+        case .invalidUTF8(let offset): return "is not valid UTF-8 at byte \(offset)"
         case .nulCharacter(let offset): return "contains a NUL character at byte \(offset)"
         }
     }

@@ -1,0 +1,68 @@
+/// A small command-line scanner: `--flag value`, `--flag=value` and boolean `--flag`.
+///
+/// Every error names the flag and carries the command's usage line (exit code 64).
+struct ArgumentScanner {
+    private var remaining: ArraySlice<String>
+    private let usage: String
+
+    init(_ arguments: [String], usage: String) {
+        remaining = arguments[...]
+        self.usage = usage
+    }
+
+    /// The next flag, with the value written after `=` if there was one; nil at the end.
+    mutating func nextFlag() throws -> (name: String, inlineValue: String?)? {
+        guard let argument = remaining.popFirst() else { return nil }
+        guard argument.hasPrefix("--"), argument.count > 2 else {
+            throw usageError("unexpected argument '\(argument)'")
+        }
+        if let equals = argument.firstIndex(of: "=") {
+            return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+        }
+        return (argument, nil)
+    }
+
+    /// The value of `flag`: the inline one or the next argument.
+    mutating func value(of flag: (name: String, inlineValue: String?)) throws -> String {
+        if let value = flag.inlineValue { return value }
+        guard let value = remaining.popFirst() else {
+            throw usageError("\(flag.name) needs a value")
+        }
+        return value
+    }
+
+    /// Rejects a value on a flag that takes none (`--json=yes`).
+    func noValue(_ flag: (name: String, inlineValue: String?)) throws {
+        if flag.inlineValue != nil { throw usageError("\(flag.name) takes no value") }
+    }
+
+    func usageError(_ message: String) -> CommandError {
+        CommandError(message, exitCode: .usage, usage: usage)
+    }
+
+    /// A number of points above 0 (finite).
+    func positiveNumber(_ value: String, flag: String) throws -> Double {
+        guard let number = Double(value), number.isFinite, number > 0 else {
+            throw usageError("\(flag) must be a number above 0, not '\(value)'")
+        }
+        return number
+    }
+
+    /// A whole number of at least `minimum`.
+    func integer(_ value: String, flag: String, minimum: Int) throws -> Int {
+        guard let number = Int(value), number >= minimum else {
+            throw usageError("\(flag) must be a whole number of at least \(minimum), not '\(value)'")
+        }
+        return number
+    }
+
+    /// One of a fixed set of values.
+    func choice<Choice: RawRepresentable & CaseIterable>(_ value: String, flag: String) throws -> Choice
+    where Choice.RawValue == String {
+        guard let choice = Choice(rawValue: value) else {
+            let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
+            throw usageError("\(flag) must be one of \(allowed), not '\(value)'")
+        }
+        return choice
+    }
+}

@@ -1,0 +1,30 @@
+/// The process exit codes of `seemore`, after BSD's sysexits.h.
+public enum ExitCode: Int32, Sendable {
+    case success = 0
+    /// A check found differences.
+    case failure = 1
+    /// EX_USAGE: a flag or argument is wrong.
+    case usage = 64
+    /// EX_DATAERR: the input is wrong (text not UTF-8, bad markup, broken template, missing font under --strict-fonts).
+    case dataError = 65
+    /// EX_NOINPUT: an input file does not exist or cannot be read.
+    case noInput = 66
+    /// EX_CANTCREAT: an output file cannot be written.
+    case cannotCreate = 73
+}
+
+/// An error that ends a command with a message and an exit code.
+public struct CommandError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public var exitCode: ExitCode
+    /// The usage line printed after the message (usage errors only).
+    public var usage: String?
+
+    public init(_ message: String, exitCode: ExitCode, usage: String? = nil) {
+        self.message = message
+        self.exitCode = exitCode
+        self.usage = usage
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,130 @@
+import Foundation
+
+/// `seemore layout`: cuts a paragraph and prints where, as JSON or a short summary.
+struct LayoutCommand: Equatable {
+    static let usage = """
+        Usage: seemore layout (--text TEXT | --text-file PATH|-) [--font DESC] [--width POINTS] [--lines N]
+                              [--ellipsis S] [--suffix S] [--suffix-font DESC] [--cut word|grapheme]
+                              [--strict-fonts] [--json]
+        """
+
+    static let help = """
+        Lays out a paragraph and finds where to cut it so that it ends in an ellipsis and a styled suffix
+        within N lines.
+
+        \(usage)
+
+          --text TEXT          The paragraph.
+          --text-file PATH|-   Read the paragraph from a UTF-8 file, or from standard input with -.
+          --font DESC          Pango font description of the body (default "\(TruncationRequest.defaultFont)").
+          --width POINTS       Width of the text box in points (default 343).
+          --lines N            Most lines of the collapsed text, at least 1 (default 3).
+          --ellipsis S         Drawn in the body font after the kept text (default "… ").
+          --suffix S           Drawn after the ellipsis in the suffix font (default "See more").
+          --suffix-font DESC   Font description merged onto the body font for the suffix, e.g. "Bold".
+          --cut word|grapheme  Cut between words (default) or at any grapheme boundary.
+          --strict-fonts       Fail (exit 65) when a requested font family is not installed.
+          --json               Print one JSON object instead of a summary.
+
+        Exit codes: 0 done, 64 usage, 65 bad text or missing font with --strict-fonts, 66 unreadable file.
+        """
+
+    var source: TextSource
+    var request: TruncationRequest
+    var strictFonts = false
+    var json = false
+
+    /// Parses the arguments after `layout`.
+    /// - Throws: `CommandError` (exit 64) naming the flag; `HelpRequested` for `--help`.
+    static func parse(_ arguments: [String]) throws -> LayoutCommand {
+        var scanner = ArgumentScanner(arguments, usage: usage)
+        var source: TextSource? = nil
+        var request = TruncationRequest(text: "")
+        var strictFonts = false
+        var json = false
+        func setSource(_ new: TextSource, flag: String) throws {
+            guard source == nil else { throw scanner.usageError("give the text once: --text or --text-file (\(flag))") }
+            source = new
+        }
+        while let flag = try scanner.nextFlag() {
+            switch flag.name {
+            case "--help", "-h": throw HelpRequested(text: help)
+            case "--text": try setSource(.inline(try scanner.value(of: flag)), flag: flag.name)
+            case "--text-file": try setSource(TextSource(textFile: try scanner.value(of: flag)), flag: flag.name)
+            case "--font": request.font = try scanner.value(of: flag)
+            case "--width":
+                request.width = try scanner.positiveNumber(try scanner.value(of: flag), flag: flag.name)
+                if request.width > TruncationRequest.maximumWidth {
+                    throw scanner.usageError("--width must be at most \(Int(TruncationRequest.maximumWidth)) points")
+                }
+            case "--lines": request.lines = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--ellipsis": request.ellipsis = try scanner.value(of: flag)
+            case "--suffix": request.suffix = try scanner.value(of: flag)
+            case "--suffix-font": request.suffixFont = try scanner.value(of: flag)
+            case "--cut": request.cutMode = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
+            case "--strict-fonts": try scanner.noValue(flag); strictFonts = true
+            case "--json": try scanner.noValue(flag); json = true
+            default: throw scanner.usageError("unknown flag \(flag.name)")
+            }
+        }
+        guard let source else { throw scanner.usageError("give the text with --text or --text-file") }
+        return LayoutCommand(source: source, request: request, strictFonts: strictFonts, json: json)
+    }
+
+    func run(io: CommandIO) throws {
+        var request = self.request
+        request.text = try source.read(io: io)
+        let truncation: Truncation
+        do {
+            truncation = try LayoutEngine().truncate(request)
+        } catch let error as TruncationRequestError {
+            throw CommandError("\(error)", exitCode: .usage, usage: Self.usage)
+        }
+        try FontWarnings.report(truncation.fontSubstitutions, strict: strictFonts, io: io)
+        if truncation.unknownGlyphs > 0 {
+            io.writeError("Warning: \(truncation.unknownGlyphs) glyph(s) have no font and show as boxes (tofu)\n")
+        }
+        io.writeOutput(json ? truncation.json.serialized() + "\n" : Self.summary(truncation, request: request))
+    }
+
+    static func summary(_ truncation: Truncation, request: TruncationRequest) -> String {
+        var text: String
+        if truncation.truncated {
+            text = "Truncated: \(truncation.lineCount) of \(truncation.fullLineCount) lines shown, "
+            text += "cut after \(truncation.cutIndex) characters (\(request.cutMode.rawValue) mode)"
+            if truncation.suffixWraps { text += "; the suffix wraps" }
+            text += "\n"
+        } else {
+            text = "Fits: \(truncation.lineCount) of \(request.lines) lines, not truncated\n"
+        }
+        for line in truncation.lines {
+            text += "  | \(line)\n"
+        }
+        if let rect = truncation.suffixRect {
+            text += "Suffix: x \(points(rect.x)), y \(points(rect.y)), \(points(rect.width)) × \(points(rect.height)) pt\n"
+        }
+        text += "Fonts: \(truncation.fonts.joined(separator: ", "))\n"
+        return text
+    }
+
+    private static func points(_ value: Double) -> String {
+        String(format: "%.1f", value)
+    }
+}
+
+/// Prints what fontconfig substituted, and fails under `--strict-fonts`.
+enum FontWarnings {
+    static func report(_ substitutions: [FontSubstitution], strict: Bool, io: CommandIO) throws {
+        for substitution in substitutions {
+            let used = substitution.used.isEmpty ? "no font at all" : "\"\(substitution.used)\""
+            let message = "font family \"\(substitution.requested)\" is not installed; fontconfig used \(used) instead"
+            if strict { throw CommandError(message, exitCode: .dataError) }
+            io.writeError("Warning: \(message)\n")
+        }
+    }
+}
+
+/// Thrown by a parser when `--help` is given; the text goes to standard output with exit code 0.
+struct HelpRequested: Error {
+    var text: String
+}

@@ -1,0 +1,88 @@
+/// A JSON value whose objects keep their keys in the order written, for stable, readable output.
+public enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        lhs.serialized() == rhs.serialized()
+    }
+
+    /// The JSON text; `indent` spaces per level, or everything on one line when nil.
+    public func serialized(indent: Int? = 2) -> String {
+        var output = ""
+        write(to: &output, indent: indent, level: 0)
+        return output
+    }
+
+    private func write(to output: inout String, indent: Int?, level: Int) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(let value): output += Self.format(value)
+        case .string(let value): Self.writeString(value, to: &output)
+        case .array(let values):
+            writeContainer(values.map { (nil, $0) }, open: "[", close: "]", to: &output, indent: indent, level: level)
+        case .object(let members):
+            writeContainer(members.map { ($0.0, $0.1) }, open: "{", close: "}", to: &output, indent: indent, level: level)
+        }
+    }
+
+    private func writeContainer(
+        _ items: [(String?, JSONValue)], open: String, close: String, to output: inout String, indent: Int?, level: Int
+    ) {
+        output += open
+        guard !items.isEmpty else { return output += close }
+        let newline = indent.map { "\n" + String(repeating: " ", count: $0 * (level + 1)) } ?? ""
+        for (index, (key, value)) in items.enumerated() {
+            if index > 0 { output += "," }
+            output += newline
+            if let key {
+                Self.writeString(key, to: &output)
+                output += indent == nil ? ":" : ": "
+            }
+            value.write(to: &output, indent: indent, level: level + 1)
+        }
+        output += indent.map { "\n" + String(repeating: " ", count: $0 * level) } ?? ""
+        output += close
+    }
+
+    /// Whole numbers without a fraction; others in Swift's shortest round-trip form.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    private static func writeString(_ value: String, to output: inout String) {
+        output += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+                let hex = String(scalar.value, radix: 16)
+                output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}
+
+/// Something that describes itself as JSON.
+public protocol JSONRepresentable {
+    var json: JSONValue { get }
+}
+
+extension Rect: JSONRepresentable {
+    public var json: JSONValue {
+        .object([("x", .number(x)), ("y", .number(y)), ("width", .number(width)), ("height", .number(height))])
+    }
+}
