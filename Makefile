@@ -1,0 +1,41 @@
+# SeeMore: `make preview` renders the built-in demo, `make test` builds and runs every test.
+# Both first install the Debian packages that are missing (a warm machine pays nothing).
+
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+APT_PACKAGES := pkg-config libpango1.0-dev libcairo2-dev libpng-dev \
+	fonts-dejavu-core fonts-ipafont-gothic fonts-nanum fonts-noto-core fonts-noto-color-emoji
+
+.PHONY: deps build preview test bench clean
+
+deps:
+	@missing=""; \
+	for package in $(APT_PACKAGES); do \
+		dpkg -s "$$package" >/dev/null 2>&1 || missing="$$missing $$package"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		sudo=""; [ "$$(id -u)" -eq 0 ] || sudo="sudo"; \
+		$$sudo apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@command -v swift >/dev/null || { echo "swift is not on PATH (expected /opt/swift/usr/bin)"; exit 1; }
+
+build: deps
+	swift build
+
+preview: deps
+	swift build -c release --product seemore
+	.build/release/seemore preview
+
+test: deps
+	swift build --build-tests
+	swift test --skip-build
+
+bench: deps
+	swift build -c release --product seemore-bench
+	.build/release/seemore-bench
+
+clean:
+	rm -rf .build previews

@@ -1,0 +1,63 @@
+import Foundation
+
+/// Runs the built `seemore` executable, as a user would.
+enum BinaryRunner {
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `seemore` binary next to the test bundle in the build folder.
+    static var executable: URL {
+        let candidates = [
+            Bundle.main.bundleURL, URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
+        for folder in candidates {
+            var directory = folder
+            for _ in 0..<3 {
+                let binary = directory.appendingPathComponent("seemore")
+                if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
+                directory.deleteLastPathComponent()
+            }
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../.build/debug/seemore").standardized
+    }
+
+    static func run(_ arguments: [String], stdin: Data = Data()) throws -> Output {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let inputFile = folder.appendingPathComponent("stdin")
+        let outputFile = folder.appendingPathComponent("stdout")
+        let errorFile = folder.appendingPathComponent("stderr")
+        try stdin.write(to: inputFile)
+        try Data().write(to: outputFile)
+        try Data().write(to: errorFile)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        process.standardOutput = try FileHandle(forWritingTo: outputFile)
+        process.standardError = try FileHandle(forWritingTo: errorFile)
+        try process.run()
+        process.waitUntilExit()
+        return Output(
+            status: process.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seemore-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    /// A fresh temporary file holding `bytes`.
+    static func temporaryFile(_ bytes: [UInt8], name: String = "text.txt") throws -> URL {
+        let file = try temporaryFolder().appendingPathComponent(name)
+        try Data(bytes).write(to: file)
+        return file
+    }
+}
