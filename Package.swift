@@ -15,6 +15,7 @@ let package = Package(
         ),
         .target(name: "SeeMore", dependencies: ["CPangoCairo"]),
         .executableTarget(name: "seemore", dependencies: ["SeeMore"]),
+        .executableTarget(name: "seemore-bench", dependencies: ["SeeMore"]),
         .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "seemore"]),
     ]
 )

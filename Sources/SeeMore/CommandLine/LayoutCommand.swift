@@ -5,7 +5,7 @@ struct LayoutCommand: Equatable {
     static let usage = """
         Usage: seemore layout (--text TEXT | --text-file PATH|-) [--font DESC] [--width POINTS] [--lines N]
                               [--ellipsis S] [--suffix S] [--suffix-font DESC] [--cut word|grapheme]
-                              [--strict-fonts] [--json]
+                              [--strict-fonts] [--no-full-count] [--json]
         """
 
     static let help = """
@@ -24,6 +24,8 @@ struct LayoutCommand: Equatable {
           --suffix-font DESC   Font description merged onto the body font for the suffix, e.g. "Bold".
           --cut word|grapheme  Cut between words (default) or at any grapheme boundary.
           --strict-fonts       Fail (exit 65) when a requested font family is not installed.
+          --no-full-count      Do not lay out a long text past the cut just to count its lines:
+                               fullLineCount is then a lower bound (fullLineCountIsExact false).
           --json               Print one JSON object instead of a summary.
 
         Exit codes: 0 done, 64 usage, 65 bad text or missing font with --strict-fonts, 66 unreadable file.
@@ -64,6 +66,7 @@ struct LayoutCommand: Equatable {
             case "--cut": request.cutMode = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
             case "--strict-fonts": try scanner.noValue(flag); strictFonts = true
             case "--json": try scanner.noValue(flag); json = true
+            case "--no-full-count": try scanner.noValue(flag); request.countsAllLines = false
             default: throw scanner.usageError("unknown flag \(flag.name)")
             }
         }
@@ -90,7 +93,8 @@ struct LayoutCommand: Equatable {
     static func summary(_ truncation: Truncation, request: TruncationRequest) -> String {
         var text: String
         if truncation.truncated {
-            text = "Truncated: \(truncation.lineCount) of \(truncation.fullLineCount) lines shown, "
+            let total = (truncation.fullLineCountIsExact ? "" : "at least ") + "\(truncation.fullLineCount)"
+            text = "Truncated: \(truncation.lineCount) of \(total) lines shown, "
             text += "cut after \(truncation.cutIndex) characters (\(request.cutMode.rawValue) mode)"
             if truncation.suffixWraps { text += "; the suffix wraps" }
             text += "\n"

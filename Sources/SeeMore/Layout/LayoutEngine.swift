@@ -5,6 +5,8 @@
 public final class LayoutEngine {
     let context: TextContext
     let layout: Layout
+    /// Font substitutions already looked up, by font description; loading a font is not free.
+    private var substitutions: [String: FontSubstitution?] = [:]
 
     public init() throws {
         context = try TextContext(fontMap: try FontMap())
@@ -22,8 +24,16 @@ public final class LayoutEngine {
     ///   between the answer and the first word of line N+1; independent of the text's length past that.
     public func truncate(_ request: TruncationRequest) throws -> Truncation {
         try request.validate()
-        let fonts = try ResolvedFonts(request: request, context: context)
+        let fonts = try ResolvedFonts(request: request, substitution: substitution)
         let search = try TruncationSearch(request: request, fonts: fonts, layout: layout)
         return try search.run()
+    }
+
+    private func substitution(for font: FontDescription) -> FontSubstitution? {
+        let key = font.string
+        if let known = substitutions[key] { return known }
+        let found = ResolvedFonts.substitution(for: font, context: context)
+        substitutions[key] = found
+        return found
     }
 }

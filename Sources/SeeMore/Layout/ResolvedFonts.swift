@@ -9,7 +9,8 @@ struct ResolvedFonts {
         "sans", "sans-serif", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math",
     ]
 
-    init(request: TruncationRequest, context: TextContext) throws {
+    /// - Parameter substitution: what fontconfig substitutes for a description (see `substitution(for:context:)`).
+    init(request: TruncationRequest, substitution: (FontDescription) -> FontSubstitution?) throws {
         body = try FontDescription(request.font).withDefaultSize(points: TruncationRequest.defaultFontSize)
         if let suffixFont = request.suffixFont {
             suffix = try FontDescription(suffixFont).merged(onto: body)
@@ -18,7 +19,7 @@ struct ResolvedFonts {
         }
         var substitutions: [FontSubstitution] = []
         for font in [body, suffix] {
-            if let substitution = Self.substitution(for: font, context: context),
+            if let substitution = substitution(font),
                 !substitutions.contains(substitution)
             {
                 substitutions.append(substitution)

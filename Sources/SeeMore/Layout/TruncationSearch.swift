@@ -11,6 +11,13 @@ final class TruncationSearch {
     /// Collapsed layouts already measured, by the end of their kept text.
     private var measured: [Int: Collapsed] = [:]
     private var fullLineCountIsExact = true
+    /// What the shared layout holds now, so the final layout is not made twice.
+    private var content: Content? = nil
+
+    private enum Content: Equatable {
+        case collapsed(keptEnd: Int)
+        case uncut(end: Int)
+    }
 
     /// How `kept(k) + ellipsis + suffix` lays out.
     struct Collapsed {
@@ -34,7 +41,9 @@ final class TruncationSearch {
     func run() throws -> Truncation {
         let limit = request.lines
         guard end > 0 else { return try result(cut: nil) }
-        let uncut = UncutLayout(text: text, end: end, lines: limit, layout: layout, font: fonts.body)
+        content = nil
+        let uncut = UncutLayout(text: text, end: end, lines: limit, width: request.width, layout: layout, font: fonts.body)
+        if uncut.isWhole { content = .uncut(end: end) }
         if uncut.isWhole && uncut.lineStarts.count <= limit {
             return try result(cut: nil, fullLineCount: uncut.lineStarts.count)
         }
@@ -101,6 +110,8 @@ final class TruncationSearch {
 
     /// Sets the shared layout to `kept + ellipsis + suffix`, the suffix in its own font.
     private func layOutCollapsed(keptEnd: Int) throws {
+        guard content != .collapsed(keptEnd: keptEnd) else { return }
+        content = .collapsed(keptEnd: keptEnd)
         let keptBytes = text.prefixBytes(keptEnd)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(keptBytes.count + ellipsisBytes.count + suffixBytes.count)
@@ -116,7 +127,8 @@ final class TruncationSearch {
     }
 
     private func countAllLines() -> Int {
-        UncutLayout.countLines(text: text, end: end, layout: layout, font: fonts.body)
+        content = nil
+        return UncutLayout.countLines(text: text, end: end, layout: layout, font: fonts.body)
     }
 
     /// Describes the final layout: the collapsed text for a cut, or the whole trimmed text.
@@ -130,9 +142,11 @@ final class TruncationSearch {
             if !suffixBytes.isEmpty { suffixBytesRange = suffixStart..<(suffixStart + suffixBytes.count) }
         } else {
             keptEnd = end
-            layout.setAttributes(nil)
-            layout.setFont(fonts.body)
-            layout.setText(text.prefixBytes(end))
+            if content != .uncut(end: end) {
+                layout.setAttributes(nil)
+                layout.setFont(fonts.body)
+                layout.setText(text.prefixBytes(end))
+            }
         }
         let visible = end == 0 && cut == nil ? [] : visibleLines(keptEnd: keptEnd, truncated: cut != nil)
         return Truncation(

@@ -15,10 +15,13 @@ struct UncutLayout {
     /// A greedy line breaker fixes a line once the text after it holds more lines, so the first
     /// lines of a long enough prefix are the first lines of the whole text.
     /// - Complexity: O(length of the first `lines + 3` lines), doubling the prefix while it is too short.
-    init(text: IndexedText, end: Int, lines: Int, layout: Layout, font: FontDescription) {
+    init(text: IndexedText, end: Int, lines: Int, width: Double, layout: Layout, font: FontDescription) {
         layout.setAttributes(nil)
         layout.setFont(font)
-        var length = min(end, max(4096, (lines + 3) * 256))
+        // Start from a generous guess of what N+3 lines hold (a quarter-em per character).
+        let size = font.size ?? TruncationRequest.defaultFontSize
+        let perLine = Int(min(width / (size * 0.25), 100_000))
+        var length = min(end, max(256, (lines + 3) * perLine + 64))
         while true {
             layout.setText(text.prefixBytes(length))
             if length == end || layout.lineCount >= lines + 3 { break }
