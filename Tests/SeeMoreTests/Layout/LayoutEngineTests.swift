@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+@Suite struct LayoutEngineTests {
+    /// Results gathered from several threads.
+    final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var byThread: [Int: [Truncation]] = [:]
+
+        func set(_ results: [Truncation], thread: Int) {
+            lock.withLock { byThread[thread] = results }
+        }
+
+        func get(_ thread: Int) -> [Truncation]? {
+            lock.withLock { byThread[thread] }
+        }
+    }
+
+    static let requests: [TruncationRequest] = CorpusText.all.flatMap { corpus in
+        [160.0, 333].map { TruncationRequest(text: corpus.text, font: corpus.font, width: $0, lines: 2) }
+    }
+
+    @Test func enginesOnSeparateThreads_agreeWithOneThread() throws {
+        let engine = try LayoutEngine()
+        let expected = try Self.requests.map { try engine.truncate($0) }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            guard let engine = try? LayoutEngine() else { return }
+            results.set(Self.requests.compactMap { try? engine.truncate($0) }, thread: thread)
+        }
+        for thread in 0..<4 {
+            #expect(results.get(thread) == expected, "thread \(thread)")
+        }
+    }
+
+    @Test func sameEngine_givesTheSameAnswerTwice() throws {
+        let engine = try LayoutEngine()
+        let first = try Self.requests.map { try engine.truncate($0) }
+        let second = try Self.requests.reversed().map { try engine.truncate($0) }.reversed()
+        #expect(first == Array(second))
+    }
+
+    @Test func invalidRequests_throwNamingTheField() throws {
+        let engine = try LayoutEngine()
+        #expect(throws: TruncationRequestError.invalidWidth(0)) {
+            try engine.truncate(TruncationRequest(text: "x", width: 0))
+        }
+        #expect(throws: TruncationRequestError.invalidWidth(.infinity)) {
+            try engine.truncate(TruncationRequest(text: "x", width: .infinity))
+        }
+        #expect(throws: TruncationRequestError.invalidLineLimit(0)) {
+            try engine.truncate(TruncationRequest(text: "x", lines: 0))
+        }
+        #expect(throws: TruncationRequestError.nulCharacter(field: "suffix")) {
+            try engine.truncate(TruncationRequest(text: "x", suffix: "a\u{0}b"))
+        }
+    }
+
+    @Test func suffixRect_coversTheSuffixOnTheLastLine() throws {
+        let engine = try LayoutEngine()
+        for width in stride(from: 150.0, through: 400, by: 25) {
+            let result = try engine.truncate(
+                TruncationRequest(
+                    text: CutRuleTests.english, width: width, lines: 2, suffixFont: "Bold"))
+            let rect = try #require(result.suffixRect)
+            #expect(rect.x >= 0 && rect.x + rect.width <= width + 0.01)
+            #expect(rect.width > 50 && rect.width < 90)
+            #expect(rect.y > 15 && rect.y < 20)  // second line of a 15 pt DejaVu Sans text
+            #expect(rect.height > 15 && rect.height < 20)
+        }
+    }
+
+    @Test func rightToLeftText_putsTheSuffixAtTheLeftEnd() throws {
+        let engine = try LayoutEngine()
+        let text = CorpusText.all.first { $0.name == "he" }!.text
+        let result = try engine.truncate(TruncationRequest(text: text, width: 250, lines: 2, ellipsis: "… ", suffix: "עוד"))
+        let rect = try #require(result.suffixRect)
+        #expect(result.truncated)
+        // An RTL paragraph is aligned right and ends at the left, so the suffix is the leftmost content.
+        #expect(rect.x + rect.width < 125, "\(rect)")
+        #expect(rect.x > 0)
+    }
+
+    @Test func fonts_listTheFallbackFamilyForAnotherScript() throws {
+        let engine = try LayoutEngine()
+        let result = try engine.truncate(TruncationRequest(text: "Hello 東京 서울", font: "DejaVu Sans 15"))
+        #expect(result.fonts.first == "DejaVu Sans")
+        #expect(result.fonts.count >= 2)
+        #expect(!result.fontFallback)
+    }
+
+    @Test func missingFamily_isReportedWithWhatWasUsed() throws {
+        let engine = try LayoutEngine()
+        let result = try engine.truncate(
+            TruncationRequest(text: "Hello", font: "Definitely Missing Sans 15", suffixFont: "Another Missing Face"))
+        #expect(result.fontFallback)
+        #expect(result.fontSubstitutions.map(\.requested) == ["Definitely Missing Sans", "Another Missing Face"])
+        #expect(result.fontSubstitutions.allSatisfy { !$0.used.isEmpty })
+    }
+
+    @Test func genericAndCaseVariantFamilies_areNotFallbacks() throws {
+        let engine = try LayoutEngine()
+        for font in ["sans-serif 15", "Monospace 12", "dejavu serif 14", "Missing Face, DejaVu Sans 15"] {
+            let result = try engine.truncate(TruncationRequest(text: "Hello", font: font))
+            #expect(!result.fontFallback, "\(font)")
+        }
+    }
+
+    @Test func glyphsNoFontHas_areCountedAsUnknown() throws {
+        let engine = try LayoutEngine()
+        let result = try engine.truncate(TruncationRequest(text: "private \u{E000}\u{E001} use"))
+        #expect(result.unknownGlyphs == 2)
+        let clean = try engine.truncate(TruncationRequest(text: "plain text"))
+        #expect(clean.unknownGlyphs == 0)
+    }
+}
