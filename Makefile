@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
-APT_PACKAGES := pkg-config libpango1.0-dev libcairo2-dev libpng-dev \
+APT_PACKAGES := pkg-config libpango1.0-dev libcairo2-dev libpng-dev zlib1g-dev \
 	fonts-dejavu-core fonts-ipafont-gothic fonts-nanum fonts-noto-core fonts-noto-color-emoji
 
 .PHONY: deps build preview test bench clean

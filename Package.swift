@@ -13,7 +13,11 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
-        .target(name: "SeeMore", dependencies: ["CPangoCairo"]),
+        .target(
+            name: "CSeeMorePNG",
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+        ),
+        .target(name: "SeeMore", dependencies: ["CPangoCairo", "CSeeMorePNG"]),
         .executableTarget(name: "seemore", dependencies: ["SeeMore"]),
         .executableTarget(name: "seemore-bench", dependencies: ["SeeMore"]),
         .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "seemore"]),

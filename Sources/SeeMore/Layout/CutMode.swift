@@ -5,4 +5,6 @@ public enum CutMode: String, CaseIterable, Codable, Sendable {
     case word
     /// At any grapheme boundary.
     case grapheme
+
+    public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
 }

@@ -24,9 +24,37 @@ public final class LayoutEngine {
     ///   between the answer and the first word of line N+1; independent of the text's length past that.
     public func truncate(_ request: TruncationRequest) throws -> Truncation {
         try request.validate()
+        return try search(request).run()
+    }
+
+    /// The text clamped to its first `request.lines` lines, with no ellipsis or suffix
+    /// (`kept` is the text of those lines; `suffixRect` is nil).
+    /// - Throws: as `truncate`.
+    public func clamp(_ request: TruncationRequest) throws -> Truncation {
+        try request.validate()
+        return try search(request).clamp()
+    }
+
+    private func search(_ request: TruncationRequest) throws -> TruncationSearch {
         let fonts = try ResolvedFonts(request: request, substitution: substitution)
-        let search = try TruncationSearch(request: request, fonts: fonts, layout: layout)
-        return try search.run()
+        let style = try TextStyle(request: request, fonts: fonts)
+        return TruncationSearch(request: request, style: style, layout: layout)
+    }
+
+    /// A new layout of `text` followed by `ending` (ellipsis and suffix) in the request's styles,
+    /// for painting: the suffix colored and underlined as `paint` says.
+    /// - Parameter text: the plain text kept (a prefix of the request's plain text).
+    func paintLayout(
+        _ request: TruncationRequest, text: String, ending: (ellipsis: String, suffix: String)?, paint: SuffixPaint?
+    ) throws -> (layout: Layout, suffixBytes: Range<Int>?) {
+        let fonts = try ResolvedFonts(request: request, substitution: substitution)
+        let style = try TextStyle(request: request, fonts: fonts)
+        let kept = Array(text.utf8)
+        let suffix = Array((ending?.suffix ?? "").utf8)
+        let bytes = kept + Array((ending?.ellipsis ?? "").utf8) + suffix
+        let layout = try Layout(context: context)
+        try style.apply(bytes, keptCount: kept.count, suffixCount: suffix.count, to: layout, paint: paint)
+        return (layout, suffix.isEmpty ? nil : (bytes.count - suffix.count)..<bytes.count)
     }
 
     private func substitution(for font: FontDescription) -> FontSubstitution? {

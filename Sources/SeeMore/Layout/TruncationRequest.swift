@@ -20,6 +20,11 @@ public struct TruncationRequest: Sendable, Equatable {
     /// truncated text reports only the lines that were laid out to find the cut, and the cut costs
     /// nothing past line N+2 (see `Truncation.fullLineCountIsExact`).
     public var countsAllLines = true
+    /// When true, `text` is Pango markup (`<b>`, `<i>`, `<span foreground="#…">`); the cut is found
+    /// in the plain text and never splits a span: spans are closed at the cut.
+    public var markup = false
+    /// Line height as a multiple of the font's own; 0 keeps the font's. Changes positions, not the cut.
+    public var lineHeight = 0.0
 
     public static let defaultFont = "DejaVu Sans 15"
     public static let defaultFontSize = 15.0
@@ -49,6 +54,7 @@ public struct TruncationRequest: Sendable, Equatable {
             throw TruncationRequestError.invalidWidth(width)
         }
         guard lines >= 1 else { throw TruncationRequestError.invalidLineLimit(lines) }
+        guard lineHeight >= 0, lineHeight.isFinite else { throw TruncationRequestError.invalidLineHeight(lineHeight) }
         for (name, value) in [("text", text), ("ellipsis", ellipsis), ("suffix", suffix)] where value.utf8.contains(0) {
             throw TruncationRequestError.nulCharacter(field: name)
         }
@@ -60,6 +66,9 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
     case invalidWidth(Double)
     case invalidLineLimit(Int)
     case nulCharacter(field: String)
+    case invalidLineHeight(Double)
+    /// Malformed Pango markup; the message names the line and character.
+    case invalidMarkup(String)
 
     public var description: String {
         switch self {
@@ -67,6 +76,8 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
             return "width must be a number of points above 0 and at most \(Int(TruncationRequest.maximumWidth)), not \(width)"
         case .invalidLineLimit(let lines): return "the line limit must be at least 1, not \(lines)"
         case .nulCharacter(let field): return "the \(field) contains a NUL character"
+        case .invalidLineHeight(let value): return "the line height must be 0 or more, not \(value)"
+        case .invalidMarkup(let message): return "invalid markup: \(message)"
         }
     }
 }

@@ -1,7 +1,7 @@
 /// One search for the cut of one request (see `LayoutEngine.truncate`).
 final class TruncationSearch {
     private let request: TruncationRequest
-    private let fonts: ResolvedFonts
+    private let style: TextStyle
     private let layout: Layout
     private let text: IndexedText
     /// Characters in the text once trailing white space is removed.
@@ -10,7 +10,6 @@ final class TruncationSearch {
     private let suffixBytes: [UInt8]
     /// Collapsed layouts already measured, by the end of their kept text.
     private var measured: [Int: Collapsed] = [:]
-    private var fullLineCountIsExact = true
     /// What the shared layout holds now, so the final layout is not made twice.
     private var content: Content? = nil
 
@@ -27,34 +26,34 @@ final class TruncationSearch {
         let markerLine: Int
     }
 
-    init(request: TruncationRequest, fonts: ResolvedFonts, layout: Layout) throws {
+    /// Where the search ended: the kept text and whether ellipsis and suffix follow it.
+    private struct Cut {
+        let k: Int
+        var suffixWraps = false
+        var withEnding = true
+    }
+
+    init(request: TruncationRequest, style: TextStyle, layout: Layout) {
         self.request = request
-        self.fonts = fonts
+        self.style = style
         self.layout = layout
-        text = IndexedText(request.text)
+        text = IndexedText(style.plainText)
         end = text.trimmedEnd(text.count)
         ellipsisBytes = Array(request.ellipsis.utf8)
         suffixBytes = Array(request.suffix.utf8)
-        layout.setWidth(points: request.width)
     }
 
+    /// The cut by rules 1–5.
     func run() throws -> Truncation {
         let limit = request.lines
-        guard end > 0 else { return try result(cut: nil) }
-        content = nil
-        let uncut = UncutLayout(text: text, end: end, lines: limit, width: request.width, layout: layout, font: fonts.body)
-        if uncut.isWhole { content = .uncut(end: end) }
-        if uncut.isWhole && uncut.lineStarts.count <= limit {
-            return try result(cut: nil, fullLineCount: uncut.lineStarts.count)
-        }
-        let fullLineCount = uncut.isWhole || !request.countsAllLines ? uncut.lineStarts.count : countAllLines()
-        fullLineCountIsExact = uncut.isWhole || request.countsAllLines
+        guard end > 0, let uncut = try layOutUncut() else { return try result(nil) }
+        let fullLineCount = try countLines(uncut)
         let bound = searchBound(uncut)
         let graphemes = (0...bound).reversed().filter { uncut.isCursorPosition[$0] || $0 == 0 }
 
         func graphemeCut() throws -> Cut {
             if let k = try graphemes.first(where: { try fits($0) }) {
-                return Cut(k: k, suffixWraps: false)
+                return Cut(k: k)
             }
             // Rule 5: ellipsis and suffix cannot share a line with anything; let the suffix wrap.
             let k = try graphemes.first(where: { try collapsed($0).lineCount <= limit }) ?? 0
@@ -63,20 +62,38 @@ final class TruncationSearch {
 
         switch request.cutMode {
         case .grapheme:
-            return try result(cut: try graphemeCut(), fullLineCount: fullLineCount)
+            return try result(try graphemeCut(), fullLineCount: fullLineCount)
         case .word:
             let words = graphemes.filter { $0 == 0 || uncut.isLineBreak[$0] }
             let lastLineStart = uncut.start(ofLine: limit) ?? 0
             if let k = try words.first(where: { try fits($0) }), k > lastLineStart {
-                return try result(cut: Cut(k: k, suffixWraps: false), fullLineCount: fullLineCount)
+                return try result(Cut(k: k), fullLineCount: fullLineCount)
             }
-            return try result(cut: try graphemeCut(), fullLineCount: fullLineCount)
+            return try result(try graphemeCut(), fullLineCount: fullLineCount)
         }
     }
 
-    private struct Cut {
-        let k: Int
-        let suffixWraps: Bool
+    /// The text clamped to its first N lines, with no ellipsis or suffix.
+    func clamp() throws -> Truncation {
+        guard end > 0, let uncut = try layOutUncut(), let nextLine = uncut.start(ofLine: request.lines + 1) else {
+            return try result(nil)
+        }
+        return try result(Cut(k: nextLine, withEnding: false), fullLineCount: try countLines(uncut))
+    }
+
+    /// Lays out the start of the text; nil when it all fits in N lines (rule 1).
+    private func layOutUncut() throws -> UncutLayout? {
+        content = nil
+        let uncut = try UncutLayout(text: text, end: end, lines: request.lines, width: request.width, layout: layout, style: style)
+        if uncut.isWhole { content = .uncut(end: end) }
+        return uncut.isWhole && uncut.lineStarts.count <= request.lines ? nil : uncut
+    }
+
+    /// Lines of the whole text: known when it was laid out whole, else counted (unless the request says not to).
+    private func countLines(_ uncut: UncutLayout) throws -> (count: Int, exact: Bool) {
+        if uncut.isWhole || !request.countsAllLines { return (uncut.lineStarts.count, uncut.isWhole) }
+        content = nil
+        return (try UncutLayout.countLines(text: text, end: end, layout: layout, style: style), true)
     }
 
     /// The largest k that can fit: past the first line-break opportunity of line N+1 (or past line N+1)
@@ -113,76 +130,37 @@ final class TruncationSearch {
         guard content != .collapsed(keptEnd: keptEnd) else { return }
         content = .collapsed(keptEnd: keptEnd)
         let keptBytes = text.prefixBytes(keptEnd)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(keptBytes.count + ellipsisBytes.count + suffixBytes.count)
-        bytes.append(contentsOf: keptBytes)
-        bytes.append(contentsOf: ellipsisBytes)
-        bytes.append(contentsOf: suffixBytes)
-        let attributes = try AttributeList()
-        let suffixStart = keptBytes.count + ellipsisBytes.count
-        attributes.setFont(fonts.suffix, bytes: suffixStart..<(suffixStart + suffixBytes.count))
-        layout.setFont(fonts.body)
-        layout.setAttributes(attributes)
-        layout.setText(bytes)
-    }
-
-    private func countAllLines() -> Int {
-        content = nil
-        return UncutLayout.countLines(text: text, end: end, layout: layout, font: fonts.body)
+        try style.apply(
+            Array(keptBytes) + ellipsisBytes + suffixBytes, keptCount: keptBytes.count, suffixCount: suffixBytes.count,
+            to: layout)
     }
 
     /// Describes the final layout: the collapsed text for a cut, or the whole trimmed text.
-    private func result(cut: Cut?, fullLineCount: Int = 0) throws -> Truncation {
-        let keptEnd: Int
-        var suffixBytesRange: Range<Int>? = nil
-        if let cut {
-            keptEnd = text.trimmedEnd(cut.k)
-            try layOutCollapsed(keptEnd: keptEnd)
-            let suffixStart = text.byteOffsets[keptEnd] + ellipsisBytes.count
-            if !suffixBytes.isEmpty { suffixBytesRange = suffixStart..<(suffixStart + suffixBytes.count) }
-        } else {
-            keptEnd = end
-            if content != .uncut(end: end) {
-                layout.setAttributes(nil)
-                layout.setFont(fonts.body)
-                layout.setText(text.prefixBytes(end))
-            }
+    private func result(_ cut: Cut?, fullLineCount: (count: Int, exact: Bool) = (0, true)) throws -> Truncation {
+        let keptEnd = cut.map { text.trimmedEnd($0.k) } ?? end
+        let keptBytes = Array(text.prefixBytes(keptEnd))
+        let ending = cut?.withEnding == true ? ellipsisBytes + suffixBytes : []
+        let wanted: Content = cut?.withEnding == true ? .collapsed(keptEnd: keptEnd) : .uncut(end: keptEnd)
+        if content != wanted {
+            content = wanted
+            try style.apply(keptBytes + ending, keptCount: keptBytes.count, suffixCount: ending.isEmpty ? 0 : suffixBytes.count, to: layout)
         }
-        let visible = end == 0 && cut == nil ? [] : visibleLines(keptEnd: keptEnd, truncated: cut != nil)
+        let bytes = keptBytes + ending
+        let visible = keptEnd == 0 && ending.isEmpty ? [] : layout.lineByteRanges.map { String(decoding: bytes[$0], as: UTF8.self) }
+        let suffixRange = (bytes.count - suffixBytes.count)..<bytes.count
         return Truncation(
             truncated: cut != nil,
             kept: text.string(0..<keptEnd),
             lineCount: visible.count,
-            fullLineCount: end == 0 ? 0 : (cut == nil ? visible.count : fullLineCount),
-            fullLineCountIsExact: fullLineCountIsExact,
+            fullLineCount: cut == nil ? visible.count : fullLineCount.count,
+            fullLineCountIsExact: cut == nil || fullLineCount.exact,
             lines: visible,
-            suffixRect: suffixBytesRange.map(suffixRect),
+            suffixRect: ending.isEmpty ? nil : layout.rect(ofBytes: suffixRange, scalars: request.suffix.unicodeScalars),
             suffixWraps: cut?.suffixWraps ?? false,
             unknownGlyphs: layout.unknownGlyphCount,
             fonts: layout.familiesUsed,
-            fontFallback: !fonts.substitutions.isEmpty,
-            fontSubstitutions: fonts.substitutions,
+            fontFallback: !style.fonts.substitutions.isEmpty,
+            fontSubstitutions: style.fonts.substitutions,
             cutIndex: keptEnd)
-    }
-
-    /// The text of each line of the current layout.
-    private func visibleLines(keptEnd: Int, truncated: Bool) -> [String] {
-        var bytes = Array(text.prefixBytes(keptEnd))
-        if truncated {
-            bytes += ellipsisBytes + suffixBytes
-        }
-        return layout.lineByteRanges.map { String(decoding: bytes[$0], as: UTF8.self) }
-    }
-
-    /// Union of the logical rectangles of the suffix's characters in the current layout.
-    private func suffixRect(_ bytes: Range<Int>) -> Rect {
-        var rect: Rect? = nil
-        var index = bytes.lowerBound
-        for scalar in request.suffix.unicodeScalars {
-            let grapheme = layout.graphemeRect(atByte: index)
-            rect = rect.map { $0.union(grapheme) } ?? grapheme
-            index += UTF8.width(scalar)
-        }
-        return rect ?? Rect(x: 0, y: 0, width: 0, height: 0)
     }
 }

@@ -15,15 +15,14 @@ struct UncutLayout {
     /// A greedy line breaker fixes a line once the text after it holds more lines, so the first
     /// lines of a long enough prefix are the first lines of the whole text.
     /// - Complexity: O(length of the first `lines + 3` lines), doubling the prefix while it is too short.
-    init(text: IndexedText, end: Int, lines: Int, width: Double, layout: Layout, font: FontDescription) {
-        layout.setAttributes(nil)
-        layout.setFont(font)
+    init(text: IndexedText, end: Int, lines: Int, width: Double, layout: Layout, style: TextStyle) throws {
         // Start from a generous guess of what N+3 lines hold (a quarter-em per character).
-        let size = font.size ?? TruncationRequest.defaultFontSize
+        let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
         let perLine = Int(min(width / (size * 0.25), 100_000))
         var length = min(end, max(256, (lines + 3) * perLine + 64))
         while true {
-            layout.setText(text.prefixBytes(length))
+            let prefix = text.prefixBytes(length)
+            try style.apply(prefix, keptCount: prefix.count, suffixCount: 0, to: layout)
             if length == end || layout.lineCount >= lines + 3 { break }
             length = min(end, length * 2)
         }
@@ -47,16 +46,15 @@ struct UncutLayout {
     /// hundred thousand characters, so a long text is never laid out in one piece: each window
     /// starts at a line start, and its last two lines are laid out again as part of the next window.
     /// - Complexity: O(end), in layouts of a few thousand characters.
-    static func countLines(text: IndexedText, end: Int, layout: Layout, font: FontDescription) -> Int {
-        layout.setAttributes(nil)
-        layout.setFont(font)
+    static func countLines(text: IndexedText, end: Int, layout: Layout, style: TextStyle) throws -> Int {
         let initialWindow = 4096
         var window = initialWindow
         var start = 0
         var count = 0
         while true {
             let windowEnd = min(end, start + window)
-            layout.setText(text.bytes[text.byteOffsets[start]..<text.byteOffsets[windowEnd]])
+            let bytes = text.bytes[text.byteOffsets[start]..<text.byteOffsets[windowEnd]]
+            try style.apply(bytes, keptCount: bytes.count, suffixCount: 0, to: layout, textStart: text.byteOffsets[start])
             let lines = layout.lineByteRanges
             if windowEnd == end { return count + lines.count }
             guard lines.count >= 3 else {

@@ -11,15 +11,61 @@ final class AttributeList {
         pointer = list
     }
 
+    /// Takes ownership of a list Pango returned.
+    init(taking list: OpaquePointer) {
+        pointer = list
+    }
+
     deinit {
         pango_attr_list_unref(pointer)
     }
 
-    /// Applies `font` to the UTF-8 byte range `bytes` of the layout's text.
-    func setFont(_ font: FontDescription, bytes: Range<Int>) {
-        guard let attribute = pango_attr_font_desc_new(font.pointer) else { return }
+    /// A new list for the text's bytes in `range`: the attributes that overlap it, cut off at its ends
+    /// and moved so that `range.lowerBound` becomes 0. A span thus never reaches past the kept text
+    /// into the ellipsis and suffix.
+    func slice(_ range: Range<Int>) throws -> AttributeList {
+        let copy = try AttributeList()
+        var node = pango_attr_list_get_attributes(pointer)  // a list of copies we own
+        let head = node
+        while let current = node {
+            if let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
+                let start = Int(attribute.pointee.start_index)
+                let end = Int(min(attribute.pointee.end_index, guint(Int32.max)))
+                if start < range.upperBound && end > range.lowerBound {
+                    attribute.pointee.start_index = guint(max(start, range.lowerBound) - range.lowerBound)
+                    attribute.pointee.end_index = guint(min(end, range.upperBound) - range.lowerBound)
+                    pango_attr_list_insert(copy.pointer, attribute)  // the copy takes ownership
+                } else {
+                    pango_attribute_destroy(attribute)
+                }
+            }
+            node = current.pointee.next
+        }
+        g_slist_free(head)
+        return copy
+    }
+
+    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, bytes: Range<Int>) {
+        guard let attribute else { return }
         attribute.pointee.start_index = guint(bytes.lowerBound)
         attribute.pointee.end_index = guint(bytes.upperBound)
         pango_attr_list_insert(pointer, attribute)  // the list takes ownership
+    }
+
+    /// Applies `font` to the UTF-8 byte range `bytes` of the layout's text.
+    func setFont(_ font: FontDescription, bytes: Range<Int>) {
+        insert(pango_attr_font_desc_new(font.pointer), bytes: bytes)
+    }
+
+    /// Colors the text (and its underline) in `bytes`.
+    func setColor(_ color: Color, bytes: Range<Int>) {
+        let (red, green, blue, alpha) = color.pango16
+        insert(pango_attr_foreground_new(red, green, blue), bytes: bytes)
+        if alpha < 65535 { insert(pango_attr_foreground_alpha_new(alpha), bytes: bytes) }
+    }
+
+    /// Underlines the text in `bytes` with a single line.
+    func setUnderline(bytes: Range<Int>) {
+        insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), bytes: bytes)
     }
 }

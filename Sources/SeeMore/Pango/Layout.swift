@@ -50,6 +50,11 @@ final class Layout {
         pango_layout_set_width(pointer, PangoUnits.from(points: points))
     }
 
+    /// Line height as a multiple of the font's own; 0 keeps the font's.
+    func setLineHeight(_ factor: Double) {
+        pango_layout_set_line_spacing(pointer, Float(factor))
+    }
+
     func setFont(_ font: FontDescription) {
         pango_layout_set_font_description(pointer, font.pointer)
     }
@@ -105,6 +110,39 @@ final class Layout {
         return Rect(
             x: PangoUnits.toPoints(x), y: PangoUnits.toPoints(rect.y),
             width: PangoUnits.toPoints(abs(rect.width)), height: PangoUnits.toPoints(rect.height))
+    }
+
+    /// Union of the logical rectangles of the graphemes in `bytes`, in points; nil for an empty range.
+    func rect(ofBytes bytes: Range<Int>, scalars: String.UnicodeScalarView) -> Rect? {
+        var rect: Rect? = nil
+        var index = bytes.lowerBound
+        for scalar in scalars where index < bytes.upperBound {
+            let grapheme = graphemeRect(atByte: index)
+            rect = rect.map { $0.union(grapheme) } ?? grapheme
+            index += UTF8.width(scalar)
+        }
+        return rect
+    }
+
+    /// Top, bottom and baseline of each line, in points from the layout's top.
+    var lineExtents: [(top: Double, bottom: Double, baseline: Double)] {
+        var extents: [(Double, Double, Double)] = []
+        guard let iterator = pango_layout_get_iter(pointer) else { return extents }
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            var top: Int32 = 0
+            var bottom: Int32 = 0
+            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
+            let baseline = pango_layout_iter_get_baseline(iterator)
+            extents.append((PangoUnits.toPoints(top), PangoUnits.toPoints(bottom), PangoUnits.toPoints(baseline)))
+        } while pango_layout_iter_next_line(iterator) != 0
+        return extents
+    }
+
+    /// Whether line `index` runs right to left.
+    func lineIsRightToLeft(_ index: Int) -> Bool {
+        guard let line = pango_layout_get_line_readonly(pointer, Int32(index)) else { return false }
+        return line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
     }
 
     /// Logical size of the whole layout in points.

@@ -1,0 +1,88 @@
+import CPangoCairo
+
+/// An owned Cairo drawing context on an image surface, drawing in points at a fixed scale.
+final class DrawingContext {
+    let pointer: OpaquePointer
+    let surface: ImageSurface
+
+    /// - Parameter scale: pixels per point (1, 2 or 3).
+    init(surface: ImageSurface, scale: Double) throws {
+        guard let context = cairo_create(surface.pointer) else { throw CairoError(CAIRO_STATUS_NO_MEMORY) }
+        let status = cairo_status(context)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(context)
+            throw CairoError(status)
+        }
+        self.pointer = context
+        self.surface = surface
+        cairo_scale(context, scale, scale)
+    }
+
+    deinit {
+        cairo_destroy(pointer)
+    }
+
+    /// Throws the first error Cairo recorded while drawing.
+    func check() throws {
+        let status = cairo_status(pointer)
+        if status != CAIRO_STATUS_SUCCESS { throw CairoError(status) }
+    }
+
+    func setColor(_ color: Color) {
+        cairo_set_source_rgba(pointer, color.red, color.green, color.blue, color.alpha)
+    }
+
+    /// Adds a rectangle with rounded corners to the path (radius clamped to half the shorter side).
+    func addRoundedRect(_ rect: Rect, radius: Double) {
+        let r = max(0, min(radius, rect.width / 2, rect.height / 2))
+        let (x, y, w, h) = (rect.x, rect.y, rect.width, rect.height)
+        cairo_new_sub_path(pointer)
+        if r == 0 {
+            cairo_rectangle(pointer, x, y, w, h)
+            return
+        }
+        cairo_arc(pointer, x + w - r, y + r, r, -Double.pi / 2, 0)
+        cairo_arc(pointer, x + w - r, y + h - r, r, 0, Double.pi / 2)
+        cairo_arc(pointer, x + r, y + h - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(pointer, x + r, y + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(pointer)
+    }
+
+    func fill(_ color: Color) {
+        setColor(color)
+        cairo_fill(pointer)
+    }
+
+    func stroke(_ color: Color, width: Double) {
+        setColor(color)
+        cairo_set_line_width(pointer, width)
+        cairo_stroke(pointer)
+    }
+
+    /// Runs `body` with the drawing clipped to `rect`, restoring the clip afterwards.
+    func clipped(to rect: Rect, _ body: () throws -> Void) rethrows {
+        cairo_save(pointer)
+        cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(pointer)
+        defer { cairo_restore(pointer) }
+        try body()
+    }
+
+    /// Draws `layout` with its top-left at (x, y); text without a color attribute gets `color`.
+    func draw(_ layout: Layout, x: Double, y: Double, color: Color) {
+        setColor(color)
+        cairo_move_to(pointer, x, y)
+        pango_cairo_show_layout(pointer, layout.pointer)
+    }
+
+    /// Fills `rect` with a horizontal gradient of `color` from `startAlpha` at `startX` to `endAlpha` at `endX`.
+    func fillHorizontalGradient(_ rect: Rect, color: Color, startX: Double, startAlpha: Double, endX: Double, endAlpha: Double) {
+        guard let gradient = cairo_pattern_create_linear(startX, 0, endX, 0) else { return }
+        defer { cairo_pattern_destroy(gradient) }
+        cairo_pattern_add_color_stop_rgba(gradient, 0, color.red, color.green, color.blue, color.alpha * startAlpha)
+        cairo_pattern_add_color_stop_rgba(gradient, 1, color.red, color.green, color.blue, color.alpha * endAlpha)
+        cairo_set_source(pointer, gradient)
+        cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
+        cairo_fill(pointer)
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+
+/// Templates decode with defaults for every optional field and reject unknown fields, so a typo is an error.
+extension CardTemplate: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, summary, kind, card, header, body, ellipsis, suffix, expandedSuffix, field, themes
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+        summary = try container.decodeIfPresent(String.self, forKey: .summary) ?? ""
+        kind = try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .card
+        card = try container.decodeIfPresent(Box.self, forKey: .card) ?? Box()
+        header = try container.decodeIfPresent(Header.self, forKey: .header)
+        body = try container.decodeIfPresent(Body.self, forKey: .body) ?? Body()
+        ellipsis = try container.decodeIfPresent(String.self, forKey: .ellipsis) ?? "… "
+        suffix = try container.decodeIfPresent(Suffix.self, forKey: .suffix) ?? Suffix()
+        expandedSuffix = try container.decodeIfPresent(String.self, forKey: .expandedSuffix)
+        field = try container.decodeIfPresent(Field.self, forKey: .field) ?? Field()
+        themes = try container.decode([String: Theme].self, forKey: .themes)
+        if themes.isEmpty {
+            throw DecodingError.dataCorruptedError(
+                forKey: .themes, in: container, debugDescription: "needs at least one theme, such as \"light\"")
+        }
+    }
+}
+
+extension CardTemplate.Box: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case width, padding, cornerRadius, borderWidth }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Self()
+        width = try container.decodePositive(forKey: .width) ?? defaults.width
+        padding = try container.decodeIfPresent(CardTemplate.Insets.self, forKey: .padding) ?? defaults.padding
+        cornerRadius = try container.decodeNonNegative(forKey: .cornerRadius) ?? defaults.cornerRadius
+        borderWidth = try container.decodeNonNegative(forKey: .borderWidth) ?? defaults.borderWidth
+    }
+}
+
+extension CardTemplate.Insets: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case top, right, bottom, left, horizontal, vertical }
+
+    /// A number for all four sides, or an object of `top`, `right`, `bottom`, `left`, `horizontal`, `vertical`.
+    public init(from decoder: Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let all = try? single.decode(Double.self) {
+            guard all >= 0 else {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "must be 0 or more, not \(all)")
+            }
+            self.init(all: all)
+            return
+        }
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let horizontal = try container.decodeNonNegative(forKey: .horizontal) ?? 0
+        let vertical = try container.decodeNonNegative(forKey: .vertical) ?? 0
+        self.init(
+            top: try container.decodeNonNegative(forKey: .top) ?? vertical,
+            right: try container.decodeNonNegative(forKey: .right) ?? horizontal,
+            bottom: try container.decodeNonNegative(forKey: .bottom) ?? vertical,
+            left: try container.decodeNonNegative(forKey: .left) ?? horizontal)
+    }
+}
+
+extension CardTemplate.Header: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case displayName, handle, font, handleFont, spacing }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Self(displayName: "", handle: "")
+        displayName = try container.decode(String.self, forKey: .displayName)
+        handle = try container.decodeIfPresent(String.self, forKey: .handle) ?? ""
+        font = try container.decodeIfPresent(String.self, forKey: .font) ?? defaults.font
+        handleFont = try container.decodeIfPresent(String.self, forKey: .handleFont)
+        spacing = try container.decodeNonNegative(forKey: .spacing) ?? defaults.spacing
+    }
+}
+
+extension CardTemplate.Body: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case font, lineHeight, lines, cut }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Self()
+        font = try container.decodeIfPresent(String.self, forKey: .font) ?? defaults.font
+        lineHeight = try container.decodeNonNegative(forKey: .lineHeight) ?? defaults.lineHeight
+        lines = try container.decodeCount(forKey: .lines) ?? defaults.lines
+        cut = try container.decodeIfPresent(CutMode.self, forKey: .cut) ?? defaults.cut
+    }
+}
+
+extension CardTemplate.Suffix: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case text, font, underline, placement, spacing, fadeWidth }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Self()
+        text = try container.decodeIfPresent(String.self, forKey: .text) ?? defaults.text
+        font = try container.decodeIfPresent(String.self, forKey: .font)
+        underline = try container.decodeIfPresent(Bool.self, forKey: .underline) ?? defaults.underline
+        placement = try container.decodeIfPresent(CardTemplate.Placement.self, forKey: .placement) ?? defaults.placement
+        spacing = try container.decodeNonNegative(forKey: .spacing) ?? defaults.spacing
+        fadeWidth = try container.decodeNonNegative(forKey: .fadeWidth) ?? defaults.fadeWidth
+    }
+}
+
+extension CardTemplate.Field: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case placeholder, maxLines }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Self()
+        placeholder = try container.decodeIfPresent(String.self, forKey: .placeholder) ?? defaults.placeholder
+        maxLines = try container.decodeCount(forKey: .maxLines) ?? defaults.maxLines
+    }
+}
+
+extension CardTemplate.Theme: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case background, border, text, secondaryText, suffix, placeholder, canvas
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        background = try container.decode(Color.self, forKey: .background)
+        border = try container.decode(Color.self, forKey: .border)
+        text = try container.decode(Color.self, forKey: .text)
+        secondaryText = try container.decode(Color.self, forKey: .secondaryText)
+        suffix = try container.decode(Color.self, forKey: .suffix)
+        placeholder = try container.decodeIfPresent(Color.self, forKey: .placeholder)
+        canvas = try container.decodeIfPresent(Color.self, forKey: .canvas)
+    }
+}
+
+extension Color: Decodable {
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let color = Color(hex: text) else {
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(text)\" is not a color; write #RRGGBB or #RRGGBBAA")
+        }
+        self = color
+    }
+}
+
+/// A coding key for any field name, to list the fields a JSON object really has.
+struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+
+    init(stringValue: String) {
+        self.stringValue = stringValue
+    }
+
+    init?(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+extension Decoder {
+    /// Throws for a field the type does not know, naming it (a misspelt field would otherwise be ignored).
+    func rejectUnknownKeys<Key: CodingKey & CaseIterable>(_ keys: Key.Type) throws {
+        let container = try container(keyedBy: AnyCodingKey.self)
+        let known = Set(Key.allCases.map(\.stringValue))
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            let allowed = Key.allCases.map(\.stringValue).joined(separator: ", ")
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath + [key], debugDescription: "unknown field; known fields are \(allowed)"))
+        }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A number above 0, or nil when absent.
+    func decodePositive(forKey key: Key) throws -> Double? {
+        guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard value > 0, value.isFinite else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must be above 0, not \(value)")
+        }
+        return value
+    }
+
+    /// A number of 0 or more, or nil when absent.
+    func decodeNonNegative(forKey key: Key) throws -> Double? {
+        guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard value >= 0, value.isFinite else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must be 0 or more, not \(value)")
+        }
+        return value
+    }
+
+    /// A whole number of at least 1, or nil when absent.
+    func decodeCount(forKey key: Key) throws -> Int? {
+        guard let value = try decodeIfPresent(Int.self, forKey: key) else { return nil }
+        guard value >= 1 else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must be at least 1, not \(value)")
+        }
+        return value
+    }
+}
+
+extension CardTemplate.Kind {
+    public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
+}
+
+extension CardTemplate.Placement {
+    public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
+}
+
+/// Decodes one of an enum's raw values, listing the allowed ones when the value is not one of them.
+func decodeChoice<Choice: RawRepresentable & CaseIterable>(from decoder: Decoder) throws -> Choice
+where Choice.RawValue == String {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let choice = Choice(rawValue: text) else {
+        let allowed = Choice.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+        throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not one of \(allowed)")
+    }
+    return choice
+}

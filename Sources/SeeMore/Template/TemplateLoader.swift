@@ -1,0 +1,154 @@
+import Foundation
+
+/// Finds card templates by name in template folders, or loads one from a path.
+public struct TemplateLoader: Sendable {
+    /// Folders searched in order for `NAME.json`.
+    public var folders: [String]
+
+    public init(folders: [String]) {
+        self.folders = folders
+    }
+
+    /// The folders a command uses: `--templates DIR` alone when given; otherwise the `Templates/`
+    /// folder of the package the executable was built in, then `./Templates`.
+    public static func standard(templatesFolder: String? = nil) -> TemplateLoader {
+        if let templatesFolder { return TemplateLoader(folders: [templatesFolder]) }
+        var folders: [String] = []
+        if let package = packageFolder(containing: Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])) {
+            folders.append(package.appendingPathComponent("Templates").path)
+        }
+        let local = FileManager.default.currentDirectoryPath + "/Templates"
+        if !folders.contains(local) { folders.append(local) }
+        return TemplateLoader(folders: folders)
+    }
+
+    /// The nearest folder above `file` holding both `Package.swift` and `Templates/`.
+    static func packageFolder(containing file: URL) -> URL? {
+        var folder = file.resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<8 {
+            let manifest = folder.appendingPathComponent("Package.swift").path
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: manifest),
+                FileManager.default.fileExists(atPath: folder.appendingPathComponent("Templates").path, isDirectory: &isFolder),
+                isFolder.boolValue
+            {
+                return folder
+            }
+            if folder.path == "/" { break }
+            folder.deleteLastPathComponent()
+        }
+        return nil
+    }
+
+    /// Names of the templates in the folders, sorted.
+    public func available() -> [String] {
+        var names = Set<String>()
+        for folder in folders {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for file in files where file.hasSuffix(".json") { names.insert(String(file.dropLast(5))) }
+        }
+        return names.sorted()
+    }
+
+    /// Loads a template by name (`inline-more`) or by path (anything with a `/` or ending in `.json`).
+    /// - Throws: `TemplateError`: unknown name (listing the available ones), unreadable file, or a JSON
+    ///   or field error with its file, line and column.
+    public func load(_ nameOrPath: String) throws -> CardTemplate {
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
+            return try Self.load(path: nameOrPath)
+        }
+        for folder in folders {
+            let path = folder + "/" + nameOrPath + ".json"
+            if FileManager.default.fileExists(atPath: path) { return try Self.load(path: path) }
+        }
+        throw TemplateError.unknown(name: nameOrPath, available: available(), folders: folders)
+    }
+
+    /// Loads the template file at `path`; its name is the file name without `.json` unless it sets one.
+    public static func load(path: String) throws -> CardTemplate {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw TemplateError.unreadable(path: path)
+        }
+        var template = try decode(data, path: path)
+        if template.name.isEmpty {
+            template.name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        }
+        return template
+    }
+
+    /// Decodes template JSON, turning every error into one with a position.
+    static func decode(_ data: Data, path: String) throws -> CardTemplate {
+        let bytes = [UInt8](data)
+        if let offset = firstInvalidUTF8Offset(bytes) {
+            throw TemplateError.invalid(path: path, line: 1, column: 1, field: nil, message: "not valid UTF-8 at byte \(offset)")
+        }
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
+        } catch let error as JSONSyntaxError {
+            throw TemplateError.invalid(path: path, line: error.line, column: error.column, field: nil, message: error.message)
+        }
+        do {
+            return try JSONDecoder().decode(CardTemplate.self, from: data)
+        } catch let error as DecodingError {
+            let (codingPath, message) = describe(error)
+            let node = root.node(at: codingPath)
+            throw TemplateError.invalid(
+                path: path, line: node.line, column: node.column, field: fieldName(codingPath), message: message)
+        }
+    }
+
+    /// "themes.dark.suffix", "card.padding.top".
+    static func fieldName(_ path: [CodingKey]) -> String {
+        path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+
+    private static func describe(_ error: DecodingError) -> (path: [CodingKey], message: String) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            return (context.codingPath, "expected \(typeName(type))")
+        case .valueNotFound(let type, let context):
+            return (context.codingPath, "expected \(typeName(type)), found null")
+        case .keyNotFound(let key, let context):
+            return (context.codingPath + [key], "missing required field")
+        case .dataCorrupted(let context):
+            return (context.codingPath, context.debugDescription)
+        @unknown default:
+            return ([], "\(error)")
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is Double.Type: return "a number"
+        case is Int.Type: return "a whole number"
+        case is String.Type: return "a string"
+        case is Bool.Type: return "true or false"
+        default:
+            let name = "\(type)"
+            return name.hasPrefix("Dictionary") ? "an object" : name.hasPrefix("Array") ? "an array" : "an object (\(name))"
+        }
+    }
+}
+
+/// A template that cannot be used, named with where the problem is.
+public enum TemplateError: Error, Equatable, CustomStringConvertible {
+    case unknown(name: String, available: [String], folders: [String])
+    case unreadable(path: String)
+    case invalid(path: String, line: Int, column: Int, field: String?, message: String)
+
+    public var description: String {
+        switch self {
+        case .unknown(let name, let available, let folders):
+            let list = available.isEmpty ? "none found in \(folders.joined(separator: ", "))" : available.joined(separator: ", ")
+            return "unknown template '\(name)'; available: \(list)"
+        case .unreadable(let path):
+            return "cannot read template \(path)"
+        case .invalid(let path, let line, let column, let field, let message):
+            return "\(path):\(line):\(column): " + (field.map { "\($0): " } ?? "") + message
+        }
+    }
+}
