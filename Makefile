@@ -27,7 +27,7 @@ build: deps
 
 preview: deps
 	swift build -c release --product seemore
-	.build/release/seemore preview
+	.build/release/seemore preview --out previews
 
 test: deps
 	swift build --build-tests

@@ -75,6 +75,12 @@ final class DrawingContext {
         pango_cairo_show_layout(pointer, layout.pointer)
     }
 
+    /// Paints `image` with its top-left at (x, y), one image pixel per point.
+    func draw(_ image: ImageSurface, x: Double, y: Double) {
+        cairo_set_source_surface(pointer, image.pointer, x, y)
+        cairo_paint(pointer)
+    }
+
     /// Fills `rect` with a horizontal gradient of `color` from `startAlpha` at `startX` to `endAlpha` at `endX`.
     func fillHorizontalGradient(_ rect: Rect, color: Color, startX: Double, startAlpha: Double, endX: Double, endAlpha: Double) {
         guard let gradient = cairo_pattern_create_linear(startX, 0, endX, 0) else { return }

@@ -48,6 +48,22 @@ struct ArgumentScanner {
         return number
     }
 
+    /// A width in points: above 0 and at most `TruncationRequest.maximumWidth`.
+    func width(_ value: String, flag: String) throws -> Double {
+        let width = try positiveNumber(value, flag: flag)
+        guard width <= TruncationRequest.maximumWidth else {
+            throw usageError("\(flag) must be at most \(Int(TruncationRequest.maximumWidth)) points, not '\(value)'")
+        }
+        return width
+    }
+
+    /// Reads `--text` or `--text-file` into `source`, which must not be set yet.
+    mutating func textSource(_ flag: (name: String, inlineValue: String?), into source: inout TextSource?) throws {
+        let value = try self.value(of: flag)
+        guard source == nil else { throw usageError("give the text once: --text or --text-file (\(flag.name))") }
+        source = flag.name == "--text" ? .inline(value) : TextSource(textFile: value)
+    }
+
     /// A whole number of at least `minimum`.
     func integer(_ value: String, flag: String, minimum: Int) throws -> Int {
         guard let number = Int(value), number >= minimum else {

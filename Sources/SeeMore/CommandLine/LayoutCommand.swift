@@ -5,7 +5,7 @@ struct LayoutCommand: Equatable {
     static let usage = """
         Usage: seemore layout (--text TEXT | --text-file PATH|-) [--font DESC] [--width POINTS] [--lines N]
                               [--ellipsis S] [--suffix S] [--suffix-font DESC] [--cut word|grapheme]
-                              [--strict-fonts] [--no-full-count] [--json]
+                              [--markup] [--strict-fonts] [--no-full-count] [--json]
         """
 
     static let help = """
@@ -23,6 +23,8 @@ struct LayoutCommand: Equatable {
           --suffix S           Drawn after the ellipsis in the suffix font (default "See more").
           --suffix-font DESC   Font description merged onto the body font for the suffix, e.g. "Bold".
           --cut word|grapheme  Cut between words (default) or at any grapheme boundary.
+          --markup             The text is Pango markup (<b>, <i>, <span foreground="#…">); the cut
+                               closes spans and `kept` is the plain text.
           --strict-fonts       Fail (exit 65) when a requested font family is not installed.
           --no-full-count      Do not lay out a long text past the cut just to count its lines:
                                fullLineCount is then a lower bound (fullLineCountIsExact false).
@@ -44,21 +46,12 @@ struct LayoutCommand: Equatable {
         var request = TruncationRequest(text: "")
         var strictFonts = false
         var json = false
-        func setSource(_ new: TextSource, flag: String) throws {
-            guard source == nil else { throw scanner.usageError("give the text once: --text or --text-file (\(flag))") }
-            source = new
-        }
         while let flag = try scanner.nextFlag() {
             switch flag.name {
             case "--help", "-h": throw HelpRequested(text: help)
-            case "--text": try setSource(.inline(try scanner.value(of: flag)), flag: flag.name)
-            case "--text-file": try setSource(TextSource(textFile: try scanner.value(of: flag)), flag: flag.name)
+            case "--text", "--text-file": try scanner.textSource(flag, into: &source)
             case "--font": request.font = try scanner.value(of: flag)
-            case "--width":
-                request.width = try scanner.positiveNumber(try scanner.value(of: flag), flag: flag.name)
-                if request.width > TruncationRequest.maximumWidth {
-                    throw scanner.usageError("--width must be at most \(Int(TruncationRequest.maximumWidth)) points")
-                }
+            case "--width": request.width = try scanner.width(try scanner.value(of: flag), flag: flag.name)
             case "--lines": request.lines = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
             case "--ellipsis": request.ellipsis = try scanner.value(of: flag)
             case "--suffix": request.suffix = try scanner.value(of: flag)
@@ -67,6 +60,7 @@ struct LayoutCommand: Equatable {
             case "--strict-fonts": try scanner.noValue(flag); strictFonts = true
             case "--json": try scanner.noValue(flag); json = true
             case "--no-full-count": try scanner.noValue(flag); request.countsAllLines = false
+            case "--markup": try scanner.noValue(flag); request.markup = true
             default: throw scanner.usageError("unknown flag \(flag.name)")
             }
         }
@@ -81,7 +75,7 @@ struct LayoutCommand: Equatable {
         do {
             truncation = try LayoutEngine().truncate(request)
         } catch let error as TruncationRequestError {
-            throw CommandError("\(error)", exitCode: .usage, usage: Self.usage)
+            throw error.commandError(usage: Self.usage)
         }
         try FontWarnings.report(truncation.fontSubstitutions, strict: strictFonts, io: io)
         if truncation.unknownGlyphs > 0 {
@@ -113,6 +107,16 @@ struct LayoutCommand: Equatable {
 
     private static func points(_ value: Double) -> String {
         String(format: "%.1f", value)
+    }
+}
+
+extension TruncationRequestError {
+    /// Markup and text errors are bad data (65); the rest are bad flags (64).
+    func commandError(usage: String) -> CommandError {
+        switch self {
+        case .invalidMarkup, .nulCharacter, .textTooLong: return CommandError(description, exitCode: .dataError)
+        default: return CommandError(description, exitCode: .usage, usage: usage)
+        }
     }
 }
 

@@ -1,16 +1,22 @@
-/// `seemore preview`: lays out the built-in demo texts, so a fresh checkout shows what SeeMore does.
-struct PreviewCommand {
-    static let usage = "Usage: seemore preview [--width POINTS]"
+import Foundation
 
-    var width = 320.0
+/// `seemore preview`: renders the built-in demo (every template × English, Japanese and Korean texts
+/// that fit and that are cut × 240, 320 and 414 pt × both themes) and a contact sheet.
+struct PreviewCommand {
+    static let usage = "Usage: seemore preview [--out DIR] [--templates DIR]"
+
+    var outputFolder = "previews"
+    var templatesFolder: String? = nil
 
     static func parse(_ arguments: [String]) throws -> PreviewCommand {
         var scanner = ArgumentScanner(arguments, usage: usage)
         var command = PreviewCommand()
         while let flag = try scanner.nextFlag() {
             switch flag.name {
-            case "--help", "-h": throw HelpRequested(text: "Lays out the built-in demo texts.\n\n" + usage)
-            case "--width": command.width = try scanner.positiveNumber(try scanner.value(of: flag), flag: flag.name)
+            case "--help", "-h":
+                throw HelpRequested(text: "Renders the built-in demo cards and a contact sheet into DIR (default previews).\n\n" + usage)
+            case "--out": command.outputFolder = try scanner.value(of: flag)
+            case "--templates": command.templatesFolder = try scanner.value(of: flag)
             default: throw scanner.usageError("unknown flag \(flag.name)")
             }
         }
@@ -18,14 +24,47 @@ struct PreviewCommand {
     }
 
     func run(io: CommandIO) throws {
-        let engine = try LayoutEngine()
-        for demo in DemoText.all {
-            var request = demo.request
-            request.width = width
-            let truncation = try engine.truncate(request)
-            try FontWarnings.report(truncation.fontSubstitutions, strict: false, io: io)
-            io.writeOutput("\(demo.name) — \(request.font), \(Int(width)) pt, \(request.lines) lines\n")
-            io.writeOutput(LayoutCommand.summary(truncation, request: request) + "\n")
+        let loader = TemplateLoader.standard(templatesFolder: templatesFolder)
+        let names = loader.available()
+        guard !names.isEmpty else {
+            throw CommandError("no templates found in \(loader.folders.joined(separator: ", "))", exitCode: .noInput)
         }
+        let templates = try names.map { try RenderCommand.loadTemplate($0, folder: templatesFolder) }
+        let renderer = try CardRenderer()
+        var sheetRows: [ContactSheet.Row] = []
+        var count = 0
+        for template in templates {
+            for demo in DemoText.all {
+                var cells: [ContactSheet.Cell?] = []
+                for width in DemoText.widths {
+                    for theme in template.themes.keys.sorted() {
+                        var request = CardRequest(text: demo.text, template: template)
+                        request.width = width
+                        request.theme = theme
+                        let cards = try CardState.allCases.map { try RenderCommand.render(request, state: $0, renderer: renderer) }
+                        let stem = "\(demo.name)-\(Int(width)).\(theme)"
+                        _ = try CardFiles.write(cards, request: request, folder: "\(outputFolder)/\(template.name)", stem: stem)
+                        count += cards.count
+                        if theme == "light" && demo.name.hasSuffix("-cut") {
+                            cells.append(ContactSheet.Cell(collapsed: try PNGCodec.decode(cards[0].png), expanded: try PNGCodec.decode(cards[1].png)))
+                        }
+                    }
+                }
+                if !cells.isEmpty {
+                    sheetRows.append(ContactSheet.Row(label: "\(template.name)\n\(demo.name)", cells: cells))
+                }
+            }
+        }
+        let sheet = ContactSheet(
+            title: "SeeMore preview: collapsed above expanded, light theme, @1x",
+            columns: DemoText.widths.map { "\(Int($0)) pt" }, columnWidths: DemoText.widths, rows: sheetRows)
+        let sheetPath = "\(outputFolder)/contact-sheet.png"
+        do {
+            try AtomicFile.write(try sheet.png(engine: renderer.engine), to: sheetPath)
+        } catch let error as AtomicFile.WriteError {
+            throw CommandError(error.description, exitCode: .cannotCreate)
+        }
+        io.writeOutput("Rendered \(count) cards (\(templates.count) templates × \(DemoText.all.count) texts × \(DemoText.widths.count) widths × themes × 2 states) into \(outputFolder)/\n")
+        io.writeOutput("Contact sheet: \(sheetPath)\n")
     }
 }

@@ -5,6 +5,7 @@ public enum SeeMoreCommand {
 
         Commands:
           layout    Cut a paragraph to N lines ending in an ellipsis and a suffix, and print where.
+          render    Paint a card collapsed and expanded as PNG files with metadata.
           preview   Lay out the built-in demo texts.
 
         Run 'seemore <command> --help' for a command's options.
@@ -35,6 +36,7 @@ public enum SeeMoreCommand {
         let rest = Array(arguments.dropFirst())
         switch command {
         case "layout": try LayoutCommand.parse(rest).run(io: io)
+        case "render": try RenderCommand.parse(rest).run(io: io)
         case "preview": try PreviewCommand.parse(rest).run(io: io)
         case "--help", "-h", "help": throw HelpRequested(text: usage)
         default: throw CommandError("unknown command '\(command)'", exitCode: .usage, usage: usage)

@@ -35,6 +35,25 @@ public final class LayoutEngine {
         return try search(request).clamp()
     }
 
+    /// The whole text (trailing white space removed) laid out uncut, as on an expanded card.
+    /// - Throws: as `truncate`; `TruncationRequestError.textTooLong` past `maximumWholeCharacters`.
+    public func expand(_ request: TruncationRequest) throws -> Truncation {
+        try request.validate()
+        guard request.text.unicodeScalars.count <= Self.maximumWholeCharacters else {
+            throw TruncationRequestError.textTooLong(request.text.unicodeScalars.count, limit: Self.maximumWholeCharacters)
+        }
+        return try search(request).whole()
+    }
+
+    /// The longest text laid out whole (an expanded card, a chat input); Pango's 32-bit widths and
+    /// Cairo's 32767-pixel images end far below a megabyte paragraph.
+    public static let maximumWholeCharacters = 100_000
+
+    /// What fontconfig substitutes for a font description, or nil when its family is installed.
+    func substitution(for description: String) throws -> FontSubstitution? {
+        substitution(for: try FontDescription(description))
+    }
+
     private func search(_ request: TruncationRequest) throws -> TruncationSearch {
         let fonts = try ResolvedFonts(request: request, substitution: substitution)
         let style = try TextStyle(request: request, fonts: fonts)

@@ -45,7 +45,7 @@ final class TextStyle {
             attributes.setFont(fonts.suffix, bytes: suffix)
             if let paint {
                 attributes.setColor(paint.color, bytes: suffix)
-                if paint.underline { attributes.setUnderline(bytes: suffix) }
+                if paint.underline { attributes.setUnderline(bytes: Self.visiblePart(of: suffix, in: bytes)) }
             }
         }
         layout.setWidth(points: width)
@@ -53,6 +53,18 @@ final class TextStyle {
         layout.setFont(fonts.body)
         layout.setAttributes(attributes)
         layout.setText(bytes)
+    }
+}
+
+extension TextStyle {
+    /// `range` without leading and trailing spaces, so " ..더보기" is underlined from its first dot.
+    static func visiblePart<Bytes: Collection>(of range: Range<Int>, in bytes: Bytes) -> Range<Int> where Bytes.Element == UInt8 {
+        let array = Array(bytes)
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        while lower < upper, array[lower] == 0x20 { lower += 1 }
+        while upper > lower, array[upper - 1] == 0x20 { upper -= 1 }
+        return lower..<upper
     }
 }
 

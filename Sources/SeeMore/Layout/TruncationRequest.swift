@@ -67,6 +67,7 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
     case invalidLineLimit(Int)
     case nulCharacter(field: String)
     case invalidLineHeight(Double)
+    case textTooLong(Int, limit: Int)
     /// Malformed Pango markup; the message names the line and character.
     case invalidMarkup(String)
 
@@ -77,6 +78,8 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
         case .invalidLineLimit(let lines): return "the line limit must be at least 1, not \(lines)"
         case .nulCharacter(let field): return "the \(field) contains a NUL character"
         case .invalidLineHeight(let value): return "the line height must be 0 or more, not \(value)"
+        case .textTooLong(let count, let limit):
+            return "the text has \(count) characters; at most \(limit) can be laid out whole"
         case .invalidMarkup(let message): return "invalid markup: \(message)"
         }
     }

@@ -81,6 +81,11 @@ final class TruncationSearch {
         return try result(Cut(k: nextLine, withEnding: false), fullLineCount: try countLines(uncut))
     }
 
+    /// The whole text, trailing white space removed, never truncated.
+    func whole() throws -> Truncation {
+        try result(nil)
+    }
+
     /// Lays out the start of the text; nil when it all fits in N lines (rule 1).
     private func layOutUncut() throws -> UncutLayout? {
         content = nil

@@ -50,6 +50,12 @@ final class Layout {
         pango_layout_set_width(pointer, PangoUnits.from(points: points))
     }
 
+    /// Keeps the text on one line, ending in "…" when it is wider than the layout.
+    func setSingleLineEllipsized() {
+        pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
+        pango_layout_set_height(pointer, -1)
+    }
+
     /// Line height as a multiple of the font's own; 0 keeps the font's.
     func setLineHeight(_ factor: Double) {
         pango_layout_set_line_spacing(pointer, Float(factor))
@@ -91,6 +97,13 @@ final class Layout {
             node = current.pointee.next
         }
         return ranges
+    }
+
+    /// The text of each line.
+    var lineTexts: [String] {
+        guard let text = pango_layout_get_text(pointer) else { return [] }
+        let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
+        return lineByteRanges.map { String(decoding: bytes[$0], as: UTF8.self) }
     }
 
     /// The 0-based line on which the character starting at `byteIndex` lies.

@@ -1,0 +1,53 @@
+/// Paints a card plan with Cairo at a scale and encodes it as PNG.
+struct CardPainter {
+    let template: CardTemplate
+    let theme: CardTemplate.Theme
+    let scale: Int
+
+    /// Cairo's largest image side.
+    static let maximumPixels = 32767
+
+    func paint(_ plan: CardPlan) throws -> (png: [UInt8], pixelWidth: Int, pixelHeight: Int) {
+        let pixelWidth = Int((plan.width * Double(scale)).rounded(.up))
+        let pixelHeight = Int((plan.height * Double(scale)).rounded(.up))
+        guard pixelWidth <= Self.maximumPixels, pixelHeight <= Self.maximumPixels else {
+            throw CardError.tooLarge(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        }
+        let surface = try ImageSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        let context = try DrawingContext(surface: surface, scale: Double(scale))
+        paintBox(plan, on: context)
+        for item in plan.items {
+            switch item {
+            case .text(let layout, let origin, let color, let clip):
+                if let clip {
+                    context.clipped(to: clip) { context.draw(layout, x: origin.x, y: origin.y, color: color) }
+                } else {
+                    context.draw(layout, x: origin.x, y: origin.y, color: color)
+                }
+            case .fade(let rect, let startX, let startAlpha, let endX, let endAlpha):
+                context.fillHorizontalGradient(
+                    rect, color: theme.background, startX: startX, startAlpha: startAlpha, endX: endX, endAlpha: endAlpha)
+            }
+        }
+        try context.check()
+        return (try PNGCodec.encode(surface, scale: Double(scale)), pixelWidth, pixelHeight)
+    }
+
+    /// The canvas behind the card, the card's rounded background and its border.
+    private func paintBox(_ plan: CardPlan, on context: DrawingContext) {
+        let bounds = Rect(x: 0, y: 0, width: plan.width, height: plan.height)
+        if let canvas = theme.canvas {
+            context.addRoundedRect(bounds, radius: 0)
+            context.fill(canvas)
+        }
+        let box = template.card
+        context.addRoundedRect(bounds, radius: box.cornerRadius)
+        context.fill(theme.background)
+        if box.borderWidth > 0 {
+            let inset = box.borderWidth / 2
+            let edge = Rect(x: inset, y: inset, width: plan.width - box.borderWidth, height: plan.height - box.borderWidth)
+            context.addRoundedRect(edge, radius: max(0, box.cornerRadius - inset))
+            context.stroke(theme.border, width: box.borderWidth)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+/// What to render: a text, a template, the flags that override it, and how.
+public struct CardRequest: Sendable {
+    public var text: String
+    /// `text` is Pango markup.
+    public var markup = false
+    public var template: CardTemplate
+    /// Outer width of the card in points; nil uses the template's.
+    public var width: Double? = nil
+    /// Body font description; nil uses the template's.
+    public var font: String? = nil
+    /// Line limit N (or an input's maximum lines); nil uses the template's.
+    public var lines: Int? = nil
+    public var ellipsis: String? = nil
+    public var suffix: String? = nil
+    public var suffixColor: Color? = nil
+    public var theme = "light"
+    /// Pixels per point.
+    public var scale = 1
+
+    public init(text: String, template: CardTemplate) {
+        self.text = text
+        self.template = template
+    }
+
+    /// The card's outer width in points.
+    public var cardWidth: Double { width ?? template.card.width }
+}
+
+/// Which of a card's two pictures.
+public enum CardState: String, Sendable, CaseIterable {
+    /// Cut to N lines, with the suffix when the text did not fit.
+    case collapsed
+    /// All the text.
+    case expanded
+}
+
+/// A request that cannot be rendered.
+public enum CardError: Error, Equatable, CustomStringConvertible {
+    case unknownTheme(String, template: String, available: [String])
+    case tooNarrow(width: Double, padding: Double)
+    case tooLarge(pixelWidth: Int, pixelHeight: Int)
+    case invalidScale(Int)
+
+    public var description: String {
+        switch self {
+        case .unknownTheme(let theme, let template, let available):
+            return "template '\(template)' has no theme '\(theme)'; themes: \(available.joined(separator: ", "))"
+        case .tooNarrow(let width, let padding):
+            return "a card \(JSONValue.format(width)) pt wide leaves no room for text inside \(JSONValue.format(padding)) pt of padding"
+        case .tooLarge(let width, let height):
+            return "the card would be \(width)×\(height) pixels; Cairo draws at most 32767 in each direction"
+        case .invalidScale(let scale): return "the scale must be 1, 2 or 3, not \(scale)"
+        }
+    }
+}

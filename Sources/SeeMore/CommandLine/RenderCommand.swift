@@ -1,0 +1,172 @@
+import Foundation
+
+/// `seemore render`: paints a card collapsed and expanded, writes the PNGs and their metadata.
+struct RenderCommand {
+    static let usage = """
+        Usage: seemore render (--text TEXT | --text-file PATH|-) [--template inline-more] [--width POINTS]
+                              [--font DESC] [--lines N] [--ellipsis S] [--suffix S] [--suffix-color #RRGGBB]
+                              [--theme light|dark] [--scale 1|2|3] [--state collapsed|expanded|both]
+                              [--markup] [--out DIR] [--name NAME] [--templates DIR] [--strict-fonts] [--json]
+        """
+
+    static let help = """
+        Renders a "see more" card collapsed and expanded as PNG files, with their metadata as JSON.
+
+        \(usage)
+
+          --template NAME|PATH  A template from Templates/ by name, or a template file (default inline-more).
+          --width POINTS        The card's outer width (default: the template's).
+          --font DESC           Body font, a Pango description (default: the template's).
+          --lines N             The collapsed card's line limit (an input's maximum lines).
+          --ellipsis S, --suffix S, --suffix-color #RRGGBB
+                                Override the template's ellipsis, suffix and suffix color.
+          --theme NAME          A theme of the template (default light).
+          --scale 1|2|3         Pixels per point; changes nothing but the resolution (default 1).
+          --state S             collapsed, expanded or both (default both).
+          --markup              The text is Pango markup; the cut closes spans, `kept` is plain text.
+          --out DIR             Where to write (default previews).
+          --name NAME           File name stem (default: the template and a hash of the text).
+          --templates DIR       Look for templates here instead of the package's Templates/.
+          --strict-fonts        Fail (exit 65) when a requested font family is not installed.
+          --json                Also print the metadata to standard output.
+
+        Writes DIR/NAME.collapsed.png, DIR/NAME.expanded.png and DIR/NAME.json, each atomically.
+        Exit codes: 0 done, 64 usage, 65 bad text, markup or template, 66 unreadable file,
+        73 output folder not writable.
+        """
+
+    var source: TextSource
+    var template = "inline-more"
+    var templatesFolder: String? = nil
+    var width: Double? = nil
+    var font: String? = nil
+    var lines: Int? = nil
+    var ellipsis: String? = nil
+    var suffix: String? = nil
+    var suffixColor: Color? = nil
+    var theme = "light"
+    var scale = 1
+    var states: [CardState] = CardState.allCases
+    var markup = false
+    var outputFolder = "previews"
+    var name: String? = nil
+    var strictFonts = false
+    var json = false
+
+    private enum StateChoice: String, CaseIterable {
+        case collapsed, expanded, both
+    }
+
+    static func parse(_ arguments: [String]) throws -> RenderCommand {
+        var scanner = ArgumentScanner(arguments, usage: usage)
+        var source: TextSource? = nil
+        var command = RenderCommand(source: .inline(""))
+        while let flag = try scanner.nextFlag() {
+            switch flag.name {
+            case "--help", "-h": throw HelpRequested(text: help)
+            case "--text", "--text-file": try scanner.textSource(flag, into: &source)
+            case "--template": command.template = try scanner.value(of: flag)
+            case "--templates": command.templatesFolder = try scanner.value(of: flag)
+            case "--width": command.width = try scanner.width(try scanner.value(of: flag), flag: flag.name)
+            case "--font": command.font = try scanner.value(of: flag)
+            case "--lines": command.lines = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--ellipsis": command.ellipsis = try scanner.value(of: flag)
+            case "--suffix": command.suffix = try scanner.value(of: flag)
+            case "--suffix-color":
+                let value = try scanner.value(of: flag)
+                guard let color = Color(hex: value) else {
+                    throw scanner.usageError("--suffix-color must be #RRGGBB or #RRGGBBAA, not '\(value)'")
+                }
+                command.suffixColor = color
+            case "--theme": command.theme = try scanner.value(of: flag)
+            case "--scale": command.scale = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+                guard command.scale <= 3 else { throw scanner.usageError("--scale must be 1, 2 or 3, not '\(command.scale)'") }
+            case "--state":
+                let choice: StateChoice = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
+                command.states = choice == .both ? CardState.allCases : [choice == .collapsed ? .collapsed : .expanded]
+            case "--markup": try scanner.noValue(flag); command.markup = true
+            case "--out": command.outputFolder = try scanner.value(of: flag)
+            case "--name":
+                let name = try scanner.value(of: flag)
+                guard !name.isEmpty, !name.contains("/"), !name.contains(".."), !name.hasPrefix(".") else {
+                    throw scanner.usageError("--name must be a plain file name without '/', '..' or a leading '.', not '\(name)'")
+                }
+                command.name = name
+            case "--strict-fonts": try scanner.noValue(flag); command.strictFonts = true
+            case "--json": try scanner.noValue(flag); command.json = true
+            default: throw scanner.usageError("unknown flag \(flag.name)")
+            }
+        }
+        guard let source else { throw scanner.usageError("give the text with --text or --text-file") }
+        command.source = source
+        return command
+    }
+
+    func run(io: CommandIO) throws {
+        let text = try source.read(io: io)
+        let template = try Self.loadTemplate(template, folder: templatesFolder)
+        var request = CardRequest(text: text, template: template)
+        request.markup = markup
+        request.width = width
+        request.font = font
+        request.lines = lines
+        request.ellipsis = ellipsis
+        request.suffix = suffix
+        request.suffixColor = suffixColor
+        request.theme = theme
+        request.scale = scale
+        let renderer = try CardRenderer()
+        let cards = try states.map { state in try Self.render(request, state: state, renderer: renderer) }
+        if let first = cards.first {
+            try FontWarnings.report(first.metadata.fontSubstitutions, strict: strictFonts, io: io)
+        }
+        let stem = name ?? Self.defaultName(template: template.name, text: text)
+        let report = try CardFiles.write(cards, request: request, folder: outputFolder, stem: stem)
+        if json { io.writeOutput(report.serialized() + "\n") }
+        for card in cards where card.metadata.unknownGlyphs > 0 {
+            io.writeError("Warning: \(card.metadata.unknownGlyphs) glyph(s) have no font and show as boxes (tofu) on the \(card.state.rawValue) card\n")
+        }
+        if !json {
+            for card in cards {
+                io.writeOutput("\(outputFolder)/\(stem).\(card.state.rawValue).png  \(card.metadata.pixelWidth)×\(card.metadata.pixelHeight)\(card.metadata.truncated ? "  truncated" : "")\n")
+            }
+        }
+    }
+
+    /// Renders, mapping library errors to exit codes.
+    static func render(_ request: CardRequest, state: CardState, renderer: CardRenderer) throws -> RenderedCard {
+        do {
+            return try renderer.render(request, state: state)
+        } catch let error as CardError {
+            switch error {
+            case .tooLarge: throw CommandError(error.description, exitCode: .dataError)
+            default: throw CommandError(error.description, exitCode: .usage, usage: usage)
+            }
+        } catch let error as TruncationRequestError {
+            throw error.commandError(usage: usage)
+        }
+    }
+
+    /// Loads a template, mapping its errors to exit codes: an unknown name is a usage error, a broken file bad data.
+    static func loadTemplate(_ name: String, folder: String?) throws -> CardTemplate {
+        do {
+            return try TemplateLoader.standard(templatesFolder: folder).load(name)
+        } catch let error as TemplateError {
+            switch error {
+            case .unknown: throw CommandError(error.description, exitCode: .usage, usage: usage)
+            case .unreadable: throw CommandError(error.description, exitCode: .noInput)
+            case .invalid: throw CommandError(error.description, exitCode: .dataError)
+            }
+        }
+    }
+
+    /// The template's name and a short, stable hash of the text: `inline-more-1f3a9c2e`.
+    static func defaultName(template: String, text: String) -> String {
+        var hash: UInt32 = 0x811C_9DC5  // FNV-1a
+        for byte in text.utf8 {
+            hash = (hash ^ UInt32(byte)) &* 0x0100_0193
+        }
+        let hex = String(hash, radix: 16)
+        return template + "-" + String(repeating: "0", count: 8 - hex.count) + hex
+    }
+}

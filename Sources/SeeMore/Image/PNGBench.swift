@@ -1,0 +1,28 @@
+import CPangoCairo
+import Foundation
+
+/// Hooks for `seemore-bench` to compare PNG encoders on the same pictures.
+public enum PNGBench {
+    /// An opaque handle on a Cairo surface decoded from a PNG.
+    public final class Surface {
+        let surface: ImageSurface
+        init(_ surface: ImageSurface) { self.surface = surface }
+    }
+
+    public static func surface(from png: [UInt8]) throws -> Surface {
+        Surface(try ImageSurface(image: try PNGCodec.decode(png)))
+    }
+
+    public static func encode(_ surface: Surface, settings: PNGCodec.Settings) throws -> [UInt8] {
+        try PNGCodec.encode(surface.surface, scale: 1, settings: settings)
+    }
+
+    /// Cairo's own `cairo_surface_write_to_png`, through a temporary file.
+    public static func cairoPNG(_ surface: Surface) throws -> [UInt8] {
+        let path = NSTemporaryDirectory() + "seemore-bench-\(getpid()).png"
+        defer { unlink(path) }
+        let status = cairo_surface_write_to_png(surface.surface.pointer, path)
+        guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status) }
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+}
