@@ -64,24 +64,34 @@ for name in TemplateLoader(folders: [templatesFolder]).available() {
 }
 
 // PNG encoders on the same card pictures: SeeMore's settings, libpng's defaults, Cairo's own writer.
-if filter == nil || "png".contains(filter!) || filter!.contains("png") {
-    var pictures: [(String, RenderedCard)] = []
+if filter == nil || filter!.contains("png") {
+    var surfaces: [PNGBench.Surface] = []
     for name in TemplateLoader(folders: [templatesFolder]).available() {
-        var request = CardRequest(text: english.text, template: try TemplateLoader.load(path: "\(templatesFolder)/\(name).json"))
-        request.scale = 2
-        pictures.append((name, try renderer.render(request, state: .expanded)))
-    }
-    let surfaces = try pictures.map { try PNGBench.surface(from: $0.1.png) }
-    for (label, settings) in [("seemore (level 6, RLE, sub/up/paeth)", PNGCodec.Settings.cards), ("libpng defaults", PNGCodec.Settings.libpngDefault)] {
-        var bytes = 0
-        try measure("png encode 5 cards @2x: \(label)") {
-            bytes = try surfaces.reduce(0) { $0 + (try PNGBench.encode($1, settings: settings)).count }
+        for scale in [1, 2] {
+            for state in CardState.allCases {
+                var request = CardRequest(text: english.text, template: try TemplateLoader.load(path: "\(templatesFolder)/\(name).json"))
+                request.scale = scale
+                surfaces.append(try PNGBench.surface(from: try renderer.render(request, state: state).png))
+            }
         }
-        print("    total size \(bytes) bytes")
     }
-    var cairoBytes = 0
-    try measure("png encode 5 cards @2x: cairo_surface_write_to_png") {
-        cairoBytes = try surfaces.reduce(0) { $0 + (try PNGBench.cairoPNG($1)).count }
+    let cairoSizes = try surfaces.map { try PNGBench.cairoPNG($0).count }
+    try measure("png encode \(surfaces.count) cards: cairo_surface_write_to_png") {
+        _ = try surfaces.map { try PNGBench.cairoPNG($0) }
     }
-    print("    total size \(cairoBytes) bytes")
+    print("    total \(cairoSizes.reduce(0, +)) bytes")
+    let candidates: [(String, PNGCodec.Settings)] = [
+        ("seemore: level 3, no filter", .cards),
+        ("libpng defaults", .libpngDefault),
+        ("level 2, no filter", PNGCodec.Settings(level: 2, strategy: PNGCodec.Settings.cards.strategy, filters: PNGCodec.Settings.cards.filters)),
+        ("level 6, no filter", PNGCodec.Settings(level: 6, strategy: PNGCodec.Settings.cards.strategy, filters: PNGCodec.Settings.cards.filters)),
+    ]
+    for (label, settings) in candidates {
+        try measure("png encode \(surfaces.count) cards: \(label)") {
+            _ = try surfaces.map { try PNGBench.encode($0, settings: settings) }
+        }
+        let sizes = try surfaces.map { try PNGBench.encode($0, settings: settings).count }
+        let worst = zip(sizes, cairoSizes).map { Double($0) / Double($1) }.max() ?? 0
+        print("    total \(sizes.reduce(0, +)) bytes, largest file \(String(format: "%.1f", worst * 100))% of Cairo's")
+    }
 }

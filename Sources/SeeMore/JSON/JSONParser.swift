@@ -99,8 +99,9 @@ struct JSONParser {
     }
 
     private mutating func expectWord(_ word: String) throws {
+        let start = error("invalid literal, expected '\(word)'")
         for expected in word.unicodeScalars {
-            guard index < scalars.count, scalars[index] == expected else { throw error("invalid literal, expected '\(word)'") }
+            guard index < scalars.count, scalars[index] == expected else { throw start }
             index += 1
         }
     }

@@ -125,15 +125,30 @@ final class Layout {
             width: PangoUnits.toPoints(abs(rect.width)), height: PangoUnits.toPoints(rect.height))
     }
 
-    /// Union of the logical rectangles of the graphemes in `bytes`, in points; nil for an empty range.
+    /// Everything drawn for the text in `bytes`, in points: the union of its graphemes' logical
+    /// rectangles and the ink of its runs (glyphs reaching out of the line, underlines below it).
+    /// nil for an empty range.
     func rect(ofBytes bytes: Range<Int>, scalars: String.UnicodeScalarView) -> Rect? {
         var rect: Rect? = nil
+        func add(_ part: Rect) { rect = rect.map { $0.union(part) } ?? part }
         var index = bytes.lowerBound
         for scalar in scalars where index < bytes.upperBound {
-            let grapheme = graphemeRect(atByte: index)
-            rect = rect.map { $0.union(grapheme) } ?? grapheme
+            add(graphemeRect(atByte: index))
             index += UTF8.width(scalar)
         }
+        guard rect != nil, let iterator = pango_layout_get_iter(pointer) else { return rect }
+        defer { pango_layout_iter_free(iterator) }
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
+            let offset = Int(run.pointee.item.pointee.offset)
+            let runBytes = offset..<(offset + Int(run.pointee.item.pointee.length))
+            guard runBytes.overlaps(bytes) else { continue }
+            var ink = PangoRectangle()
+            pango_layout_iter_get_run_extents(iterator, &ink, nil)
+            if ink.width > 0 && ink.height > 0 {
+                add(Rect(x: PangoUnits.toPoints(ink.x), y: PangoUnits.toPoints(ink.y), width: PangoUnits.toPoints(ink.width), height: PangoUnits.toPoints(ink.height)))
+            }
+        } while pango_layout_iter_next_run(iterator) != 0
         return rect
     }
 

@@ -25,7 +25,7 @@ enum BinaryRunner {
             .appendingPathComponent("../../../.build/debug/seemore").standardized
     }
 
-    static func run(_ arguments: [String], stdin: Data = Data()) throws -> Output {
+    static func run(_ arguments: [String], stdin: Data = Data(), workingDirectory: URL? = nil) throws -> Output {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputFile = folder.appendingPathComponent("stdin")
@@ -37,6 +37,7 @@ enum BinaryRunner {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
         process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)

@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+/// Every template, both states, both themes: sizes, suffix presence and position, scale independence.
+@Suite struct CardRendererTests {
+    static let cases: [(template: String, theme: String)] = CardFixtures.templateNames.flatMap { name in
+        ["light", "dark"].map { (name, $0) }
+    }
+
+    static func request(_ template: String, theme: String, text: String, scale: Int = 1) throws -> CardRequest {
+        var request = CardRequest(text: text, template: try CardFixtures.template(template))
+        request.width = 320
+        request.theme = theme
+        request.scale = scale
+        return request
+    }
+
+    @Test(arguments: cases)
+    func imageSize_matchesMetadataAtEveryScale(template: String, theme: String) throws {
+        let renderer = try CardRenderer()
+        for scale in 1...3 {
+            for state in CardState.allCases {
+                let card = try renderer.render(try Self.request(template, theme: theme, text: CardFixtures.longText, scale: scale), state: state)
+                let image = try PNGCodec.decode(card.png)
+                #expect(image.width == card.metadata.pixelWidth)
+                #expect(image.height == card.metadata.pixelHeight)
+                #expect(card.metadata.pixelWidth == 320 * scale)
+                #expect(Double(card.metadata.pixelHeight) == card.metadata.height * Double(scale))
+                #expect(card.metadata.height == card.metadata.height.rounded())
+            }
+        }
+    }
+
+    @Test(arguments: cases)
+    func cutText_expandedIsTallerThanCollapsed(template: String, theme: String) throws {
+        let renderer = try CardRenderer()
+        let request = try Self.request(template, theme: theme, text: CardFixtures.longText)
+        let collapsed = try renderer.render(request, state: .collapsed)
+        let expanded = try renderer.render(request, state: .expanded)
+        #expect(collapsed.metadata.truncated)
+        #expect(!expanded.metadata.truncated)
+        #expect(expanded.metadata.height > collapsed.metadata.height)
+        #expect(expanded.metadata.lineCount > collapsed.metadata.lineCount)
+        #expect(expanded.metadata.kept == CardFixtures.longText)
+    }
+
+    @Test(arguments: cases)
+    func textThatFits_hasNoSuffix(template: String, theme: String) throws {
+        let renderer = try CardRenderer()
+        let request = try Self.request(template, theme: theme, text: CardFixtures.shortText)
+        let theme = try #require(request.template.themes[theme])
+        for state in CardState.allCases {
+            let card = try renderer.render(request, state: state)
+            #expect(!card.metadata.truncated)
+            #expect(card.metadata.suffixRect == nil)
+            #expect(card.metadata.hitRect == nil)
+            #expect(CardFixtures.pixels(near: theme.suffix, in: try PNGCodec.decode(card.png)).isEmpty)
+        }
+    }
+
+    @Test(arguments: CardFixtures.templateNames.filter { $0 != "chat-input" })
+    func textThatFitsExactlyNLines_hasNoSuffix(template: String) throws {
+        let renderer = try CardRenderer()
+        var request = try Self.request(template, theme: "light", text: CardFixtures.longText)
+        let expanded = try renderer.render(request, state: .expanded)
+        request.lines = expanded.metadata.lineCount
+        let collapsed = try renderer.render(request, state: .collapsed)
+        #expect(!collapsed.metadata.truncated)
+        #expect(collapsed.metadata.suffixRect == nil)
+        #expect(collapsed.metadata.lineCount == expanded.metadata.lineCount)
+        request.lines = expanded.metadata.lineCount - 1
+        #expect(try renderer.render(request, state: .collapsed).metadata.truncated)
+    }
+
+    @Test(arguments: cases.filter { $0.template != "chat-input" })
+    func suffixColor_appearsInsideSuffixRectOnly(template: String, theme: String) throws {
+        let renderer = try CardRenderer()
+        for scale in [1, 2] {
+            let request = try Self.request(template, theme: theme, text: CardFixtures.longText, scale: scale)
+            let suffixColor = try #require(request.template.themes[theme]).suffix
+            for state in CardState.allCases {
+                let card = try renderer.render(request, state: state)
+                let image = try PNGCodec.decode(card.png)
+                let found = CardFixtures.pixels(near: suffixColor, in: image)
+                guard let rect = card.metadata.suffixRect else {
+                    #expect(found.isEmpty, "\(template) \(state): suffix color without a suffix")
+                    continue
+                }
+                let s = Double(scale)
+                let outside = found.filter { pixel in
+                    Double(pixel.x) + 1 < rect.x * s || Double(pixel.x) > (rect.x + rect.width) * s + 1
+                        || Double(pixel.y) + 1 < rect.y * s || Double(pixel.y) > (rect.y + rect.height) * s + 1
+                }
+                #expect(found.count > 10 * scale * scale, "\(template) \(state) @\(scale)x: too few suffix pixels")
+                #expect(outside.isEmpty, "\(template) \(state) @\(scale)x: \(outside.count) suffix pixels outside \(rect)")
+            }
+        }
+    }
+
+    @Test(arguments: CardFixtures.templateNames)
+    func scale_changesOnlyResolution(template: String) throws {
+        let renderer = try CardRenderer()
+        for state in CardState.allCases {
+            var results: [CardMetadata] = []
+            for scale in 1...3 {
+                var metadata = try renderer.render(try Self.request(template, theme: "light", text: CardFixtures.longText, scale: scale), state: state).metadata
+                #expect(metadata.pixelWidth == 320 * scale)
+                metadata.pixelWidth = 0
+                metadata.pixelHeight = 0
+                results.append(metadata)
+            }
+            #expect(results[0] == results[1])
+            #expect(results[0] == results[2])
+        }
+    }
+
+    @Test func hitRect_isAtLeast44PointsAndInsideTheCard() throws {
+        let renderer = try CardRenderer()
+        for template in CardFixtures.templateNames where template != "chat-input" {
+            let card = try renderer.render(try Self.request(template, theme: "light", text: CardFixtures.longText), state: .collapsed)
+            let hit = try #require(card.metadata.hitRect)
+            let suffix = try #require(card.metadata.suffixRect)
+            #expect(hit.width >= 44 && hit.height >= 44, "\(template)")
+            #expect(hit.x >= 0 && hit.y >= 0)
+            #expect(hit.x + hit.width <= card.metadata.width + 1e-9 && hit.y + hit.height <= card.metadata.height + 1e-9)
+            #expect(hit.x <= suffix.x && hit.x + hit.width >= suffix.x + suffix.width, "\(template): hit \(hit) suffix \(suffix)")
+        }
+    }
+
+    @Test func hitRect_isClampedToTheCorner() {
+        let hit = CardMetadata.hitRect(around: Rect(x: 300, y: 90, width: 15, height: 8), cardWidth: 320, cardHeight: 100)
+        #expect(hit == Rect(x: 276, y: 56, width: 44, height: 44))
+        let tiny = CardMetadata.hitRect(around: Rect(x: 2, y: 2, width: 10, height: 10), cardWidth: 30, cardHeight: 20)
+        #expect(tiny == Rect(x: 0, y: 0, width: 30, height: 20))
+    }
+
+    @Test func unknownTheme_isAnErrorListingTheThemes() throws {
+        let renderer = try CardRenderer()
+        var request = try Self.request("x", theme: "sepia", text: "hi")
+        request.theme = "sepia"
+        #expect(throws: CardError.unknownTheme("sepia", template: "x", available: ["dark", "light"])) {
+            try renderer.render(request, state: .collapsed)
+        }
+    }
+
+    @Test func cardNarrowerThanItsPadding_isAnError() throws {
+        let renderer = try CardRenderer()
+        var request = try Self.request("x", theme: "light", text: "hi")
+        request.width = 30
+        #expect(throws: CardError.tooNarrow(width: 30, padding: 32)) { try renderer.render(request, state: .collapsed) }
+    }
+}

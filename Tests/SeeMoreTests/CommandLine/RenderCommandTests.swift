@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+/// `seemore render` run as a binary.
+@Suite struct RenderCommandTests {
+    static let text = CardFixtures.longText
+
+    @Test func render_writesBothPNGsAndTheirMetadata() throws {
+        let folder = try BinaryRunner.temporaryFolder()
+        let output = try BinaryRunner.run([
+            "render", "--text", Self.text, "--template", "x", "--width", "320", "--scale", "2", "--theme", "dark",
+            "--out", folder.path, "--name", "post", "--json",
+        ])
+        #expect(output.status == 0, "\(output.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["post.collapsed.png", "post.expanded.png", "post.json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect(object["template"] as? String == "x")
+        #expect(object["scale"] as? Int == 2)
+        #expect(object["theme"] as? String == "dark")
+        #expect(object["width"] as? Int == 320)
+        for state in ["collapsed", "expanded"] {
+            let card = try #require(object[state] as? [String: Any])
+            #expect(card["file"] as? String == "\(folder.path)/post.\(state).png")
+            #expect(card["pixelWidth"] as? Int == 640)
+            for key in ["pixelHeight", "truncated", "kept", "lineCount", "suffixRect", "hitRect"] {
+                #expect(card[key] != nil, "\(state) lacks \(key)")
+            }
+            let png = try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/post.\(state).png"))
+            #expect(try PNGCodec.decode([UInt8](png)).height == card["pixelHeight"] as? Int)
+        }
+        let written = try String(contentsOfFile: "\(folder.path)/post.json", encoding: .utf8)
+        #expect(written == output.stdout)
+    }
+
+    @Test func defaultName_isTheTemplateAndAHashOfTheText() throws {
+        let folder = try BinaryRunner.temporaryFolder()
+        let output = try BinaryRunner.run(["render", "--text", "hello", "--out", folder.path, "--state", "collapsed"])
+        #expect(output.status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files.count == 2)
+        #expect(files.allSatisfy { $0.hasPrefix("inline-more-") })
+        #expect(files.contains { $0.hasSuffix(".collapsed.png") })
+        #expect(RenderCommand.defaultName(template: "x", text: "hello") == RenderCommand.defaultName(template: "x", text: "hello"))
+        #expect(RenderCommand.defaultName(template: "x", text: "hello") != RenderCommand.defaultName(template: "x", text: "hullo"))
+    }
+
+    @Test func templatesAreFound_fromAnotherWorkingDirectory() throws {
+        let folder = try BinaryRunner.temporaryFolder()
+        let output = try BinaryRunner.run(["render", "--text", "hi", "--template", "chat-input", "--out", folder.path], workingDirectory: folder)
+        #expect(output.status == 0, "\(output.stderr)")
+    }
+
+    @Test(arguments: [
+        (["render", "--text", "x", "--template", "nope"], 64, "unknown template 'nope'; available: chat-input, fade-overlay, inline-more, read-more-tail, x"),
+        (["render", "--text", "x", "--suffix-color", "blue"], 64, "--suffix-color must be #RRGGBB or #RRGGBBAA, not 'blue'"),
+        (["render", "--text", "x", "--name", "../escape"], 64, "--name must be a plain file name"),
+        (["render", "--text", "x", "--name", "a/b"], 64, "--name must be a plain file name"),
+        (["render", "--text", "x", "--scale", "4"], 64, "--scale must be 1, 2 or 3"),
+        (["render", "--text", "x", "--theme", "sepia"], 64, "template 'inline-more' has no theme 'sepia'; themes: dark, light"),
+        (["render", "--text", "x", "--state", "half"], 64, "--state must be one of collapsed, expanded, both, not 'half'"),
+        (["render", "--text", "x", "--width", "20"], 64, "leaves no room for text"),
+        (["render", "--markup", "--text", "<b>bold</i>"], 65, "invalid markup: Error on line 1 char"),
+    ])
+    func badInput_isNamedWithItsExitCode(arguments: [String], status: Int32, message: String) throws {
+        let folder = try BinaryRunner.temporaryFolder()
+        let output = try BinaryRunner.run(arguments + ["--out", folder.path])
+        #expect(output.status == status)
+        #expect(output.stderr.hasPrefix("Error: "))
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "nothing is written")
+    }
+
+    @Test func brokenTemplateFile_isExit65WithFileLineAndColumn() throws {
+        let file = try BinaryRunner.temporaryFile(Array("{\n  \"body\": { \"lines\": -1 },\n  \"themes\": {}\n}".utf8), name: "broken.json")
+        let output = try BinaryRunner.run(["render", "--text", "x", "--template", file.path])
+        #expect(output.status == 65)
+        #expect(output.stderr == "Error: \(file.path):2:22: body.lines: must be at least 1, not -1\n")
+    }
+
+    @Test func unwritableOutputFolder_isExit73WithItsPath() throws {
+        let blocker = try BinaryRunner.temporaryFile([1], name: "not-a-folder")
+        let output = try BinaryRunner.run(["render", "--text", "x", "--out", blocker.path + "/cards"])
+        #expect(output.status == 73)
+        #expect(output.stderr.hasPrefix("Error: cannot write \(blocker.path)/cards"))
+    }
+
+    @Test func readOnlyOutputFolder_leavesNoPartialFiles() throws {
+        guard getuid() != 0 else { return }  // root writes anywhere; the folder test above covers exit 73
+        let folder = try BinaryRunner.temporaryFolder()
+        chmod(folder.path, 0o555)
+        defer { chmod(folder.path, 0o755) }
+        let output = try BinaryRunner.run(["render", "--text", "x", "--out", folder.path])
+        #expect(output.status == 73)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test func help_exitsZero() throws {
+        let output = try BinaryRunner.run(["render", "--help"])
+        #expect(output.status == 0)
+        #expect(output.stdout.contains("Usage: seemore render"))
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+@Suite struct TemplateLoaderTests {
+    @Test(arguments: CardFixtures.templateNames)
+    func shippedTemplates_loadWithBothThemes(name: String) throws {
+        let template = try CardFixtures.template(name)
+        #expect(template.name == name)
+        #expect(Set(template.themes.keys) == ["light", "dark"])
+        #expect(!template.summary.isEmpty)
+    }
+
+    @Test func shippedTemplates_areTheFiveStyles() throws {
+        let names = TemplateLoader(folders: [CardFixtures.templatesFolder]).available()
+        #expect(names == CardFixtures.templateNames.sorted())
+        #expect(try CardFixtures.template("chat-input").kind == .input)
+        #expect(try CardFixtures.template("x").suffix.placement == .below)
+        #expect(try CardFixtures.template("fade-overlay").suffix.placement == .overlay)
+        #expect(try CardFixtures.template("read-more-tail").ellipsis == "")
+        #expect(try CardFixtures.template("fade-overlay").suffix.underline)
+    }
+
+    @Test func unknownName_listsTheAvailableTemplates() throws {
+        let loader = TemplateLoader(folders: [CardFixtures.templatesFolder])
+        #expect(throws: TemplateError.unknown(name: "nope", available: CardFixtures.templateNames.sorted(), folders: loader.folders)) {
+            try loader.load("nope")
+        }
+    }
+
+    static func decodeError(_ json: String) -> String? {
+        do {
+            _ = try TemplateLoader.decode(Data(json.utf8), path: "t.json")
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    static let minimalThemes = """
+        "themes": { "light": { "background": "#FFFFFF", "border": "#000000", "text": "#000000",
+          "secondaryText": "#555555", "suffix": "#0000FF" } }
+        """
+
+    @Test func minimalTemplate_getsEveryDefault() throws {
+        let template = try TemplateLoader.decode(Data("{\(Self.minimalThemes)}".utf8), path: "t.json")
+        #expect(template.card.width == 343)
+        #expect(template.body.lines == 3)
+        #expect(template.body.cut == .word)
+        #expect(template.ellipsis == "… ")
+        #expect(template.suffix.text == "See more")
+        #expect(template.suffix.placement == .inline)
+        #expect(template.kind == .card)
+        #expect(template.field.maxLines == 5)
+    }
+
+    @Test(arguments: [
+        ("{\n  \"body\": { \"lines\": 3,, }\n}", "t.json:2:24: expected a field name in double quotes"),
+        ("{ \"body\": { \"lines\": \"three\" }, THEMES }", "t.json:1:22: body.lines: expected a whole number"),
+        ("{\n  \"body\": {\n    \"lines\": \"three\"\n  },\n  THEMES\n}", "t.json:3:14: body.lines: expected a whole number"),
+        ("{\n  \"body\": { \"lines\": 0 },\n  THEMES\n}", "t.json:2:22: body.lines: must be at least 1, not 0"),
+        ("{\n  \"body\": { \"lnes\": 2 },\n  THEMES\n}", "t.json:2:21: body.lnes: unknown field; known fields are font, lineHeight, lines, cut"),
+        ("{\n  \"suffix\": { \"placement\": \"side\" },\n  THEMES\n}", "t.json:2:28: suffix.placement: \"side\" is not one of \"inline\", \"below\", \"overlay\""),
+        ("{\n  \"body\": {}\n}", "t.json:1:1: themes: missing required field"),
+    ])
+    func brokenTemplates_namePositionAndField(json: String, expected: String) {
+        let message = Self.decodeError(json.replacingOccurrences(of: "THEMES", with: Self.minimalThemes))
+        #expect(message?.hasPrefix(expected) == true, "\(message ?? "no error")")
+    }
+
+    @Test func badColor_namesTheFieldAndTheValue() {
+        let json = """
+            {
+              "themes": { "dark": { "background": "#000000", "border": "#222", "text": "#FFFFFF",
+                "secondaryText": "#AAAAAA", "suffix": "#0000FF" } }
+            }
+            """
+        #expect(Self.decodeError(json) == "t.json:2:60: themes.dark.border: \"#222\" is not a color; write #RRGGBB or #RRGGBBAA")
+    }
+
+    @Test func colors_parseBothForms() {
+        #expect(Color(hex: "#1D9BF0") == Color(red: 0x1D / 255.0, green: 0x9B / 255.0, blue: 0xF0 / 255.0))
+        #expect(Color(hex: "#1d9bf080")?.alpha == 0x80 / 255.0)
+        #expect(Color(hex: "1D9BF0") == nil)
+        #expect(Color(hex: "#1D9BFG") == nil)
+        #expect(Color(hex: "#1D9BF0")?.description == "#1D9BF0")
+    }
+}
+
+@Suite struct JSONParserTests {
+    @Test(arguments: [
+        ("[1, 2,]", 1, 7), ("{\"a\" 1}", 1, 6), ("\n\n  tru", 3, 3), ("\"abc", 1, 5), ("[01]", 1, 3), ("{\"a\":1,\"a\":2}", 1, 12),
+    ])
+    func syntaxErrors_haveTheirPosition(text: String, line: Int, column: Int) {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
+        do {
+            _ = try JSONParser.parse(text)
+        } catch let error as JSONSyntaxError {
+            #expect(error.line == line && error.column == column, "\(text): \(error)")
+        } catch {}
+    }
+
+    @Test func validJSON_agreesWithFoundation() throws {
+        let text = #"{"a": [1, -2.5e3, true, null, "x\u00e9\ud83d\ude00\n"], "b": {"c": {}}}"#
+        let node = try JSONParser.parse(text)
+        guard case .object(let members) = node.value, case .array(let values) = members[0].node.value,
+            case .string(let string) = values[4].value, case .number(let number) = values[1].value
+        else {
+            Issue.record("unexpected shape")
+            return
+        }
+        #expect(string == "xé😀\n")
+        #expect(number == -2500)
+        #expect(members.map(\.key) == ["a", "b"])
+    }
+}
