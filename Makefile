@@ -32,6 +32,7 @@ preview: deps
 test: deps
 	swift build --build-tests
 	swift test --skip-build
+	.build/debug/seemore check --suite golden-images/suite.json --record never
 
 bench: deps
 	swift build -c release --product seemore-bench

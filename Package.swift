@@ -14,10 +14,10 @@ let package = Package(
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
         .target(
-            name: "CSeeMorePNG",
+            name: "CSupport",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
-        .target(name: "SeeMore", dependencies: ["CPangoCairo", "CSeeMorePNG"]),
+        .target(name: "SeeMore", dependencies: ["CPangoCairo", "CSupport"]),
         .executableTarget(name: "seemore", dependencies: ["SeeMore"]),
         .executableTarget(name: "seemore-bench", dependencies: ["SeeMore"]),
         .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "seemore"]),

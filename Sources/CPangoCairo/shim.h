@@ -1,4 +1,27 @@
 #include <pango/pangocairo.h>
+#include <pango/pangofc-font.h>
+#include <fontconfig/fontconfig.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include <hb.h>
 
 /// PANGO_GLYPH_UNKNOWN_FLAG is a cast macro that Swift cannot import.
 static inline PangoGlyph seemore_glyph_unknown_flag(void) { return PANGO_GLYPH_UNKNOWN_FLAG; }
+
+/// The file a fontconfig-backed Pango font was loaded from (owned by the font), or NULL.
+static inline const char *seemore_font_file(PangoFont *font) {
+    if (!font || !PANGO_IS_FC_FONT(font)) return NULL;
+    FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+    FcChar8 *file = NULL;
+    if (!pattern || FcPatternGetString(pattern, FC_FILE, 0, &file) != FcResultMatch) return NULL;
+    return (const char *)file;
+}
+
+/// The FreeType library's version, or 0.0.0 when it cannot start.
+static inline void seemore_freetype_version(int *major, int *minor, int *patch) {
+    FT_Library library;
+    *major = *minor = *patch = 0;
+    if (FT_Init_FreeType(&library) != 0) return;
+    FT_Library_Version(library, major, minor, patch);
+    FT_Done_FreeType(library);
+}

@@ -7,7 +7,7 @@ struct CardPainter {
     /// Cairo's largest image side.
     static let maximumPixels = 32767
 
-    func paint(_ plan: CardPlan) throws -> (png: [UInt8], pixelWidth: Int, pixelHeight: Int) {
+    func paint(_ plan: CardPlan) throws -> RGBAImage {
         let pixelWidth = Int((plan.width * Double(scale)).rounded(.up))
         let pixelHeight = Int((plan.height * Double(scale)).rounded(.up))
         guard pixelWidth <= Self.maximumPixels, pixelHeight <= Self.maximumPixels else {
@@ -30,7 +30,7 @@ struct CardPainter {
             }
         }
         try context.check()
-        return (try PNGCodec.encode(surface, scale: Double(scale)), pixelWidth, pixelHeight)
+        return RGBAImage(surface)
     }
 
     /// The canvas behind the card, the card's rounded background and its border.

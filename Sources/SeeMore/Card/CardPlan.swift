@@ -27,6 +27,14 @@ struct CardPlan {
         return families
     }
 
+    var fontFiles: [String] {
+        var files: [String] = []
+        for case .text(let layout, _, _, _) in items {
+            for file in layout.fontFiles where !files.contains(file) { files.append(file) }
+        }
+        return files
+    }
+
     var unknownGlyphs: Int {
         items.reduce(0) { total, item in
             guard case .text(let layout, _, _, _) = item else { return total }

@@ -13,18 +13,25 @@ public final class CardRenderer {
     /// - Throws: `CardError` (unknown theme, too narrow, too large, bad scale), `TruncationRequestError`
     ///   (bad markup, text too long to lay out whole), `CairoError` or `PNGCodec.CodecError`.
     public func render(_ request: CardRequest, state: CardState) throws -> RenderedCard {
+        let (image, metadata) = try draw(request, state: state)
+        return RenderedCard(state: state, png: try PNGCodec.encode(image, scale: Double(request.scale)), metadata: metadata)
+    }
+
+    /// Draws one state of a card without encoding it.
+    /// - Throws: as `render`.
+    public func draw(_ request: CardRequest, state: CardState) throws -> (image: RGBAImage, metadata: CardMetadata) {
         guard (1...3).contains(request.scale) else { throw CardError.invalidScale(request.scale) }
         let planner = try CardPlanner(engine: engine, request: request)
         let plan = try planner.plan(state)
         let painter = CardPainter(template: request.template, theme: planner.theme, scale: request.scale)
-        let (png, pixelWidth, pixelHeight) = try painter.paint(plan)
+        let image = try painter.paint(plan)
         let metadata = CardMetadata(
-            pixelWidth: pixelWidth, pixelHeight: pixelHeight, width: plan.width, height: plan.height,
+            pixelWidth: image.width, pixelHeight: image.height, width: plan.width, height: plan.height,
             truncated: plan.truncated, kept: plan.kept, lineCount: plan.lines.count, lines: plan.lines,
             suffixRect: plan.suffixRect,
             hitRect: plan.suffixRect.map { CardMetadata.hitRect(around: $0, cardWidth: plan.width, cardHeight: plan.height) },
             fonts: plan.fonts, fontFallback: !plan.fontSubstitutions.isEmpty, fontSubstitutions: plan.fontSubstitutions,
-            unknownGlyphs: plan.unknownGlyphs)
-        return RenderedCard(state: state, png: png, metadata: metadata)
+            unknownGlyphs: plan.unknownGlyphs, fontFiles: plan.fontFiles)
+        return (image, metadata)
     }
 }

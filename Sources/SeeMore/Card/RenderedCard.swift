@@ -26,6 +26,8 @@ public struct CardMetadata: Sendable, Equatable {
     public var fontFallback: Bool
     public var fontSubstitutions: [FontSubstitution]
     public var unknownGlyphs: Int
+    /// Files of the fonts drawn, in order of first use.
+    public var fontFiles: [String] = []
 
     /// The smallest comfortable tap target, in points (Apple's Human Interface Guidelines).
     public static let minimumHitSize = 44.0

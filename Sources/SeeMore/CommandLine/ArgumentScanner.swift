@@ -64,6 +64,14 @@ struct ArgumentScanner {
         source = flag.name == "--text" ? .inline(value) : TextSource(textFile: value)
     }
 
+    /// A number from 0 to 1.
+    func fraction(_ value: String, flag: String) throws -> Double {
+        guard let number = Double(value), number >= 0, number <= 1 else {
+            throw usageError("\(flag) must be a number from 0 to 1, not '\(value)'")
+        }
+        return number
+    }
+
     /// A whole number of at least `minimum`.
     func integer(_ value: String, flag: String, minimum: Int) throws -> Int {
         guard let number = Int(value), number >= minimum else {

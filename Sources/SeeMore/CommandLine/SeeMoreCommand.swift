@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `seemore` command line: dispatches to a subcommand and maps errors to exit codes.
 public enum SeeMoreCommand {
     static let usage = """
@@ -6,7 +8,10 @@ public enum SeeMoreCommand {
         Commands:
           layout    Cut a paragraph to N lines ending in an ellipsis and a suffix, and print where.
           render    Paint a card collapsed and expanded as PNG files with metadata.
-          preview   Lay out the built-in demo texts.
+          preview   Render the built-in demo cards and a contact sheet into previews/.
+          check     Compare a golden-image suite with freshly rendered cards.
+          approve   Accept the last check's actual images as the new goldens.
+          prune     Remove goldens that no case of the suite produces.
 
         Run 'seemore <command> --help' for a command's options.
         """
@@ -14,8 +19,7 @@ public enum SeeMoreCommand {
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
         do {
-            try dispatch(arguments, io: io)
-            return ExitCode.success.rawValue
+            return try dispatch(arguments, io: io).rawValue
         } catch let help as HelpRequested {
             io.writeOutput(help.text + "\n")
             return ExitCode.success.rawValue
@@ -29,7 +33,7 @@ public enum SeeMoreCommand {
         }
     }
 
-    private static func dispatch(_ arguments: [String], io: CommandIO) throws {
+    private static func dispatch(_ arguments: [String], io: CommandIO) throws -> ExitCode {
         guard let command = arguments.first else {
             throw CommandError("no command given", exitCode: .usage, usage: usage)
         }
@@ -38,8 +42,14 @@ public enum SeeMoreCommand {
         case "layout": try LayoutCommand.parse(rest).run(io: io)
         case "render": try RenderCommand.parse(rest).run(io: io)
         case "preview": try PreviewCommand.parse(rest).run(io: io)
+        case "check": return try CheckCommand.parse(rest, environment: environment).run(io: io)
+        case "approve": try ApproveCommand.parse(rest, environment: environment).run(io: io)
+        case "prune": try PruneCommand.parse(rest).run(io: io)
         case "--help", "-h", "help": throw HelpRequested(text: usage)
         default: throw CommandError("unknown command '\(command)'", exitCode: .usage, usage: usage)
         }
+        return .success
     }
+
+    private static var environment: [String: String] { ProcessInfo.processInfo.environment }
 }

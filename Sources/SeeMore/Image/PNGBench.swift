@@ -14,7 +14,7 @@ public enum PNGBench {
     }
 
     public static func encode(_ surface: Surface, settings: PNGCodec.Settings) throws -> [UInt8] {
-        try PNGCodec.encode(surface.surface, scale: 1, settings: settings)
+        try PNGCodec.encode(RGBAImage(surface.surface), scale: 1, settings: settings)
     }
 
     /// Cairo's own `cairo_surface_write_to_png`, through a temporary file.

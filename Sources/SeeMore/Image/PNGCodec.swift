@@ -1,4 +1,4 @@
-import CSeeMorePNG
+import CSupport
 
 /// PNG encoding and decoding with libpng, settings chosen deliberately.
 ///
@@ -21,6 +21,10 @@ public enum PNGCodec {
             self.filters = filters
         }
 
+        /// Committed goldens: read far more often than written, so small matters more than fast
+        /// (level 9 makes files about 15% smaller than `cards`; `make bench png`).
+        public static let goldens = Settings(
+            level: 9, strategy: seemore_zlib_strategy_default(), filters: seemore_png_filter_none())
         /// What SeeMore writes.
         public static let cards = Settings(
             level: 3, strategy: seemore_zlib_strategy_default(), filters: seemore_png_filter_none())
@@ -35,8 +39,8 @@ public enum PNGCodec {
         public var description: String { message }
     }
 
-    /// Encodes a Cairo surface as PNG bytes carrying sRGB and a pHYs of 72 × `scale` dpi.
-    static func encode(_ surface: ImageSurface, scale: Double, settings: Settings = .cards) throws -> [UInt8] {
+    /// Encodes an image as PNG bytes carrying sRGB and a pHYs of 72 × `scale` dpi.
+    public static func encode(_ image: RGBAImage, scale: Double, settings: Settings = .cards) throws -> [UInt8] {
         let pixelsPerMeter = UInt32((72 * scale / 0.0254).rounded())
         var options = seemore_png_options(
             level: settings.level, strategy: settings.strategy, filters: settings.filters,
@@ -44,10 +48,9 @@ public enum PNGCodec {
         var error = [CChar](repeating: 0, count: 256)
         var data: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
-        let status = surface.withPixels { pixels, stride in
-            seemore_png_encode_argb32(
-                pixels, UInt32(surface.pixelWidth), UInt32(surface.pixelHeight), UInt32(stride), &options, &data,
-                &size, &error, error.count)
+        let status = image.pixels.withUnsafeBufferPointer { pixels in
+            seemore_png_encode_rgba(
+                pixels.baseAddress, UInt32(image.width), UInt32(image.height), &options, &data, &size, &error, error.count)
         }
         guard status == 0, let data else {
             throw CodecError(message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

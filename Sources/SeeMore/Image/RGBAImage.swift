@@ -1,3 +1,5 @@
+import CSupport
+
 /// An image as straight (not premultiplied) 8-bit RGBA rows, for comparing and sampling pixels.
 public struct RGBAImage: Equatable, Sendable {
     public let width: Int
@@ -17,5 +19,20 @@ public struct RGBAImage: Equatable, Sendable {
     public subscript(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         let offset = (y * width + x) * 4
         return (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
+    }
+}
+
+extension RGBAImage {
+    /// The pixels of a Cairo surface, alpha un-premultiplied.
+    init(_ surface: ImageSurface) {
+        var pixels = [UInt8](repeating: 0, count: surface.pixelWidth * surface.pixelHeight * 4)
+        surface.withPixels { data, stride in
+            pixels.withUnsafeMutableBufferPointer { out in
+                seemore_argb32_to_rgba(data, UInt32(surface.pixelWidth), UInt32(surface.pixelHeight), UInt32(stride), out.baseAddress)
+            }
+        }
+        self.width = surface.pixelWidth
+        self.height = surface.pixelHeight
+        self.pixels = pixels
     }
 }

@@ -1,7 +1,11 @@
+import CSupport
 import Foundation
 
-/// Writes files so that a crash never leaves a half-written one: the bytes go to a temporary
-/// name in the same folder, are flushed to disk, and the file is renamed into place.
+/// Writes files so that a crash never leaves a half-written one.
+///
+/// The bytes go to an unnamed file in the target's folder (Linux `O_TMPFILE`, which vanishes if the
+/// process dies), are flushed to disk, get a temporary name and are renamed over the target. Where
+/// unnamed files are not supported, a named temporary file (`.NAME.tmp-PID-RANDOM`) takes its place.
 public enum AtomicFile {
     /// A file that could not be written, with the path and the system's reason.
     public struct WriteError: Error, Equatable, CustomStringConvertible {
@@ -16,12 +20,33 @@ public enum AtomicFile {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw WriteError(path: path, reason: Self.reason()) }
-        var written = 0
-        let ok = bytes.withUnsafeBytes { buffer -> Bool in
+        var descriptor = seemore_open_unnamed(folder)
+        let unnamed = descriptor >= 0
+        if !unnamed {
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
+        guard descriptor >= 0 else { throw WriteError(path: path, reason: reason()) }
+        var failure: String? = writeAll(bytes, to: descriptor) ? nil : reason()
+        if failure == nil && unnamed && seemore_link_unnamed(descriptor, temporary) != 0 { failure = reason() }
+        close(descriptor)
+        if failure == nil && rename(temporary, path) != 0 { failure = reason() }
+        if let failure {
+            unlink(temporary)
+            throw WriteError(path: path, reason: failure)
+        }
+    }
+
+    /// Writes text as UTF-8, atomically.
+    public static func write(_ text: String, to path: String) throws {
+        try write(Array(text.utf8), to: path)
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer -> Bool in
+            var written = 0
             while written < buffer.count {
-                let result = Foundation.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                guard let base = buffer.baseAddress else { return false }
+                let result = Foundation.write(descriptor, base + written, buffer.count - written)
                 if result < 0 {
                     if errno == EINTR { continue }
                     return false
@@ -30,22 +55,6 @@ public enum AtomicFile {
             }
             return fsync(descriptor) == 0
         }
-        let reason = ok ? "" : Self.reason()
-        close(descriptor)
-        guard ok else {
-            unlink(temporary)
-            throw WriteError(path: path, reason: reason)
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = Self.reason()
-            unlink(temporary)
-            throw WriteError(path: path, reason: reason)
-        }
-    }
-
-    /// Writes text as UTF-8, atomically.
-    public static func write(_ text: String, to path: String) throws {
-        try write(Array(text.utf8), to: path)
     }
 
     /// Creates `path` and its parents when missing.
@@ -56,7 +65,7 @@ public enum AtomicFile {
         } catch {
             throw WriteError(path: path, reason: (error as NSError).localizedDescription)
         }
-        guard access(path, W_OK) == 0 else { throw WriteError(path: path, reason: Self.reason()) }
+        guard access(path, W_OK) == 0 else { throw WriteError(path: path, reason: reason()) }
     }
 
     private static func reason() -> String {

@@ -217,6 +217,17 @@ final class Layout {
         return count
     }
 
+    /// Files of the fonts Pango used, in order of first use.
+    var fontFiles: [String] {
+        var files: [String] = []
+        forEachRun { item in
+            guard let font = item.pointee.item.pointee.analysis.font, let file = seemore_font_file(font) else { return }
+            let path = String(cString: file)
+            if !files.contains(path) { files.append(path) }
+        }
+        return files
+    }
+
     /// Families of the fonts Pango used, in order of first use.
     var familiesUsed: [String] {
         var families: [String] = []

@@ -58,7 +58,7 @@ struct ContactSheet {
             y += rowHeights[index] + Self.gutter
         }
         try context.check()
-        return try PNGCodec.encode(surface, scale: 1)
+        return try PNGCodec.encode(RGBAImage(surface), scale: 1)
     }
 
     private func label(

@@ -81,55 +81,10 @@ public struct TemplateLoader: Sendable {
 
     /// Decodes template JSON, turning every error into one with a position.
     static func decode(_ data: Data, path: String) throws -> CardTemplate {
-        let bytes = [UInt8](data)
-        if let offset = firstInvalidUTF8Offset(bytes) {
-            throw TemplateError.invalid(path: path, line: 1, column: 1, field: nil, message: "not valid UTF-8 at byte \(offset)")
-        }
-        let root: JSONNode
         do {
-            root = try JSONParser.parse(String(decoding: bytes, as: UTF8.self))
-        } catch let error as JSONSyntaxError {
-            throw TemplateError.invalid(path: path, line: error.line, column: error.column, field: nil, message: error.message)
-        }
-        do {
-            return try JSONDecoder().decode(CardTemplate.self, from: data)
-        } catch let error as DecodingError {
-            let (codingPath, message) = describe(error)
-            let node = root.node(at: codingPath)
-            throw TemplateError.invalid(
-                path: path, line: node.line, column: node.column, field: fieldName(codingPath), message: message)
-        }
-    }
-
-    /// "themes.dark.suffix", "card.padding.top".
-    static func fieldName(_ path: [CodingKey]) -> String {
-        path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-    }
-
-    private static func describe(_ error: DecodingError) -> (path: [CodingKey], message: String) {
-        switch error {
-        case .typeMismatch(let type, let context):
-            return (context.codingPath, "expected \(typeName(type))")
-        case .valueNotFound(let type, let context):
-            return (context.codingPath, "expected \(typeName(type)), found null")
-        case .keyNotFound(let key, let context):
-            return (context.codingPath + [key], "missing required field")
-        case .dataCorrupted(let context):
-            return (context.codingPath, context.debugDescription)
-        @unknown default:
-            return ([], "\(error)")
-        }
-    }
-
-    private static func typeName(_ type: Any.Type) -> String {
-        switch type {
-        case is Double.Type: return "a number"
-        case is Int.Type: return "a whole number"
-        case is String.Type: return "a string"
-        case is Bool.Type: return "true or false"
-        default:
-            let name = "\(type)"
-            return name.hasPrefix("Dictionary") ? "an object" : name.hasPrefix("Array") ? "an array" : "an object (\(name))"
+            return try JSONDocument.decode(CardTemplate.self, from: data)
+        } catch let error as JSONDocument.DecodeError {
+            throw TemplateError.invalid(path: path, line: error.line, column: error.column, field: error.field, message: error.message)
         }
     }
 }

@@ -38,7 +38,7 @@ import Testing
         request.theme = "dark"
         let png = try CardRenderer().render(request, state: .collapsed).png
         let image = try PNGCodec.decode(png)
-        let again = try PNGCodec.encode(try ImageSurface(image: image), scale: 1)
+        let again = try PNGCodec.encode(image, scale: 1)
         #expect(try PNGCodec.decode(again) == image)
         #expect(again == png)
     }

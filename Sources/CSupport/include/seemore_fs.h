@@ -1,0 +1,11 @@
+#ifndef SEEMORE_FS_H
+#define SEEMORE_FS_H
+
+/// Opens an unnamed file in `folder` (Linux O_TMPFILE): if the process dies before it is linked,
+/// the file vanishes with it. Returns a descriptor, or -1 with errno set (then use a named temporary file).
+int seemore_open_unnamed(const char *folder);
+
+/// Gives the unnamed file behind `descriptor` the name `path` (which must not exist). Returns 0 or -1 with errno.
+int seemore_link_unnamed(int descriptor, const char *path);
+
+#endif

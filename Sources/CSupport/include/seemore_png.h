@@ -1,0 +1,46 @@
+#ifndef SEEMORE_PNG_H
+#define SEEMORE_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// How to compress: a zlib level (0-9), a zlib strategy (Z_DEFAULT_STRATEGY, Z_RLE, ...),
+/// a mask of PNG row filters (PNG_FILTER_NONE, PNG_FILTER_SUB, ...), and the pHYs density.
+typedef struct {
+    int level;
+    int strategy;
+    int filters;
+    uint32_t pixels_per_meter;
+} seemore_png_options;
+
+/// Converts a Cairo ARGB32 image (premultiplied, native endian, rows `stride` bytes apart) to straight
+/// RGBA bytes, `width * 4` per row, into `out`.
+void seemore_argb32_to_rgba(const uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, uint8_t *out);
+
+/// Encodes straight RGBA rows (`width * 4` bytes each) as an 8-bit sRGB PNG with a pHYs chunk:
+/// RGB when every pixel is opaque, RGBA otherwise. On success returns 0 and a malloc'd buffer the
+/// caller frees with seemore_png_free; on failure returns -1 and a message in `error`.
+int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
+                            const seemore_png_options *options, uint8_t **out_data, size_t *out_size,
+                            char *error, size_t error_size);
+
+/// Decodes a PNG into straight 8-bit RGBA rows (width * 4 bytes each). On success returns 0 and a
+/// malloc'd buffer the caller frees with seemore_png_free; on failure returns -1 and a message.
+int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint8_t **out_pixels, uint32_t *out_width,
+                            uint32_t *out_height, char *error, size_t error_size);
+
+void seemore_png_free(void *pointer);
+
+/// The zlib and libpng constants Swift needs.
+int seemore_png_filter_none(void);
+int seemore_png_filter_sub(void);
+int seemore_png_filter_up(void);
+int seemore_png_filter_paeth(void);
+int seemore_png_filter_all(void);
+int seemore_zlib_strategy_default(void);
+int seemore_zlib_strategy_rle(void);
+int seemore_zlib_strategy_filtered(void);
+const char *seemore_libpng_version(void);
+const char *seemore_zlib_version(void);
+
+#endif

@@ -1,0 +1,184 @@
+#include "seemore_png.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+typedef struct {
+    uint8_t *data;
+    size_t size;
+    size_t capacity;
+    int failed;
+} output_buffer;
+
+typedef struct {
+    jmp_buf jump;
+    char *error;
+    size_t error_size;
+} error_state;
+
+static void on_error(png_structp png, png_const_charp message) {
+    error_state *state = png_get_error_ptr(png);
+    snprintf(state->error, state->error_size, "libpng: %s", message);
+    longjmp(state->jump, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp message) {
+    (void)png;
+    (void)message;
+}
+
+static void write_bytes(png_structp png, png_bytep bytes, png_size_t length) {
+    output_buffer *buffer = png_get_io_ptr(png);
+    if (buffer->failed) return;
+    if (buffer->size + length > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 4096;
+        while (capacity < buffer->size + length) capacity *= 2;
+        uint8_t *grown = realloc(buffer->data, capacity);
+        if (!grown) {
+            buffer->failed = 1;
+            png_error(png, "out of memory");
+        }
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->size, bytes, length);
+    buffer->size += length;
+}
+
+static void flush_bytes(png_structp png) { (void)png; }
+
+void seemore_argb32_to_rgba(const uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, uint8_t *out) {
+    for (uint32_t y = 0; y < height; y++) {
+        const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
+        uint8_t *target = out + (size_t)y * width * 4;
+        for (uint32_t x = 0; x < width; x++) {
+            uint32_t pixel = row[x];
+            uint32_t alpha = pixel >> 24;
+            uint32_t red = (pixel >> 16) & 0xFF, green = (pixel >> 8) & 0xFF, blue = pixel & 0xFF;
+            if (alpha != 0xFF && alpha != 0) {
+                red = (red * 255 + alpha / 2) / alpha;
+                green = (green * 255 + alpha / 2) / alpha;
+                blue = (blue * 255 + alpha / 2) / alpha;
+            }
+            target[x * 4] = (uint8_t)red;
+            target[x * 4 + 1] = (uint8_t)green;
+            target[x * 4 + 2] = (uint8_t)blue;
+            target[x * 4 + 3] = (uint8_t)alpha;
+        }
+    }
+}
+
+static int is_opaque(const uint8_t *pixels, size_t count) {
+    for (size_t index = 0; index < count; index++) {
+        if (pixels[index * 4 + 3] != 0xFF) return 0;
+    }
+    return 1;
+}
+
+int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
+                            const seemore_png_options *options, uint8_t **out_data, size_t *out_size,
+                            char *error, size_t error_size) {
+    error_state state = {.error = error, .error_size = error_size};
+    output_buffer buffer = {0};
+    png_structp png = NULL;
+    png_infop info = NULL;
+    uint8_t *row = NULL;
+    if (width == 0 || height == 0) {
+        snprintf(error, error_size, "an image of %ux%u pixels cannot be a PNG", width, height);
+        return -1;
+    }
+    int channels = is_opaque(pixels, (size_t)width * height) ? 3 : 4;
+    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
+    if (!png) {
+        snprintf(error, error_size, "libpng: cannot create a write struct");
+        return -1;
+    }
+    info = png_create_info_struct(png);
+    row = malloc((size_t)width * 3);
+    if (!info || !row) {
+        snprintf(error, error_size, "out of memory");
+        png_destroy_write_struct(&png, info ? &info : NULL);
+        free(row);
+        return -1;
+    }
+    if (setjmp(state.jump)) {
+        png_destroy_write_struct(&png, &info);
+        free(row);
+        free(buffer.data);
+        return -1;
+    }
+    png_set_write_fn(png, &buffer, write_bytes, flush_bytes);
+    png_set_compression_level(png, options->level);
+    png_set_compression_strategy(png, options->strategy);
+    png_set_filter(png, PNG_FILTER_TYPE_BASE, options->filters);
+    png_set_IHDR(png, info, width, height, 8, channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_set_pHYs(png, info, options->pixels_per_meter, options->pixels_per_meter, PNG_RESOLUTION_METER);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *source = pixels + (size_t)y * width * 4;
+        if (channels == 4) {
+            png_write_row(png, (png_const_bytep)source);
+        } else {
+            for (uint32_t x = 0; x < width; x++) {
+                row[x * 3] = source[x * 4];
+                row[x * 3 + 1] = source[x * 4 + 1];
+                row[x * 3 + 2] = source[x * 4 + 2];
+            }
+            png_write_row(png, row);
+        }
+    }
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    free(row);
+    *out_data = buffer.data;
+    *out_size = buffer.size;
+    return 0;
+}
+
+int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint8_t **out_pixels, uint32_t *out_width,
+                            uint32_t *out_height, char *error, size_t error_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size)) {
+        snprintf(error, error_size, "%s", image.message);
+        return -1;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    size_t bytes = PNG_IMAGE_SIZE(image);
+    uint8_t *pixels = malloc(bytes ? bytes : 1);
+    if (!pixels) {
+        png_image_free(&image);
+        snprintf(error, error_size, "out of memory for %ux%u pixels", image.width, image.height);
+        return -1;
+    }
+    if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
+        snprintf(error, error_size, "%s", image.message);
+        free(pixels);
+        png_image_free(&image);
+        return -1;
+    }
+    *out_pixels = pixels;
+    *out_width = image.width;
+    *out_height = image.height;
+    return 0;
+}
+
+void seemore_png_free(void *pointer) { free(pointer); }
+
+int seemore_png_filter_none(void) { return PNG_FILTER_NONE; }
+int seemore_png_filter_sub(void) { return PNG_FILTER_SUB; }
+int seemore_png_filter_up(void) { return PNG_FILTER_UP; }
+int seemore_png_filter_paeth(void) { return PNG_FILTER_PAETH; }
+int seemore_png_filter_all(void) { return PNG_ALL_FILTERS; }
+int seemore_zlib_strategy_default(void) { return Z_DEFAULT_STRATEGY; }
+int seemore_zlib_strategy_rle(void) { return Z_RLE; }
+int seemore_zlib_strategy_filtered(void) { return Z_FILTERED; }
+const char *seemore_libpng_version(void) { return PNG_LIBPNG_VER_STRING; }
+const char *seemore_zlib_version(void) { return zlibVersion(); }

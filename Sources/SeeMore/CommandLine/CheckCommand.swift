@@ -1,0 +1,237 @@
+import Foundation
+
+/// `seemore check`: renders a suite's cases, compares them with their goldens, reports what changed.
+struct CheckCommand {
+    static let usage = """
+        Usage: seemore check [--suite golden-images/suite.json] [--record never|missing|failed|all]
+                             [--threshold 0.1] [--max-diff-pixels N] [--max-diff-ratio R] [--artifacts DIR]
+                             [--jobs N] [--shard I/N] [--filter GLOB] [--templates DIR] [--json]
+        """
+
+    static let help = """
+        Renders every case of a golden-image suite and compares it with its committed golden.
+
+        \(usage)
+
+          --suite PATH          The suite file (default golden-images/suite.json); goldens live next to it.
+          --record MODE         never: only compare; missing: write absent goldens; failed: also replace
+                                failing ones; all: rewrite every golden that would change. A written golden
+                                still fails the run. Default missing, or never when $CI is set.
+          --threshold T         Per-pixel color distance in YIQ space, 0–1 (default 0.1).
+          --max-diff-pixels N   Differing pixels allowed per case (default 0).
+          --max-diff-ratio R    Differing pixels allowed as a share, 0–1 (default 0); the larger limit wins.
+          --artifacts DIR       Actual and diff images, report.json and index.html
+                                (default $SNAPSHOT_ARTIFACTS or .build/seemore-artifacts).
+          --jobs N              Worker threads (default: the number of cores); output is the same for any N.
+          --shard I/N           Run only shard I of N, a stable share of the cases.
+          --filter GLOB         Run only cases whose name matches, e.g. 'inline-more/*' ('*' crosses '/').
+          --templates DIR       Templates folder (default: the suite's "templates" or the package's).
+          --json                Print the report as JSON.
+
+        Exit codes: 0 all passed, 1 a case failed (or its golden was written), 64 usage,
+        65 a broken suite or an unreadable golden, 66 no suite file.
+        """
+
+    var suitePath = "golden-images/suite.json"
+    var options: CheckOptions
+    var templatesFolder: String? = nil
+    var json = false
+
+    static func parse(_ arguments: [String], environment: [String: String]) throws -> CheckCommand {
+        var scanner = ArgumentScanner(arguments, usage: usage)
+        var options = CheckOptions(
+            record: RecordMode.default(environment: environment),
+            artifactsFolder: environment["SNAPSHOT_ARTIFACTS"] ?? ".build/seemore-artifacts")
+        options.jobs = ProcessInfo.processInfo.activeProcessorCount
+        var command = CheckCommand(options: options)
+        while let flag = try scanner.nextFlag() {
+            switch flag.name {
+            case "--help", "-h": throw HelpRequested(text: help)
+            case "--suite": command.suitePath = try scanner.value(of: flag)
+            case "--record": command.options.record = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
+            case "--threshold": command.options.tolerance.threshold = try scanner.fraction(try scanner.value(of: flag), flag: flag.name)
+            case "--max-diff-pixels":
+                command.options.tolerance.maxDiffPixels = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 0)
+            case "--max-diff-ratio": command.options.tolerance.maxDiffRatio = try scanner.fraction(try scanner.value(of: flag), flag: flag.name)
+            case "--artifacts": command.options.artifactsFolder = try scanner.value(of: flag)
+            case "--jobs": command.options.jobs = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--shard":
+                let value = try scanner.value(of: flag)
+                let parts = value.split(separator: "/").compactMap { Int($0) }
+                guard parts.count == 2, let shard = CheckOptions.Shard(index: parts[0], count: parts[1]) else {
+                    throw scanner.usageError("--shard must be I/N with 1 ≤ I ≤ N, not '\(value)'")
+                }
+                command.options.shard = shard
+            case "--filter": command.options.filter = try scanner.value(of: flag)
+            case "--templates": command.templatesFolder = try scanner.value(of: flag)
+            case "--json": try scanner.noValue(flag); command.json = true
+            default: throw scanner.usageError("unknown flag \(flag.name)")
+            }
+        }
+        return command
+    }
+
+    /// - Returns: the exit code: 0 passed, 1 failed, 65 an unreadable golden.
+    func run(io: CommandIO) throws -> ExitCode {
+        let suite = try Self.loadSuite(suitePath, templatesFolder: templatesFolder)
+        var options = self.options
+        if isatty(2) == 1 && !json {
+            options.progress = { done, total in
+                let width = 30
+                let filled = total == 0 ? width : done * width / total
+                let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
+                FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total)\(done == total ? "\n" : "")".utf8))
+            }
+        }
+        let summary: CheckSummary
+        do {
+            summary = try GoldenRunner.run(suite, options: options)
+        } catch let error as AtomicFile.WriteError {
+            throw CommandError(error.description, exitCode: .cannotCreate)
+        }
+        if json {
+            io.writeOutput(GoldenReport(summary: summary, suite: suite, options: options).json.serialized() + "\n")
+        } else {
+            io.writeOutput(Self.text(summary, options: options))
+        }
+        if summary.hasUnreadableGolden { return .dataError }
+        return summary.failures.isEmpty ? .success : .failure
+    }
+
+    static func text(_ summary: CheckSummary, options: CheckOptions) -> String {
+        var text = ""
+        if summary.environmentChanges.isEmpty {
+            text += "Environment: unchanged since \(summary.fingerprintPath)\n"
+        } else {
+            text += "Environment changed (the machine, not the design) since \(summary.fingerprintPath):\n"
+            text += summary.environmentChanges.map { "  \($0)\n" }.joined()
+            if summary.fingerprintWritten { text += "  (recorded the new fingerprint)\n" }
+        }
+        for result in summary.failures {
+            let label = GoldenReport.status(result).uppercased()
+            text += "\(label) \(result.name): \(result.message)"
+            if let recorded = result.recordedPath { text += "; recorded \(recorded)" }
+            text += "\n"
+        }
+        let results = summary.results
+        let recorded = results.filter { $0.recordedPath != nil }.count
+        text += "\(results.count) cases: \(results.count - summary.failures.count) passed, \(summary.failures.count) failed"
+        if recorded > 0 { text += " (\(recorded) goldens written; they fail until committed and run again)" }
+        text += "\n"
+        if let report = summary.reportPath, !summary.failures.isEmpty { text += "Report: \(report)\n" }
+        return text
+    }
+
+    /// Loads a suite: 66 when the file is missing, 65 when it is broken.
+    static func loadSuite(_ path: String, templatesFolder: String?) throws -> GoldenSuite {
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw CommandError("cannot read suite file \(path)", exitCode: .noInput)
+        }
+        do {
+            return try GoldenSuite.load(path: path, templatesFolder: templatesFolder)
+        } catch let error as SuiteError {
+            throw CommandError(error.description, exitCode: .dataError)
+        }
+    }
+}
+
+/// `seemore approve`: accepts the actual images of the last check as the new goldens.
+struct ApproveCommand {
+    static let usage = "Usage: seemore approve [--artifacts DIR] [--filter GLOB]"
+
+    var artifactsFolder: String
+    var filter: String? = nil
+
+    static func parse(_ arguments: [String], environment: [String: String]) throws -> ApproveCommand {
+        var scanner = ArgumentScanner(arguments, usage: usage)
+        var command = ApproveCommand(artifactsFolder: environment["SNAPSHOT_ARTIFACTS"] ?? ".build/seemore-artifacts")
+        while let flag = try scanner.nextFlag() {
+            switch flag.name {
+            case "--help", "-h":
+                throw HelpRequested(text: "Copies the actual images and layouts of the last check's failing cases over their goldens.\n\n" + usage)
+            case "--artifacts": command.artifactsFolder = try scanner.value(of: flag)
+            case "--filter": command.filter = try scanner.value(of: flag)
+            default: throw scanner.usageError("unknown flag \(flag.name)")
+            }
+        }
+        return command
+    }
+
+    func run(io: CommandIO) throws {
+        let reportPath = artifactsFolder + "/" + ArtifactsFolder.reportName
+        guard let data = FileManager.default.contents(atPath: reportPath),
+            let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let cases = report["cases"] as? [[String: Any]]
+        else {
+            throw CommandError("no check report at \(reportPath); run seemore check first", exitCode: .noInput)
+        }
+        var approved = 0
+        for entry in cases {
+            guard let name = entry["name"] as? String, entry["status"] as? String != "passed",
+                let golden = entry["golden"] as? String, let artifacts = entry["artifacts"] as? [String: String],
+                let actual = artifacts["actual"], filter.map({ Glob.matches($0, name) }) ?? true
+            else { continue }
+            do {
+                try AtomicFile.makeFolder(URL(fileURLWithPath: golden).deletingLastPathComponent().path)
+                try AtomicFile.write(try Self.read(artifactsFolder + "/" + actual), to: golden)
+                if let layout = artifacts["actualLayout"] {
+                    let layoutPath = String(golden.dropLast(".png".count)) + ".layout.txt"
+                    try AtomicFile.write(try Self.read(artifactsFolder + "/" + layout), to: layoutPath)
+                }
+            } catch let error as AtomicFile.WriteError {
+                throw CommandError(error.description, exitCode: .cannotCreate)
+            }
+            io.writeOutput("approved \(name) → \(golden)\n")
+            approved += 1
+        }
+        io.writeOutput(approved == 0 ? "nothing to approve\n" : "approved \(approved) golden\(approved == 1 ? "" : "s")\n")
+    }
+
+    private static func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandError("cannot read \(path)", exitCode: .noInput)
+        }
+        return [UInt8](data)
+    }
+}
+
+/// `seemore prune`: removes goldens that no case of the suite produces.
+struct PruneCommand {
+    static let usage = "Usage: seemore prune [--suite golden-images/suite.json] [--templates DIR] [--dry-run]"
+
+    var suitePath = "golden-images/suite.json"
+    var templatesFolder: String? = nil
+    var dryRun = false
+
+    static func parse(_ arguments: [String]) throws -> PruneCommand {
+        var scanner = ArgumentScanner(arguments, usage: usage)
+        var command = PruneCommand()
+        while let flag = try scanner.nextFlag() {
+            switch flag.name {
+            case "--help", "-h":
+                throw HelpRequested(text: "Removes golden PNGs and layout snapshots that no case of the suite produces.\n\n" + usage)
+            case "--suite": command.suitePath = try scanner.value(of: flag)
+            case "--templates": command.templatesFolder = try scanner.value(of: flag)
+            case "--dry-run": try scanner.noValue(flag); command.dryRun = true
+            default: throw scanner.usageError("unknown flag \(flag.name)")
+            }
+        }
+        return command
+    }
+
+    func run(io: CommandIO) throws {
+        let suite = try CheckCommand.loadSuite(suitePath, templatesFolder: templatesFolder)
+        let stale = GoldenPruner.stale(in: suite)
+        for path in stale {
+            if dryRun {
+                io.writeOutput("would remove \(path)\n")
+            } else if unlink(path) == 0 {
+                io.writeOutput("removed \(path)\n")
+            } else {
+                throw CommandError("cannot remove \(path): \(String(cString: strerror(errno)))", exitCode: .cannotCreate)
+            }
+        }
+        if !dryRun { GoldenPruner.removeEmptyFolders(under: suite.folder) }
+        io.writeOutput(stale.isEmpty ? "nothing to prune\n" : "\(dryRun ? "would remove" : "removed") \(stale.count) file\(stale.count == 1 ? "" : "s")\n")
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// Expands a suite file's matrices into cases, checking every name: texts, templates, themes, fonts.
+struct CaseExpander {
+    let file: SuiteFile
+    let data: Data
+    let path: String
+    let templates: TemplateLoader
+
+    /// A name that can be a folder or file name: letters, digits, '.', '_', '-', not starting with '.'.
+    static func isSafeName(_ name: String) -> Bool {
+        !name.isEmpty && !name.hasPrefix(".") && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+    }
+
+    private func error(_ message: String, at path: [CodingKey]) -> SuiteError {
+        let position = JSONDocument.locate(path, in: data)
+        return SuiteError(
+            path: self.path, line: position?.line, column: position?.column, field: JSONDocument.fieldName(path), message: message)
+    }
+
+    func cases() throws -> [GoldenCase] {
+        for name in file.texts.keys.sorted() where !Self.isSafeName(name) {
+            throw error("text name '\(name)' must be letters, digits, '.', '_' or '-' so it stays inside the golden folder", at: [AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name)])
+        }
+        var loaded: [String: CardTemplate] = [:]
+        var checkedFonts: [String: FontSubstitution?] = [:]
+        let engine = try LayoutEngine()
+        var cases: [GoldenCase] = []
+        var names: [String: String] = [:]
+        for (index, matrix) in file.matrices.enumerated() {
+            func at(_ key: String, _ item: Int) -> [CodingKey] {
+                [AnyCodingKey(stringValue: "matrices"), AnyCodingKey(intValue: index)!, AnyCodingKey(stringValue: key), AnyCodingKey(intValue: item)!]
+            }
+            for (item, name) in matrix.templates.enumerated() where loaded[name] == nil {
+                guard Self.isSafeName(name) else { throw error("template name '\(name)' is not a plain name", at: at("templates", item)) }
+                do {
+                    loaded[name] = try templates.load(name)
+                } catch let problem as TemplateError {
+                    throw error("\(problem)", at: at("templates", item))
+                }
+            }
+            for (item, name) in matrix.texts.enumerated() where file.texts[name] == nil {
+                throw error("unknown text '\(name)'; texts: \(file.texts.keys.sorted().joined(separator: ", "))", at: at("texts", item))
+            }
+            for (item, font) in matrix.fonts.enumerated() {
+                if checkedFonts[font] == nil { checkedFonts[font] = try engine.substitution(for: font) }
+                if let substitution = checkedFonts[font] ?? nil {
+                    throw error("font '\(font)' is not installed (fontconfig would use \(substitution.used.isEmpty ? "no font" : substitution.used))", at: at("fonts", item))
+                }
+            }
+            for (item, width) in matrix.widths.enumerated() where !(width > 0 && width <= 10_000) {
+                throw error("width must be above 0 and at most 10000 points", at: at("widths", item))
+            }
+            for (item, scale) in matrix.scales.enumerated() where !(1...3).contains(scale) {
+                throw error("scale must be 1, 2 or 3", at: at("scales", item))
+            }
+            for template in matrix.templates {
+                for (item, theme) in matrix.themes.enumerated() where loaded[template]?.themes[theme] == nil {
+                    throw error("template '\(template)' has no theme '\(theme)'", at: at("themes", item))
+                }
+            }
+            for template in matrix.templates {
+                for textName in matrix.texts {
+                    for font in matrix.fonts {
+                        for width in matrix.widths {
+                            for theme in matrix.themes {
+                                for scale in matrix.scales {
+                                    for state in matrix.states {
+                                        guard let card = loaded[template], let text = file.texts[textName] else { continue }
+                                        let golden = GoldenCase(
+                                            template: card, textName: textName, text: text.text, markup: text.markup, font: font,
+                                            width: width, theme: theme, scale: scale, state: state)
+                                        let where_ = "matrices.[\(index)]"
+                                        if let first = names[golden.name] {
+                                            throw SuiteError(path: path, message: "duplicate case '\(golden.name)' (from \(first) and \(where_))")
+                                        }
+                                        names[golden.name] = where_
+                                        cases.append(golden)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return cases.sorted { $0.name < $1.name }
+    }
+}

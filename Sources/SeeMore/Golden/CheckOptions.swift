@@ -1,0 +1,71 @@
+/// How `seemore check` runs a suite.
+public struct CheckOptions: Sendable {
+    public var record: RecordMode
+    public var tolerance = Tolerance()
+    /// Where actual and diff images and the report go.
+    public var artifactsFolder: String
+    /// Worker threads, each with its own Pango font map and context.
+    public var jobs = 1
+    /// Run only the cases of shard `index` (1-based) of `count`.
+    public var shard: Shard? = nil
+    /// Run only cases whose name matches this glob (`*` matches across `/`).
+    public var filter: String? = nil
+    /// Called after each case with (done, total); from worker threads, one call at a time.
+    public var progress: (@Sendable (Int, Int) -> Void)? = nil
+
+    public init(record: RecordMode, artifactsFolder: String) {
+        self.record = record
+        self.artifactsFolder = artifactsFolder
+    }
+
+    /// A stable share of the cases: a case belongs to the shard its name hashes to, so adding a case
+    /// never moves the others.
+    public struct Shard: Sendable, Equatable {
+        public var index: Int
+        public var count: Int
+
+        public init?(index: Int, count: Int) {
+            guard count >= 1, (1...count).contains(index) else { return nil }
+            self.index = index
+            self.count = count
+        }
+
+        func contains(_ name: String) -> Bool {
+            var hash: UInt32 = 0x811C_9DC5
+            for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+            return Int(hash % UInt32(count)) == index - 1
+        }
+    }
+}
+
+/// What happened to one case.
+public struct CaseResult: Sendable {
+    public var name: String
+    public var outcome: GoldenOutcome
+    public var message: String
+    /// The golden PNG's path.
+    public var goldenPath: String
+    /// Where a golden was written by this run.
+    public var recordedPath: String?
+    /// Artifacts by kind ("actual", "diff", "golden", "actualLayout", "goldenLayout"), relative to the artifacts folder.
+    public var artifacts: [String: String] = [:]
+    public var differentPixels: Int?
+    /// Template · font · width, for grouping in the report.
+    public var group: String
+
+    /// A case fails when it does not match, and also when this run wrote its golden.
+    public var failed: Bool { outcome != .passed || recordedPath != nil }
+}
+
+/// The outcome of a check run.
+public struct CheckSummary: Sendable {
+    public var results: [CaseResult]
+    /// Differences between this machine and `ENVIRONMENT.json`, reported apart from pixel changes.
+    public var environmentChanges: [String]
+    public var fingerprintPath: String
+    public var fingerprintWritten: Bool
+    public var reportPath: String?
+
+    public var failures: [CaseResult] { results.filter(\.failed) }
+    public var hasUnreadableGolden: Bool { results.contains { $0.outcome == .unreadableGolden } }
+}

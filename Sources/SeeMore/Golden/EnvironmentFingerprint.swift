@@ -1,0 +1,71 @@
+import Foundation
+
+/// The text stack that drew the goldens: library versions and every font file used, with a hash.
+///
+/// Stored as `ENVIRONMENT.json` next to the suite, so a reviewer can tell whether the design or the
+/// machine changed.
+public struct EnvironmentFingerprint: Equatable, Sendable {
+    public var libraries: [String: String]
+    /// Font file path → "size:hash".
+    public var fonts: [String: String]
+
+    public static let fileName = "ENVIRONMENT.json"
+
+    /// This machine's libraries and the given font files.
+    public static func current(fontFiles: Set<String>) -> EnvironmentFingerprint {
+        var libraries: [String: String] = [:]
+        for (name, version) in LibraryVersions.all { libraries[name] = version }
+        var fonts: [String: String] = [:]
+        for path in fontFiles { fonts[path] = fileHash(path) }
+        return EnvironmentFingerprint(libraries: libraries, fonts: fonts)
+    }
+
+    /// "size:fnv1a64" of a file, or "missing".
+    static func fileHash(_ path: String) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { return "missing" }
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        data.withUnsafeBytes { bytes in
+            for byte in bytes {
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+        }
+        return "\(data.count):\(String(hash, radix: 16))"
+    }
+
+    /// What differs from `recorded`, one line each: library versions, and the fonts this run used
+    /// that were recorded differently or not at all.
+    public func changes(since recorded: EnvironmentFingerprint) -> [String] {
+        var changes: [String] = []
+        for name in Set(libraries.keys).union(recorded.libraries.keys).sorted() where libraries[name] != recorded.libraries[name] {
+            changes.append("\(name) \(recorded.libraries[name] ?? "(none)") → \(libraries[name] ?? "(none)")")
+        }
+        for path in fonts.keys.sorted() where fonts[path] != recorded.fonts[path] {
+            changes.append(recorded.fonts[path] == nil ? "font \(path) is new" : "font \(path) changed (\(recorded.fonts[path]!) → \(fonts[path]!))")
+        }
+        return changes
+    }
+
+    /// This run's entries merged over `recorded` (a partial run keeps the fonts it did not use).
+    public func merged(over recorded: EnvironmentFingerprint?) -> EnvironmentFingerprint {
+        var result = recorded ?? EnvironmentFingerprint(libraries: [:], fonts: [:])
+        result.libraries = libraries
+        for (path, hash) in fonts { result.fonts[path] = hash }
+        return result
+    }
+
+    public var json: JSONValue {
+        .object([
+            ("libraries", .object(libraries.keys.sorted().map { ($0, .string(libraries[$0]!)) })),
+            ("fonts", .object(fonts.keys.sorted().map { ($0, .string(fonts[$0]!)) })),
+        ])
+    }
+
+    /// Reads a fingerprint file; nil when there is none or it cannot be read.
+    public static func read(_ path: String) -> EnvironmentFingerprint? {
+        guard let data = FileManager.default.contents(atPath: path),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let libraries = object["libraries"] as? [String: String], let fonts = object["fonts"] as? [String: String]
+        else { return nil }
+        return EnvironmentFingerprint(libraries: libraries, fonts: fonts)
+    }
+}

@@ -1,0 +1,49 @@
+/// One golden image: a card in one state, with a stable, readable name such as
+/// `inline-more/ja-neko/IPAGothic-15@320.light.collapsed`.
+public struct GoldenCase: Sendable, Equatable {
+    public var template: CardTemplate
+    public var textName: String
+    public var text: String
+    public var markup: Bool
+    public var font: String
+    public var width: Double
+    public var theme: String
+    public var scale: Int
+    public var state: CardState
+
+    public static func == (lhs: GoldenCase, rhs: GoldenCase) -> Bool { lhs.name == rhs.name }
+
+    /// `template/text/Font-size@width[@Nx].theme.state`.
+    public var name: String {
+        let scalePart = scale == 1 ? "" : "@\(scale)x"
+        return "\(template.name)/\(textName)/\(Self.fontToken(font))@\(JSONValue.format(width))\(scalePart).\(theme).\(state.rawValue)"
+    }
+
+    /// "IPAGothic 15" → "IPAGothic-15", "DejaVu Sans Bold 15" → "DejaVuSansBold-15".
+    static func fontToken(_ font: String) -> String {
+        var words = font.split(separator: " ").map(String.init)
+        var size = ""
+        if let last = words.last, Double(last) != nil {
+            size = "-" + last
+            words.removeLast()
+        }
+        let token = words.joined() + size
+        return String(token.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
+    }
+
+    /// The golden PNG, relative to the suite's folder.
+    public var pngPath: String { name + ".png" }
+    /// The layout snapshot, relative to the suite's folder.
+    public var layoutPath: String { name + ".layout.txt" }
+
+    /// The card request this case renders.
+    public var request: CardRequest {
+        var request = CardRequest(text: text, template: template)
+        request.markup = markup
+        request.font = font
+        request.width = width
+        request.theme = theme
+        request.scale = scale
+        return request
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Compares a freshly drawn card with its golden, in stages: identical pixels (and layout) pass at
+/// once; then size; then the layout snapshot; then pixels, by perceptual distance with anti-aliasing
+/// detection. Pixels, not PNG bytes, are compared, so a golden encoded differently still matches.
+public struct GoldenComparison: Sendable {
+    public var outcome: GoldenOutcome
+    /// One line for people: what changed.
+    public var message: String
+    /// The pixel comparison, when both images have the same size.
+    public var diff: ImageDiff?
+
+    /// - Parameters:
+    ///   - actual: the freshly drawn card.
+    ///   - golden: the golden PNG's bytes, nil when there is none.
+    public static func compare(
+        actual image: RGBAImage, actualLayout: LayoutSnapshot, golden: [UInt8]?, goldenLayout: LayoutSnapshot?, tolerance: Tolerance
+    ) -> GoldenComparison {
+        guard let golden else { return GoldenComparison(outcome: .missing, message: "no golden yet") }
+        let expected: RGBAImage
+        do {
+            expected = try PNGCodec.decode(golden)
+        } catch {
+            return GoldenComparison(outcome: .unreadableGolden, message: "unreadable golden: \(error)")
+        }
+        if expected == image && goldenLayout == actualLayout {
+            return GoldenComparison(outcome: .passed, message: "identical pixels")
+        }
+        guard expected.width == image.width, expected.height == image.height else {
+            var message = "\(expected.width)×\(expected.height) → \(image.width)×\(image.height)"
+            if let before = goldenLayout?.lineCount, let now = actualLayout.lineCount, before != now {
+                message += ": the text now takes \(now) line\(now == 1 ? "" : "s") instead of \(before)"
+            }
+            return GoldenComparison(outcome: .sizeChanged, message: message)
+        }
+        let diff = expected == image ? nil : ImageDiff.compare(expected, image, threshold: tolerance.threshold)
+        if goldenLayout != actualLayout {
+            let change = goldenLayout.map { actualLayout.firstDifference(from: $0) ?? "" } ?? "no layout snapshot next to the golden"
+            return GoldenComparison(outcome: .layoutChanged, message: "layout changed: \(change)", diff: diff)
+        }
+        guard let diff else { return GoldenComparison(outcome: .passed, message: "same pixels") }
+        // As Playwright: the more permissive of the two limits applies.
+        let allowed = max(Double(tolerance.maxDiffPixels), tolerance.maxDiffRatio * Double(diff.totalPixels))
+        let within = Double(diff.differentPixels) <= allowed
+        let percent = String(format: "%.3f", diff.ratio * 100)
+        let summary = "\(diff.differentPixels) pixels differ (\(percent)%), \(diff.antialiasedPixels) anti-aliased"
+        return GoldenComparison(outcome: within ? .passed : .pixelsChanged, message: summary, diff: diff)
+    }
+}

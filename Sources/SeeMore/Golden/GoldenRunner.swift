@@ -1,0 +1,127 @@
+import Foundation
+
+/// Runs a suite: renders every selected case on worker threads, compares it with its golden,
+/// records per the record mode, writes artifacts and the report.
+public enum GoldenRunner {
+    /// - Throws: `CardError` or other errors only for failures outside single cases (a worker that
+    ///   cannot start, an artifacts folder that cannot be written).
+    public static func run(_ suite: GoldenSuite, options: CheckOptions) throws -> CheckSummary {
+        let selected = suite.cases.filter { golden in
+            (options.shard?.contains(golden.name) ?? true) && (options.filter.map { Glob.matches($0, golden.name) } ?? true)
+        }
+        let artifacts = ArtifactsFolder(path: options.artifactsFolder)
+        try artifacts.prepare()
+        let state = RunState(count: selected.count)
+        let jobs = max(1, min(options.jobs, selected.count))
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+            let renderer: CardRenderer
+            do {
+                renderer = try CardRenderer()
+            } catch {
+                state.fail(error)
+                return
+            }
+            for index in stride(from: worker, to: selected.count, by: jobs) {
+                let (result, fonts) = process(selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
+                state.finish(index, result: result, fonts: fonts, progress: options.progress)
+            }
+        }
+        if let error = state.error { throw error }
+        let results = state.results.compactMap { $0 }
+
+        let fingerprintPath = suite.folder + "/" + EnvironmentFingerprint.fileName
+        let current = EnvironmentFingerprint.current(fontFiles: state.fonts)
+        let recorded = EnvironmentFingerprint.read(fingerprintPath)
+        let changes = recorded.map { current.changes(since: $0) } ?? ["no \(EnvironmentFingerprint.fileName) recorded yet"]
+        let wroteGoldens = results.contains { $0.recordedPath != nil }
+        var fingerprintWritten = false
+        if !changes.isEmpty && (wroteGoldens || (recorded == nil && options.record != .never)) {
+            try AtomicFile.write(current.merged(over: recorded).json.serialized() + "\n", to: fingerprintPath)
+            fingerprintWritten = true
+        }
+        var summary = CheckSummary(
+            results: results, environmentChanges: changes, fingerprintPath: fingerprintPath,
+            fingerprintWritten: fingerprintWritten, reportPath: nil)
+        summary.reportPath = try GoldenReport(summary: summary, suite: suite, options: options).write(to: artifacts)
+        return summary
+    }
+
+    /// Renders and compares one case; records and writes artifacts as needed.
+    static func process(
+        _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder
+    ) -> (CaseResult, [String]) {
+        let goldenPath = suite.folder + "/" + golden.pngPath
+        let layoutPath = suite.folder + "/" + golden.layoutPath
+        let group = "\(golden.template.name) · \(golden.font) · \(JSONValue.format(golden.width)) pt"
+        var result = CaseResult(name: golden.name, outcome: .passed, message: "", goldenPath: goldenPath, group: group)
+        let image: RGBAImage
+        let metadata: CardMetadata
+        do {
+            (image, metadata) = try renderer.draw(golden.request, state: golden.state)
+        } catch {
+            result.outcome = .layoutChanged
+            result.message = "cannot render: \(error)"
+            return (result, [])
+        }
+        let layout = LayoutSnapshot(metadata)
+        let goldenBytes = FileManager.default.contents(atPath: goldenPath).map { [UInt8]($0) }
+        let goldenLayout = (try? String(contentsOfFile: layoutPath, encoding: .utf8)).map(LayoutSnapshot.init(text:))
+        let comparison = GoldenComparison.compare(
+            actual: image, actualLayout: layout, golden: goldenBytes, goldenLayout: goldenLayout, tolerance: options.tolerance)
+        result.outcome = comparison.outcome
+        result.message = comparison.message
+        result.differentPixels = comparison.diff?.differentPixels
+        let scale = Double(golden.scale)
+        let goldenPNG = { try PNGCodec.encode(image, scale: scale, settings: .goldens) }
+        let changed = comparison.outcome != .passed || comparison.diff != nil
+        if options.record.records(comparison.outcome) || (options.record == .all && changed) {
+            do {
+                try AtomicFile.makeFolder(URL(fileURLWithPath: goldenPath).deletingLastPathComponent().path)
+                try AtomicFile.write(try goldenPNG(), to: goldenPath)
+                try AtomicFile.write(layout.text, to: layoutPath)
+                result.recordedPath = goldenPath
+            } catch {
+                result.message += "; could not record: \(error)"
+            }
+        }
+        if result.failed {
+            result.artifacts = artifacts.write(
+                golden, actual: (try? goldenPNG()) ?? [], actualLayout: layout, golden: goldenBytes, goldenLayout: goldenLayout,
+                diff: comparison.diff)
+        }
+        return (result, metadata.fontFiles)
+    }
+}
+
+/// Results gathered from worker threads.
+private final class RunState: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var results: [CaseResult?]
+    private(set) var fonts = Set<String>()
+    private(set) var error: Error?
+    private var done = 0
+
+    init(count: Int) {
+        results = Array(repeating: nil, count: count)
+    }
+
+    func finish(_ index: Int, result: CaseResult, fonts: [String], progress: (@Sendable (Int, Int) -> Void)?) {
+        lock.withLock {
+            results[index] = result
+            self.fonts.formUnion(fonts)
+            done += 1
+            progress?(done, results.count)
+        }
+    }
+
+    func fail(_ error: Error) {
+        lock.withLock { if self.error == nil { self.error = error } }
+    }
+}
+
+/// Shell-style name matching where `*` and `?` also match `/`.
+enum Glob {
+    static func matches(_ pattern: String, _ name: String) -> Bool {
+        fnmatch(pattern, name, 0) == 0
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// A suite file: named texts and matrices of templates × texts × fonts × widths × themes × scales × states.
+///
+/// Every combination is a `GoldenCase`; its golden PNG and layout snapshot live in the suite file's folder.
+public struct GoldenSuite: Sendable {
+    /// The suite file.
+    public var path: String
+    /// Where the goldens live: the suite file's folder.
+    public var folder: String
+    /// Every case, sorted by name.
+    public var cases: [GoldenCase]
+
+    /// Loads and expands a suite, checking every name it uses.
+    /// - Throws: `SuiteError` naming the file, and where possible the line, column and field.
+    public static func load(path: String, templatesFolder: String? = nil) throws -> GoldenSuite {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw SuiteError(path: path, message: "cannot read the suite file")
+        }
+        let file: SuiteFile
+        do {
+            file = try JSONDocument.decode(SuiteFile.self, from: data)
+        } catch let error as JSONDocument.DecodeError {
+            throw SuiteError(path: path, line: error.line, column: error.column, field: error.field, message: error.message)
+        }
+        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        let templates = templatesFolder.map { TemplateLoader(folders: [$0]) }
+            ?? file.templates.map { TemplateLoader(folders: [URL(fileURLWithPath: folder).appendingPathComponent($0).standardized.path]) }
+            ?? TemplateLoader.standard()
+        let expander = CaseExpander(file: file, data: data, path: path, templates: templates)
+        return GoldenSuite(path: path, folder: folder, cases: try expander.cases())
+    }
+}
+
+/// A suite file that cannot be used.
+public struct SuiteError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var line: Int? = nil
+    public var column: Int? = nil
+    public var field: String? = nil
+    public var message: String
+
+    public var description: String {
+        var text = path
+        if let line, let column { text += ":\(line):\(column)" }
+        text += ": "
+        if let field { text += "\(field): " }
+        return text + message
+    }
+}
+
+/// The suite file as written.
+struct SuiteFile: Decodable {
+    /// Templates folder relative to the suite file; nil uses the package's `Templates/`.
+    var templates: String?
+    var texts: [String: SuiteText]
+    var matrices: [Matrix]
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, matrices }
+
+    init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        templates = try container.decodeIfPresent(String.self, forKey: .templates)
+        texts = try container.decode([String: SuiteText].self, forKey: .texts)
+        matrices = try container.decode([Matrix].self, forKey: .matrices)
+    }
+
+    /// A text of the suite: a string, or `{"text": "…", "markup": true}`.
+    struct SuiteText: Decodable {
+        var text: String
+        var markup = false
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case text, markup }
+
+        init(from decoder: Decoder) throws {
+            if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
+                self.text = text
+                return
+            }
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            text = try container.decode(String.self, forKey: .text)
+            markup = try container.decodeIfPresent(Bool.self, forKey: .markup) ?? false
+        }
+    }
+
+    /// One matrix: every combination of its lists is a case.
+    struct Matrix: Decodable {
+        var templates: [String]
+        var texts: [String]
+        var fonts: [String]
+        var widths: [Double]
+        var themes: [String]
+        var scales: [Int]
+        var states: [CardState]
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, fonts, widths, themes, scales, states }
+
+        init(from decoder: Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            templates = try container.decode([String].self, forKey: .templates)
+            texts = try container.decode([String].self, forKey: .texts)
+            fonts = try container.decode([String].self, forKey: .fonts)
+            widths = try container.decode([Double].self, forKey: .widths)
+            themes = try container.decodeIfPresent([String].self, forKey: .themes) ?? ["light"]
+            scales = try container.decodeIfPresent([Int].self, forKey: .scales) ?? [1]
+            states = try container.decodeIfPresent([CardState].self, forKey: .states) ?? CardState.allCases
+        }
+    }
+}
+
+extension CardState: Decodable {
+    public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
+}

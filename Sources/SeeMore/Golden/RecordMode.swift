@@ -1,0 +1,55 @@
+/// When goldens are written, as swift-snapshot-testing's record modes.
+public enum RecordMode: String, Sendable, CaseIterable {
+    /// Only compare.
+    case never
+    /// Write goldens that do not exist yet.
+    case missing
+    /// Write goldens that are missing or do not match.
+    case failed
+    /// Write every golden whose bytes would change.
+    case all
+
+    /// `never` when the environment variable `CI` is set (CI never records silently), else `missing`.
+    public static func `default`(environment: [String: String]) -> RecordMode {
+        environment["CI"] != nil ? .never : .missing
+    }
+
+    func records(_ outcome: GoldenOutcome) -> Bool {
+        switch self {
+        case .never: return false
+        case .missing: return outcome == .missing
+        case .failed, .all: return outcome != .passed
+        }
+    }
+}
+
+/// How a case compared with its golden.
+public enum GoldenOutcome: String, Sendable {
+    case passed
+    /// No golden yet.
+    case missing
+    /// The picture has another size.
+    case sizeChanged
+    /// The layout snapshot differs (lines, cut, suffix rect).
+    case layoutChanged
+    /// Same size and layout, but pixels differ beyond the tolerance.
+    case pixelsChanged
+    /// The golden PNG cannot be decoded.
+    case unreadableGolden
+}
+
+/// How different pixels may be before a case fails.
+public struct Tolerance: Sendable, Equatable {
+    /// Per-pixel color distance in YIQ space, 0–1 (pixelmatch's threshold).
+    public var threshold = 0.1
+    /// Differing pixels allowed.
+    public var maxDiffPixels = 0
+    /// Differing pixels allowed, as a share of all pixels.
+    public var maxDiffRatio = 0.0
+
+    public init(threshold: Double = 0.1, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) {
+        self.threshold = threshold
+        self.maxDiffPixels = maxDiffPixels
+        self.maxDiffRatio = maxDiffRatio
+    }
+}
