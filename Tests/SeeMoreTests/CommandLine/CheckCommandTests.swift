@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+/// `seemore check`, `approve` and `prune` run as a binary.
+@Suite struct CheckCommandTests {
+    static func check(_ suite: String, _ extra: [String] = []) throws -> BinaryRunner.Output {
+        let artifacts = URL(fileURLWithPath: suite).deletingLastPathComponent().path + "-artifacts"
+        return try BinaryRunner.run(
+            ["check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--artifacts", artifacts] + extra)
+    }
+
+    @Test func exitCodes_followTheOutcome() throws {
+        let suite = try GoldenFixtures.suiteFile()
+        let never = try Self.check(suite, ["--record", "never"])
+        #expect(never.status == 1)
+        #expect(never.stdout.contains("NEW inline-more/long/DejaVuSans-15@200.light.collapsed: no golden yet"))
+        #expect(never.stderr == "", "no progress bar when standard error is not a terminal")
+        let recording = try Self.check(suite, ["--record", "missing"])
+        #expect(recording.status == 1)
+        #expect(recording.stdout.contains("; recorded \(URL(fileURLWithPath: suite).deletingLastPathComponent().path)/x/short/"))
+        let clean = try Self.check(suite, ["--record", "never", "--jobs", "2"])
+        #expect(clean.status == 0, "\(clean.stdout)")
+        #expect(clean.stdout.hasPrefix("Environment: unchanged"))
+        #expect(clean.stdout.contains("16 cases: 16 passed, 0 failed"))
+    }
+
+    @Test func json_printsTheReport() throws {
+        let suite = try GoldenFixtures.suiteFile()
+        let output = try Self.check(suite, ["--record", "never", "--json"])
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        #expect((report["summary"] as? [String: Any])?["new"] as? Int == 16)
+        #expect((report["cases"] as? [Any])?.count == 16)
+    }
+
+    @Test func corruptGolden_isExit65AndNamed() throws {
+        let suite = try GoldenFixtures.suiteFile()
+        _ = try Self.check(suite, ["--record", "missing"])
+        let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/x/long/DejaVuSans-15@300.light.expanded.png"))
+        let output = try Self.check(suite, ["--record", "never"])
+        #expect(output.status == 65)
+        #expect(output.stdout.contains("x/long/DejaVuSans-15@300.light.expanded: unreadable golden"))
+        #expect(output.stdout.contains("16 cases: 15 passed, 1 failed"))
+    }
+
+    @Test(arguments: [
+        (["--shard", "3/2"], "--shard must be I/N with 1 ≤ I ≤ N, not '3/2'"),
+        (["--threshold", "1.5"], "--threshold must be a number from 0 to 1, not '1.5'"),
+        (["--record", "sometimes"], "--record must be one of never, missing, failed, all, not 'sometimes'"),
+        (["--jobs", "0"], "--jobs must be a whole number of at least 1, not '0'"),
+    ])
+    func badFlags_areUsageErrors(arguments: [String], message: String) throws {
+        let output = try BinaryRunner.run(["check"] + arguments)
+        #expect(output.status == 64)
+        #expect(output.stderr.contains(message), "\(output.stderr)")
+    }
+
+    @Test func brokenOrMissingSuite_exits65Or66() throws {
+        let broken = try GoldenFixtures.suiteFile(#"{"texts": {}, "matrices": [{"templates": ["x"]}]}"#)
+        let output = try BinaryRunner.run(["check", "--suite", broken])
+        #expect(output.status == 65)
+        #expect(output.stderr.contains("\(broken):1:"))
+        #expect(output.stderr.contains("matrices.[0].texts: missing required field"))
+        let missing = try BinaryRunner.run(["check", "--suite", "/nonexistent/suite.json"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr.contains("/nonexistent/suite.json"))
+    }
+
+    @Test func approve_acceptsTheActualImages() throws {
+        let (_, changed, templatesFolder) = try GoldenRunnerTests.recordedSuiteWithChangedTemplate()
+        let artifacts = changed.folder + "-artifacts"
+        let check = ["check", "--suite", changed.path, "--templates", templatesFolder, "--artifacts", artifacts, "--record", "never"]
+        #expect(try BinaryRunner.run(check).status == 1)
+        let one = try BinaryRunner.run(["approve", "--artifacts", artifacts, "--filter", "*@200*"])
+        #expect(one.status == 0)
+        #expect(one.stdout.contains("approved 1 golden\n"))
+        let still = try BinaryRunner.run(check)
+        #expect(still.status == 1)
+        #expect(still.stdout.contains("1 failed"))
+        let rest = try BinaryRunner.run(["approve", "--artifacts", artifacts])
+        #expect(rest.stdout.contains("approved inline-more/long/DejaVuSans-15@300.light.collapsed"))
+        #expect(try BinaryRunner.run(check).status == 0)
+        let nothing = try BinaryRunner.run(["approve", "--artifacts", artifacts + "/missing"])
+        #expect(nothing.status == 66)
+    }
+
+    @Test func prune_removesGoldensNoCaseProduces() throws {
+        let suite = try GoldenFixtures.suiteFile()
+        _ = try Self.check(suite, ["--record", "missing"])
+        let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: folder + "/old/gone", withIntermediateDirectories: true)
+        for file in ["/old/gone/DejaVuSans-15@200.light.collapsed.png", "/old/gone/DejaVuSans-15@200.light.collapsed.layout.txt", "/x/.a.png.tmp-1-2"] {
+            try Data([1]).write(to: URL(fileURLWithPath: folder + file))
+        }
+        let dry = try BinaryRunner.run(["prune", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--dry-run"])
+        #expect(dry.status == 0)
+        #expect(dry.stdout.contains("would remove \(folder)/old/gone/DejaVuSans-15@200.light.collapsed.png"))
+        #expect(dry.stdout.contains("would remove 3 files"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/old/gone/DejaVuSans-15@200.light.collapsed.png"))
+        let real = try BinaryRunner.run(["prune", "--suite", suite, "--templates", CardFixtures.templatesFolder])
+        #expect(real.stdout.contains("removed 3 files"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/old"))
+        #expect(try Self.check(suite, ["--record", "never"]).status == 0)
+    }
+
+    @Test func killedWhileRecording_leavesEveryGoldenWhole() throws {
+        let json = GoldenFixtures.suiteJSON.replacingOccurrences(of: "\"widths\": [200, 300] }", with: "\"widths\": [200, 250, 300, 350], \"scales\": [1, 3] }")
+        for delay in [150, 300, 500, 800] {
+            let suite = try GoldenFixtures.suiteFile(json)
+            let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
+            let process = Process()
+            process.executableURL = BinaryRunner.executable
+            process.arguments = ["check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", "all", "--artifacts", folder + "-artifacts"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(useconds_t(delay * 1000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            for (relative, data) in GoldenFixtures.files(under: folder) {
+                #expect(!relative.contains(".tmp-"), "left behind \(relative)")
+                if relative.hasSuffix(".png") {
+                    #expect((try? PNGCodec.decode([UInt8](data))) != nil, "partial golden \(relative) after \(delay) ms")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+@Suite struct GoldenRunnerTests {
+    @Test func suite_expandsToStableReadableNames() throws {
+        let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
+        #expect(suite.cases.count == 16)
+        #expect(suite.cases.map(\.name).contains("inline-more/long/DejaVuSans-15@200.light.collapsed"))
+        #expect(suite.cases.map(\.name) == suite.cases.map(\.name).sorted())
+        #expect(GoldenCase.fontToken("IPAGothic 15") == "IPAGothic-15")
+        #expect(GoldenCase.fontToken("DejaVu Sans Bold 15") == "DejaVuSansBold-15")
+    }
+
+    @Test func recordMissing_writesAbsentGoldensAndStillFails() throws {
+        let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
+        let first = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        #expect(first.failures.count == 16)
+        #expect(first.results.allSatisfy { $0.outcome == .missing && $0.recordedPath != nil })
+        for golden in suite.cases {
+            #expect(FileManager.default.fileExists(atPath: suite.folder + "/" + golden.pngPath))
+            #expect(FileManager.default.fileExists(atPath: suite.folder + "/" + golden.layoutPath))
+        }
+        #expect(FileManager.default.fileExists(atPath: suite.folder + "/ENVIRONMENT.json"))
+        let second = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        #expect(second.failures.isEmpty)
+        #expect(second.environmentChanges.isEmpty)
+    }
+
+    @Test func recordNever_writesNothing() throws {
+        let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
+        let summary = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never))
+        #expect(summary.failures.count == 16)
+        #expect(summary.results.allSatisfy { $0.recordedPath == nil })
+        #expect(GoldenFixtures.files(under: suite.folder).map(\.0) == ["suite.json"])
+    }
+
+    @Test func ciEnvironment_neverRecordsByDefault() throws {
+        #expect(RecordMode.default(environment: ["CI": "true"]) == .never)
+        #expect(RecordMode.default(environment: [:]) == .missing)
+        let command = try CheckCommand.parse([], environment: ["CI": "1"])
+        #expect(command.options.record == .never)
+    }
+
+    /// Records a suite, then changes the inline-more template's suffix color for the rest of the test.
+    static func recordedSuiteWithChangedTemplate() throws -> (recorded: GoldenSuite, changed: GoldenSuite, templates: String) {
+        let path = try GoldenFixtures.suiteFile()
+        let recorded = try GoldenFixtures.load(path)
+        _ = try GoldenRunner.run(recorded, options: try GoldenFixtures.options(.missing))
+        let templates = try BinaryRunner.temporaryFolder().path
+        for name in ["inline-more", "x"] {
+            var text = try String(contentsOfFile: CardFixtures.templatesFolder + "/\(name).json", encoding: .utf8)
+            if name == "inline-more" { text = text.replacingOccurrences(of: "#0095F6", with: "#E0245E") }
+            try text.write(toFile: templates + "/\(name).json", atomically: true, encoding: .utf8)
+        }
+        return (recorded, try GoldenSuite.load(path: path, templatesFolder: templates), templates)
+    }
+
+    @Test func recordFailed_replacesOnlyFailingGoldens() throws {
+        let (_, changed, _) = try Self.recordedSuiteWithChangedTemplate()
+        let before = Dictionary(uniqueKeysWithValues: GoldenFixtures.files(under: changed.folder))
+        let summary = try GoldenRunner.run(changed, options: try GoldenFixtures.options(.failed))
+        let failed = summary.failures
+        #expect(failed.count == 2)  // the collapsed, cut inline-more cards: the only ones that draw the suffix
+        #expect(failed.allSatisfy { $0.name.hasPrefix("inline-more/long/") && $0.name.hasSuffix(".collapsed") })
+        #expect(failed.allSatisfy { $0.recordedPath != nil && $0.outcome == .pixelsChanged })
+        let after = Dictionary(uniqueKeysWithValues: GoldenFixtures.files(under: changed.folder))
+        let rewritten = after.keys.filter { before[$0] != after[$0] }.sorted()
+        #expect(rewritten == failed.map { String($0.goldenPath.dropFirst(changed.folder.count + 1)) }.sorted())
+        #expect(try GoldenRunner.run(changed, options: try GoldenFixtures.options(.never)).failures.isEmpty)
+    }
+
+    @Test func recordNeverOnAChange_reportsPixelsAndWritesArtifacts() throws {
+        let (_, changed, _) = try Self.recordedSuiteWithChangedTemplate()
+        let options = try GoldenFixtures.options(.never)
+        let summary = try GoldenRunner.run(changed, options: options)
+        #expect(summary.failures.count == 2)
+        for failure in summary.failures {
+            #expect(failure.message.contains("pixels differ"))
+            for kind in ["actual", "golden", "diff", "actualLayout", "goldenLayout"] {
+                let file = try #require(failure.artifacts[kind], "\(kind)")
+                #expect(FileManager.default.fileExists(atPath: options.artifactsFolder + "/" + file))
+            }
+        }
+    }
+
+    @Test func report_referencesFilesThatExist() throws {
+        let (_, changed, _) = try Self.recordedSuiteWithChangedTemplate()
+        let options = try GoldenFixtures.options(.never)
+        let summary = try GoldenRunner.run(changed, options: options)
+        let html = try String(contentsOfFile: try #require(summary.reportPath), encoding: .utf8)
+        let sources = html.components(separatedBy: "src=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+        #expect(sources.count >= 16)
+        for source in sources {
+            let path = URL(fileURLWithPath: options.artifactsFolder).appendingPathComponent(source).standardized.path
+            #expect(FileManager.default.fileExists(atPath: path), "\(source)")
+        }
+        #expect(html.contains("data-status=\"changed\""))
+        #expect(html.contains("data-status=\"passed\""))
+        #expect(html.contains("inline-more · DejaVu Sans 15 · 200 pt"))
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: options.artifactsFolder + "/report.json"))) as? [String: Any]
+        #expect((report?["cases"] as? [Any])?.count == 16)
+    }
+
+    @Test func jobs_doNotChangeAnyOutputByte() throws {
+        var outputs: [[(String, Data)]] = []
+        for jobs in [1, 2] {
+            let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
+            var options = try GoldenFixtures.options(.missing, jobs: jobs)
+            options.artifactsFolder = suite.folder + "/artifacts"
+            _ = try GoldenRunner.run(suite, options: options)
+            // The report names the suite's own (temporary) path; compare everything else byte for byte.
+            outputs.append(GoldenFixtures.files(under: suite.folder).filter { !$0.0.hasSuffix("report.json") && !$0.0.hasSuffix("index.html") })
+        }
+        #expect(outputs[0].count > 32)
+        #expect(outputs[0].map(\.0) == outputs[1].map(\.0))
+        #expect(outputs[0].map(\.1) == outputs[1].map(\.1))
+    }
+
+    @Test func shards_partitionTheCases() throws {
+        let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
+        var seen: [String] = []
+        for index in 1...3 {
+            var options = try GoldenFixtures.options(.never)
+            options.shard = CheckOptions.Shard(index: index, count: 3)
+            seen += try GoldenRunner.run(suite, options: options).results.map(\.name)
+        }
+        #expect(seen.sorted() == suite.cases.map(\.name))
+        #expect(CheckOptions.Shard(index: 0, count: 3) == nil)
+        #expect(CheckOptions.Shard(index: 4, count: 3) == nil)
+    }
+
+    @Test func filter_selectsByGlobAcrossFolders() throws {
+        let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
+        var options = try GoldenFixtures.options(.never)
+        options.filter = "x/*@300*"
+        let names = try GoldenRunner.run(suite, options: options).results.map(\.name)
+        #expect(names.count == 4)
+        #expect(names.allSatisfy { $0.hasPrefix("x/") && $0.contains("@300") })
+    }
+
+    @Test func corruptGolden_failsThatCaseAndTheRunGoesOn() throws {
+        let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let victim = suite.cases[3]
+        try Data([0x89, 0x50, 0x4E, 0x47, 0, 0]).write(to: URL(fileURLWithPath: suite.folder + "/" + victim.pngPath))
+        let summary = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never))
+        #expect(summary.results.count == 16)
+        #expect(summary.failures.map(\.name) == [victim.name])
+        #expect(summary.failures.first?.outcome == .unreadableGolden)
+        #expect(summary.hasUnreadableGolden)
+    }
+
+    @Test func environmentChange_isReportedApartFromPixels() throws {
+        let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let fingerprint = suite.folder + "/ENVIRONMENT.json"
+        let text = try String(contentsOfFile: fingerprint, encoding: .utf8)
+            .replacingOccurrences(of: "\"pango\": \"", with: "\"pango\": \"0.")
+        try text.write(toFile: fingerprint, atomically: true, encoding: .utf8)
+        let summary = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never))
+        #expect(summary.failures.isEmpty)
+        #expect(summary.environmentChanges.count == 1)
+        #expect(summary.environmentChanges.first?.hasPrefix("pango 0.") == true)
+        #expect(CheckCommand.text(summary, options: try GoldenFixtures.options(.never)).hasPrefix("Environment changed"))
+    }
+
+    @Test(arguments: [
+        (#"{"texts": {"a": "x"}, "matrices": [{"templates": ["nope"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200]}]}"#,
+         "suite.json:1:51: matrices.[0].templates.[0]: unknown template 'nope'; available: chat-input, fade-overlay"),
+        (#"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["Nope Sans 15"], "widths": [200]}]}"#,
+         "matrices.[0].fonts.[0]: font 'Nope Sans 15' is not installed"),
+        (#"{"texts": {"../up": "x"}, "matrices": []}"#, "texts.../up: text name '../up' must be letters"),
+        (#"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["b"], "fonts": ["DejaVu Sans 15"], "widths": [200]}]}"#,
+         "matrices.[0].texts.[0]: unknown text 'b'; texts: a"),
+        (#"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200]}, {"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200, 300]}]}"#,
+         "duplicate case 'x/a/DejaVuSans-15@200.light.collapsed' (from matrices.[0] and matrices.[1])"),
+        (#"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200], "themes": ["sepia"]}]}"#,
+         "matrices.[0].themes.[0]: template 'x' has no theme 'sepia'"),
+        (#"{"texts": {"a": "x"}, "matrixes": []}"#, "matrixes: unknown field"),
+    ])
+    func brokenSuites_nameTheProblem(json: String, expected: String) throws {
+        let path = try GoldenFixtures.suiteFile(json)
+        do {
+            _ = try GoldenFixtures.load(path)
+            Issue.record("no error")
+        } catch let error as SuiteError {
+            #expect(error.description.contains(expected), "\(error)")
+            #expect(error.description.hasPrefix(path))
+        }
+    }
+}
