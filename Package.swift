@@ -5,6 +5,7 @@ let package = Package(
     name: "SeeMore",
     products: [
         .library(name: "SeeMore", targets: ["SeeMore"]),
+        .library(name: "SeeMoreTesting", targets: ["SeeMoreTesting"]),
         .executable(name: "seemore", targets: ["seemore"]),
     ],
     targets: [
@@ -18,8 +19,10 @@ let package = Package(
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         .target(name: "SeeMore", dependencies: ["CPangoCairo", "CSupport"]),
+        .target(name: "SeeMoreTesting", dependencies: ["SeeMore"]),
         .executableTarget(name: "seemore", dependencies: ["SeeMore"]),
         .executableTarget(name: "seemore-bench", dependencies: ["SeeMore"]),
         .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "seemore"]),
+        .testTarget(name: "SeeMoreTestingTests", dependencies: ["SeeMoreTesting"]),
     ]
 )

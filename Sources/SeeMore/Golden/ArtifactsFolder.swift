@@ -1,8 +1,12 @@
 import Foundation
 
 /// The folder that receives a run's actual, golden and diff images and its report.
-struct ArtifactsFolder: Sendable {
-    let path: String
+public struct ArtifactsFolder: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
 
     static let reportName = "report.json"
 
@@ -23,12 +27,12 @@ struct ArtifactsFolder: Sendable {
 
     /// Writes what a reviewer needs for a failing case; returns the files by kind, relative to the folder.
     func write(
-        _ golden: GoldenCase, actual: [UInt8], actualLayout: LayoutSnapshot, golden goldenBytes: [UInt8]?,
+        _ name: String, actual: [UInt8], actualLayout: LayoutSnapshot, golden goldenBytes: [UInt8]?,
         goldenLayout: LayoutSnapshot?, diff: ImageDiff?
     ) -> [String: String] {
         var files: [String: String] = [:]
         func put(_ kind: String, _ suffix: String, _ bytes: [UInt8]) {
-            let relative = golden.name + suffix
+            let relative = name + suffix
             let full = path + "/" + relative
             do {
                 try AtomicFile.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)

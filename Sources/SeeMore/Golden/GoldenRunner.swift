@@ -50,46 +50,21 @@ public enum GoldenRunner {
     static func process(
         _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder
     ) -> (CaseResult, [String]) {
-        let goldenPath = suite.folder + "/" + golden.pngPath
-        let layoutPath = suite.folder + "/" + golden.layoutPath
+        let location = GoldenLocation(
+            name: golden.name, pngPath: suite.folder + "/" + golden.pngPath, layoutPath: suite.folder + "/" + golden.layoutPath)
         let group = "\(golden.template.name) · \(golden.font) · \(JSONValue.format(golden.width)) pt"
-        var result = CaseResult(name: golden.name, outcome: .passed, message: "", goldenPath: goldenPath, group: group)
-        let image: RGBAImage
-        let metadata: CardMetadata
         do {
-            (image, metadata) = try renderer.draw(golden.request, state: golden.state)
+            let (image, metadata) = try renderer.draw(golden.request, state: golden.state)
+            var result = GoldenCheck.check(
+                image, metadata: metadata, scale: golden.scale, at: location, record: options.record,
+                tolerance: options.tolerance, artifacts: artifacts)
+            result.group = group
+            return (result, metadata.fontFiles)
         } catch {
-            result.outcome = .layoutChanged
-            result.message = "cannot render: \(error)"
+            let result = CaseResult(
+                name: golden.name, outcome: .layoutChanged, message: "cannot render: \(error)", goldenPath: location.pngPath, group: group)
             return (result, [])
         }
-        let layout = LayoutSnapshot(metadata)
-        let goldenBytes = FileManager.default.contents(atPath: goldenPath).map { [UInt8]($0) }
-        let goldenLayout = (try? String(contentsOfFile: layoutPath, encoding: .utf8)).map(LayoutSnapshot.init(text:))
-        let comparison = GoldenComparison.compare(
-            actual: image, actualLayout: layout, golden: goldenBytes, goldenLayout: goldenLayout, tolerance: options.tolerance)
-        result.outcome = comparison.outcome
-        result.message = comparison.message
-        result.differentPixels = comparison.diff?.differentPixels
-        let scale = Double(golden.scale)
-        let goldenPNG = { try PNGCodec.encode(image, scale: scale, settings: .goldens) }
-        let changed = comparison.outcome != .passed || comparison.diff != nil
-        if options.record.records(comparison.outcome) || (options.record == .all && changed) {
-            do {
-                try AtomicFile.makeFolder(URL(fileURLWithPath: goldenPath).deletingLastPathComponent().path)
-                try AtomicFile.write(try goldenPNG(), to: goldenPath)
-                try AtomicFile.write(layout.text, to: layoutPath)
-                result.recordedPath = goldenPath
-            } catch {
-                result.message += "; could not record: \(error)"
-            }
-        }
-        if result.failed {
-            result.artifacts = artifacts.write(
-                golden, actual: (try? goldenPNG()) ?? [], actualLayout: layout, golden: goldenBytes, goldenLayout: goldenLayout,
-                diff: comparison.diff)
-        }
-        return (result, metadata.fontFiles)
     }
 }
 

@@ -23,7 +23,7 @@ public struct TemplateLoader: Sendable {
     }
 
     /// The nearest folder above `file` holding both `Package.swift` and `Templates/`.
-    static func packageFolder(containing file: URL) -> URL? {
+    public static func packageFolder(containing file: URL) -> URL? {
         var folder = file.resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<8 {
             let manifest = folder.appendingPathComponent("Package.swift").path

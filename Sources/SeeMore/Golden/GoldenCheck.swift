@@ -1,0 +1,52 @@
+import Foundation
+
+/// Where one golden lives.
+public struct GoldenLocation: Sendable {
+    /// The case's name; artifacts are written under it.
+    public var name: String
+    public var pngPath: String
+    public var layoutPath: String
+
+    public init(name: String, pngPath: String, layoutPath: String) {
+        self.name = name
+        self.pngPath = pngPath
+        self.layoutPath = layoutPath
+    }
+}
+
+/// Compares one drawn card with its golden, records per the mode and writes artifacts when it fails:
+/// the step `seemore check` takes for every case and `assertCardSnapshot` for one.
+public enum GoldenCheck {
+    public static func check(
+        _ image: RGBAImage, metadata: CardMetadata, scale: Int, at location: GoldenLocation, record: RecordMode,
+        tolerance: Tolerance, artifacts: ArtifactsFolder
+    ) -> CaseResult {
+        var result = CaseResult(name: location.name, outcome: .passed, message: "", goldenPath: location.pngPath, group: "")
+        let layout = LayoutSnapshot(metadata)
+        let goldenBytes = FileManager.default.contents(atPath: location.pngPath).map { [UInt8]($0) }
+        let goldenLayout = (try? String(contentsOfFile: location.layoutPath, encoding: .utf8)).map(LayoutSnapshot.init(text:))
+        let comparison = GoldenComparison.compare(
+            actual: image, actualLayout: layout, golden: goldenBytes, goldenLayout: goldenLayout, tolerance: tolerance)
+        result.outcome = comparison.outcome
+        result.message = comparison.message
+        result.differentPixels = comparison.diff?.differentPixels
+        let png = { try PNGCodec.encode(image, scale: Double(scale), settings: .goldens) }
+        let changed = comparison.outcome != .passed || comparison.diff != nil
+        if record.records(comparison.outcome) || (record == .all && changed) {
+            do {
+                try AtomicFile.makeFolder(URL(fileURLWithPath: location.pngPath).deletingLastPathComponent().path)
+                try AtomicFile.write(try png(), to: location.pngPath)
+                try AtomicFile.write(layout.text, to: location.layoutPath)
+                result.recordedPath = location.pngPath
+            } catch {
+                result.message += "; could not record: \(error)"
+            }
+        }
+        if result.failed {
+            result.artifacts = artifacts.write(
+                location.name, actual: (try? png()) ?? [], actualLayout: layout, golden: goldenBytes, goldenLayout: goldenLayout,
+                diff: comparison.diff)
+        }
+        return result
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import SeeMore
+import Testing
+import XCTest
+
+/// Renders a card and compares it with a golden next to the test file, as `seemore check` does.
+///
+/// Goldens live in `__Goldens__/<TestFile>/<test>[.<name>].<state>.png` beside the test file, each with
+/// its layout snapshot. A missing golden is recorded and the test fails, saying where it was written;
+/// a mismatch fails with the paths of the golden, the actual image and the diff. The record mode is
+/// `record`, else the `SEEMORE_RECORD` environment variable (`never`, `missing`, `failed`, `all`),
+/// else `never` when `CI` is set and `missing` otherwise. Works from XCTest and Swift Testing.
+///
+/// - Parameters:
+///   - text: the card's text (Pango markup when `markup`).
+///   - template: a template name from the package's `Templates/`, or a path to a template file.
+///   - states: the pictures to check; each has its own golden.
+///   - name: distinguishes several snapshots in one test.
+public func assertCardSnapshot(
+    _ text: String,
+    template: String = "inline-more",
+    width: Double? = nil,
+    font: String? = nil,
+    lines: Int? = nil,
+    theme: String = "light",
+    scale: Int = 1,
+    markup: Bool = false,
+    states: [CardState] = CardState.allCases,
+    named name: String? = nil,
+    record: RecordMode? = nil,
+    tolerance: Tolerance = Tolerance(),
+    templatesFolder: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    function: String = #function,
+    line: UInt = #line,
+    column: UInt = #column
+) {
+    let source = SnapshotSource(fileID: fileID, filePath: filePath, line: line, column: column)
+    do {
+        var request = CardRequest(text: text, template: try source.templates(templatesFolder).load(template))
+        request.width = width
+        request.font = font
+        request.lines = lines
+        request.theme = theme
+        request.scale = scale
+        request.markup = markup
+        let renderer = try CardRenderer()
+        let mode = record ?? SnapshotSource.recordMode(ProcessInfo.processInfo.environment)
+        for state in states {
+            let location = source.location(test: function, name: name, state: state)
+            let (image, metadata) = try renderer.draw(request, state: state)
+            let result = GoldenCheck.check(
+                image, metadata: metadata, scale: scale, at: location, record: mode, tolerance: tolerance,
+                artifacts: ArtifactsFolder(path: SnapshotSource.artifactsFolder))
+            if result.failed { source.fail(SnapshotSource.message(result, artifacts: SnapshotSource.artifactsFolder)) }
+        }
+    } catch {
+        source.fail("assertCardSnapshot could not render the card: \(error)")
+    }
+}
+
+/// Where a snapshot assertion was written, and how it reports.
+struct SnapshotSource {
+    let fileID: StaticString
+    let filePath: StaticString
+    let line: UInt
+    let column: UInt
+
+    /// `templatesFolder` alone when given; else the package templates `seemore` finds, then the
+    /// `Templates/` folder of the package holding the test file.
+    func templates(_ templatesFolder: String?) -> TemplateLoader {
+        var loader = TemplateLoader.standard(templatesFolder: templatesFolder)
+        if templatesFolder == nil, let package = TemplateLoader.packageFolder(containing: URL(fileURLWithPath: "\(filePath)")) {
+            let folder = package.appendingPathComponent("Templates").path
+            if !loader.folders.contains(folder) { loader.folders.append(folder) }
+        }
+        return loader
+    }
+
+    /// `SEEMORE_RECORD`, else `never` on CI, else `missing`.
+    static func recordMode(_ environment: [String: String]) -> RecordMode {
+        environment["SEEMORE_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? RecordMode.default(environment: environment)
+    }
+
+    static var artifactsFolder: String {
+        ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory() + "seemore-artifacts"
+    }
+
+    /// `<folder of the test file>/__Goldens__/<TestFile>/<test>[.<name>].<state>`.
+    func location(test function: String, name: String?, state: CardState) -> GoldenLocation {
+        let file = URL(fileURLWithPath: "\(filePath)")
+        let folder = file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
+            .appendingPathComponent(file.deletingPathExtension().lastPathComponent)
+        let test = Self.sanitize(String(function.prefix { $0 != "(" }))
+        let stem = test + (name.map { "." + Self.sanitize($0) } ?? "") + "." + state.rawValue
+        let base = folder.appendingPathComponent(stem).path
+        return GoldenLocation(
+            name: file.deletingPathExtension().lastPathComponent + "/" + stem, pngPath: base + ".png", layoutPath: base + ".layout.txt")
+    }
+
+    private static func sanitize(_ text: String) -> String {
+        String(text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+    }
+
+    static func message(_ result: CaseResult, artifacts: String) -> String {
+        var lines = ["Card snapshot \(result.name): \(result.outcome.rawValue): \(result.message)"]
+        if let recorded = result.recordedPath {
+            lines.append("Recorded a new golden at \(recorded); check it, commit it and run the test again.")
+        } else {
+            lines.append("golden: \(result.goldenPath)")
+        }
+        for kind in ["actual", "diff"] {
+            if let file = result.artifacts[kind] { lines.append("\(kind): \(artifacts)/\(file)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Fails the running test: a Swift Testing issue inside a `@Test`, an XCTest failure otherwise.
+    func fail(_ message: String) {
+        if Test.current != nil {
+            Issue.record(
+                Comment(rawValue: message),
+                sourceLocation: SourceLocation(
+                    fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+        } else {
+            XCTFail(message, file: filePath, line: line)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SeeMore
+import SeeMoreTesting
+import Testing
+import XCTest
+
+/// Examples of `assertCardSnapshot`; their goldens are in `__Goldens__/CardSnapshotTests/`.
+@Suite struct CardSnapshotTests {
+    static let post = "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds and filed bugs at two in the morning."
+
+    @Test func inlineMoreCard() {
+        assertCardSnapshot(Self.post, template: "inline-more", width: 320)
+    }
+
+    @Test func japaneseReadMoreTail() {
+        assertCardSnapshot(
+            "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。",
+            template: "read-more-tail", width: 300, states: [.collapsed])
+    }
+
+    @Test func changedText_failsWithoutRecording() throws {
+        // The golden "guarded" holds `post`; another text must fail and must not replace it.
+        let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Goldens__/CardSnapshotTests/changedText_failsWithoutRecording.guarded.collapsed.png")
+        let before = try Data(contentsOf: golden)
+        withKnownIssue {
+            assertCardSnapshot("A different text entirely.", width: 320, states: [.collapsed], named: "guarded", record: .never)
+        }
+        #expect(try Data(contentsOf: golden) == before)
+        assertCardSnapshot(Self.post, width: 320, states: [.collapsed], named: "guarded", record: .never)
+    }
+
+    @Test func missingGolden_failsAndNeverMode_writesNothing() {
+        withKnownIssue {
+            assertCardSnapshot(Self.post, states: [.collapsed], named: "never-recorded", record: .never)
+        }
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Goldens__/CardSnapshotTests/missingGolden_failsAndNeverMode_writesNothing.never-recorded.collapsed.png")
+        #expect(!FileManager.default.fileExists(atPath: path.path))
+    }
+}
+
+/// The same assertion from XCTest.
+final class CardSnapshotXCTests: XCTestCase {
+    func testPostCard() {
+        assertCardSnapshot(CardSnapshotTests.post, template: "x", width: 343, theme: "dark")
+    }
+}
