@@ -38,13 +38,9 @@ public func assertCardSnapshot(
 ) {
     let source = SnapshotSource(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
-        var request = CardRequest(text: text, template: try source.templates(templatesFolder).load(template))
-        request.width = width
-        request.font = font
-        request.lines = lines
-        request.theme = theme
-        request.scale = scale
-        request.markup = markup
+        let request = CardRequest(
+            text: text, template: try source.templates(templatesFolder).load(template), markup: markup, width: width,
+            font: font, lines: lines, theme: theme, scale: scale)
         let renderer = try CardRenderer()
         let mode = record ?? SnapshotSource.recordMode(ProcessInfo.processInfo.environment)
         for state in states {

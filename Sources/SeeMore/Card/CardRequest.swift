@@ -17,9 +17,22 @@ public struct CardRequest: Sendable {
     /// Pixels per point.
     public var scale = 1
 
-    public init(text: String, template: CardTemplate) {
+    public init(
+        text: String, template: CardTemplate, markup: Bool = false, width: Double? = nil, font: String? = nil,
+        lines: Int? = nil, ellipsis: String? = nil, suffix: String? = nil, suffixColor: Color? = nil,
+        theme: String = "light", scale: Int = 1
+    ) {
         self.text = text
         self.template = template
+        self.markup = markup
+        self.width = width
+        self.font = font
+        self.lines = lines
+        self.ellipsis = ellipsis
+        self.suffix = suffix
+        self.suffixColor = suffixColor
+        self.theme = theme
+        self.scale = scale
     }
 
     /// The card's outer width in points.

@@ -105,16 +105,9 @@ struct RenderCommand {
     func run(io: CommandIO) throws {
         let text = try source.read(io: io)
         let template = try Self.loadTemplate(template, folder: templatesFolder)
-        var request = CardRequest(text: text, template: template)
-        request.markup = markup
-        request.width = width
-        request.font = font
-        request.lines = lines
-        request.ellipsis = ellipsis
-        request.suffix = suffix
-        request.suffixColor = suffixColor
-        request.theme = theme
-        request.scale = scale
+        let request = CardRequest(
+            text: text, template: template, markup: markup, width: width, font: font, lines: lines, ellipsis: ellipsis,
+            suffix: suffix, suffixColor: suffixColor, theme: theme, scale: scale)
         let renderer = try CardRenderer()
         let cards = try states.map { state in try Self.render(request, state: state, renderer: renderer) }
         if let first = cards.first {

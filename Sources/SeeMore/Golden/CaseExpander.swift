@@ -18,6 +18,31 @@ struct CaseExpander {
             path: self.path, line: position?.line, column: position?.column, field: JSONDocument.fieldName(path), message: message)
     }
 
+    /// Every combination of one matrix's lists (its names already checked).
+    private func matrixCases(_ matrix: SuiteFile.Matrix, templates: [String: CardTemplate]) throws -> [GoldenCase] {
+        var cases: [GoldenCase] = []
+        for name in matrix.templates {
+            guard let template = templates[name] else { continue }
+            for textName in matrix.texts {
+                guard let text = file.texts[textName] else { continue }
+                for font in matrix.fonts {
+                    for width in matrix.widths {
+                        for theme in matrix.themes {
+                            for scale in matrix.scales {
+                                cases += matrix.states.map { state in
+                                    GoldenCase(
+                                        template: template, textName: textName, text: text.text, markup: text.markup,
+                                        font: font, width: width, theme: theme, scale: scale, state: state)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return cases
+    }
+
     func cases() throws -> [GoldenCase] {
         for name in file.texts.keys.sorted() where !Self.isSafeName(name) {
             throw error("text name '\(name)' must be letters, digits, '.', '_' or '-' so it stays inside the golden folder", at: [AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name)])
@@ -59,29 +84,12 @@ struct CaseExpander {
                     throw error("template '\(template)' has no theme '\(theme)'", at: at("themes", item))
                 }
             }
-            for template in matrix.templates {
-                for textName in matrix.texts {
-                    for font in matrix.fonts {
-                        for width in matrix.widths {
-                            for theme in matrix.themes {
-                                for scale in matrix.scales {
-                                    for state in matrix.states {
-                                        guard let card = loaded[template], let text = file.texts[textName] else { continue }
-                                        let golden = GoldenCase(
-                                            template: card, textName: textName, text: text.text, markup: text.markup, font: font,
-                                            width: width, theme: theme, scale: scale, state: state)
-                                        let where_ = "matrices.[\(index)]"
-                                        if let first = names[golden.name] {
-                                            throw SuiteError(path: path, message: "duplicate case '\(golden.name)' (from \(first) and \(where_))")
-                                        }
-                                        names[golden.name] = where_
-                                        cases.append(golden)
-                                    }
-                                }
-                            }
-                        }
-                    }
+            for golden in try matrixCases(matrix, templates: loaded) {
+                if let first = names[golden.name] {
+                    throw SuiteError(path: path, message: "duplicate case '\(golden.name)' (from \(first) and matrices.[\(index)])")
                 }
+                names[golden.name] = "matrices.[\(index)]"
+                cases.append(golden)
             }
         }
         return cases.sorted { $0.name < $1.name }

@@ -38,12 +38,6 @@ public struct GoldenCase: Sendable, Equatable {
 
     /// The card request this case renders.
     public var request: CardRequest {
-        var request = CardRequest(text: text, template: template)
-        request.markup = markup
-        request.font = font
-        request.width = width
-        request.theme = theme
-        request.scale = scale
-        return request
+        CardRequest(text: text, template: template, markup: markup, width: width, font: font, theme: theme, scale: scale)
     }
 }
