@@ -36,7 +36,7 @@ test: deps
 
 bench: deps
 	swift build -c release --product seemore-bench
-	.build/release/seemore-bench
+	.build/release/seemore-bench $(ARGS)
 
 clean:
 	rm -rf .build previews

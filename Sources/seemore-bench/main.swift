@@ -63,6 +63,18 @@ for name in TemplateLoader(folders: [templatesFolder]).available() {
     }
 }
 
+// A golden check of the repository's suite, on 1 and 2 threads.
+let suitePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../golden-images/suite.json").standardized.path
+if let suite = try? GoldenSuite.load(path: suitePath, templatesFolder: templatesFolder) {
+    for jobs in [1, 2] {
+        var options = CheckOptions(record: .never, artifactsFolder: NSTemporaryDirectory() + "seemore-bench-artifacts")
+        options.jobs = jobs
+        try measure("check the repository's \(suite.cases.count) goldens, --jobs \(jobs)", seconds: 4) {
+            _ = try GoldenRunner.run(suite, options: options)
+        }
+    }
+}
+
 // PNG encoders on the same card pictures: SeeMore's settings, libpng's defaults, Cairo's own writer.
 if filter == nil || filter!.contains("png") {
     var surfaces: [PNGBench.Surface] = []

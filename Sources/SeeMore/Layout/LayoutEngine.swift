@@ -5,12 +5,14 @@
 public final class LayoutEngine {
     let context: TextContext
     let layout: Layout
+    let lastLine: LastLineLayout
     /// Font substitutions already looked up, by font description; loading a font is not free.
     private var substitutions: [String: FontSubstitution?] = [:]
 
     public init() throws {
         context = try TextContext(fontMap: try FontMap())
         layout = try Layout(context: context)
+        lastLine = try LastLineLayout(fontMap: context.fontMap)
     }
 
     /// Cuts `request.text` so that it and its ellipsis and suffix fit `request.lines` lines.
@@ -57,7 +59,7 @@ public final class LayoutEngine {
     private func search(_ request: TruncationRequest) throws -> TruncationSearch {
         let fonts = try ResolvedFonts(request: request, substitution: substitution)
         let style = try TextStyle(request: request, fonts: fonts)
-        return TruncationSearch(request: request, style: style, layout: layout)
+        return TruncationSearch(request: request, style: style, layout: layout, lastLine: lastLine)
     }
 
     /// A new layout of `text` followed by `ending` (ellipsis and suffix) in the request's styles,

@@ -1,8 +1,11 @@
+import CPangoCairo
+
 /// One search for the cut of one request (see `LayoutEngine.truncate`).
 final class TruncationSearch {
     private let request: TruncationRequest
     private let style: TextStyle
     private let layout: Layout
+    private let lastLine: LastLineLayout
     private let text: IndexedText
     /// Characters in the text once trailing white space is removed.
     private let end: Int
@@ -33,10 +36,14 @@ final class TruncationSearch {
         var withEnding = true
     }
 
-    init(request: TruncationRequest, style: TextStyle, layout: Layout) {
+    /// Where line N starts, from which point on a candidate can be measured on its last line alone.
+    private var shortcut: (lineStart: Int, firstWordEnd: Int, direction: PangoDirection?)? = nil
+
+    init(request: TruncationRequest, style: TextStyle, layout: Layout, lastLine: LastLineLayout) {
         self.request = request
         self.style = style
         self.layout = layout
+        self.lastLine = lastLine
         text = IndexedText(style.plainText)
         end = text.trimmedEnd(text.count)
         ellipsisBytes = Array(request.ellipsis.utf8)
@@ -49,6 +56,7 @@ final class TruncationSearch {
         guard end > 0, let uncut = try layOutUncut() else { return try result(nil) }
         let fullLineCount = try countLines(uncut)
         let bound = searchBound(uncut)
+        prepareShortcut(uncut)
         let graphemes = (0...bound).reversed().filter { uncut.isCursorPosition[$0] || $0 == 0 }
 
         func graphemeCut() throws -> Cut {
@@ -114,6 +122,17 @@ final class TruncationSearch {
         return min(bound, lineAfterNext)
     }
 
+    /// Enables measuring candidates on their last line alone (see `LastLineLayout`) once the kept text
+    /// holds the first word of line N; not for N = 1, where the last line is the whole text.
+    private func prepareShortcut(_ uncut: UncutLayout) {
+        guard request.lines > 1, let lineStart = uncut.start(ofLine: request.lines), lineStart > 0 else { return }
+        var firstWordEnd = lineStart + 1
+        while firstWordEnd < end && !uncut.isLineBreak[firstWordEnd] {
+            firstWordEnd += 1
+        }
+        shortcut = (lineStart, firstWordEnd, LastLineLayout.paragraphDirection(of: text, before: lineStart))
+    }
+
     /// Rule 2: the collapsed text takes at most N lines and its ellipsis and suffix start on the last one.
     private func fits(_ k: Int) throws -> Bool {
         let layout = try collapsed(k)
@@ -123,6 +142,19 @@ final class TruncationSearch {
     private func collapsed(_ k: Int) throws -> Collapsed {
         let keptEnd = text.trimmedEnd(k)
         if let known = measured[keptEnd] { return known }
+        if let shortcut, keptEnd >= shortcut.firstWordEnd {
+            let start = text.byteOffsets[shortcut.lineStart]
+            let kept = Array(text.bytes[start..<text.byteOffsets[keptEnd]])
+            if let last = try lastLine.measure(
+                kept + ellipsisBytes + suffixBytes, keptCount: kept.count, suffixCount: suffixBytes.count, textStart: start,
+                marker: kept.count, direction: shortcut.direction, style: style)
+            {
+                let before = request.lines - 1
+                let result = Collapsed(keptEnd: keptEnd, lineCount: before + last.lines, markerLine: before + last.markerLine)
+                measured[keptEnd] = result
+                return result
+            }
+        }
         try layOutCollapsed(keptEnd: keptEnd)
         let markerLine = layout.line(ofByte: text.byteOffsets[keptEnd])
         let result = Collapsed(keptEnd: keptEnd, lineCount: layout.lineCount, markerLine: markerLine)

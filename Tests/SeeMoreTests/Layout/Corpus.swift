@@ -30,6 +30,8 @@ struct CorpusText: Sendable, CustomStringConvertible {
         CorpusText(name: "he", text: "שלום לכולם! זהו טקסט בעברית שנועד לבדוק את חיתוך השורות ואת המיקום של הסיומת בכרטיס. תודה רבה על הסבלנות."),
         CorpusText(name: "bidi-en-ar", text: "The word مرحبا means hello, and شكرا جزيلا means thank you very much; both are used every day in Cairo."),
         CorpusText(name: "bidi-he-en", text: "הפגישה עם Apple ו-Google תתקיים ביום 3 בדצמבר בשעה 10:30, ואחריה ארוחת צהריים עם כל הצוות."),
+        CorpusText(name: "bidi-rtl-paragraph-latin-lines", text: "שלום Apple Google Microsoft Amazon Netflix Spotify (Twitter) [Facebook] Instagram LinkedIn Pinterest Reddit Wikipedia YouTube WhatsApp Telegram Signal Zoom Slack Discord GitHub GitLab"),
+        CorpusText(name: "bidi-ltr-paragraph-arabic-lines", text: "Hello مرحبا بكم في هذا التطبيق الجديد (نحن سعداء) جدا بانضمامكم إلينا ونتمنى لكم تجربة ممتعة ومفيدة مع جميع المزايا الجديدة"),
         CorpusText(name: "bidi-numbers", text: "‏السعر 120.50 دولار (USD) أو 450 ريال – رقم الطلب: AB-1234-XY ‎— تم الشحن."),
         CorpusText(name: "emoji-zwj", text: "Family time 👨‍👩‍👧‍👦👩‍❤️‍💋‍👨 with the team 🧑🏽‍💻🧑🏻‍🔬👩🏿‍🚀 and the dog 🐕‍🦺 at the beach 🏖️🌊 all day long ☀️😎🍉"),
         CorpusText(name: "emoji-flags", text: "Shipping to 🇯🇵🇰🇷🇩🇪🇫🇷🇧🇷🇺🇸🇮🇳🇳🇬🇦🇺🇨🇦🇲🇽🇪🇸🇮🇹🇸🇪🇳🇴 and 🏴󠁧󠁢󠁳󠁣󠁴󠁿 next week!"),

@@ -1,0 +1,56 @@
+import CPangoCairo
+
+/// Lays out only the last visible line of a collapsed text: line N of the uncut text up to the cut,
+/// then the ellipsis and suffix.
+///
+/// Once the kept text holds the whole first word of line N, lines 1…N−1 of the collapsed text are
+/// those of the uncut text: a greedy line breaker fixed line N−1 because that word did not fit on it,
+/// and it still does not. So `kept(k) + ellipsis + suffix` fits in N lines exactly when the part from
+/// line N on fits in one line, which is a layout of one line instead of N. The paragraph's direction is
+/// carried over from its start (Pango decides it from the first strong character), so the short layout
+/// breaks and shapes as the long one does.
+final class LastLineLayout {
+    private let context: TextContext
+    private let layout: Layout
+
+    init(fontMap: FontMap) throws {
+        context = try TextContext(fontMap: fontMap)
+        layout = try Layout(context: context)
+    }
+
+    /// The direction to lay out a line starting at `lineStart` with: that of the first strong
+    /// character of its paragraph before it, or nil when there is none (then the line's own text decides).
+    static func paragraphDirection(of text: IndexedText, before lineStart: Int) -> PangoDirection? {
+        var start = lineStart
+        while start > 0 && !["\n", "\r", "\u{2029}"].contains(text.scalars[start - 1]) {
+            start -= 1
+        }
+        let bytes = text.bytes[text.byteOffsets[start]..<text.byteOffsets[lineStart]]
+        let direction = bytes.withContiguousStorageIfAvailable { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { pango_find_base_dir($0.baseAddress, Int32($0.count)) }
+        } ?? PANGO_DIRECTION_NEUTRAL
+        return direction == PANGO_DIRECTION_NEUTRAL ? nil : direction
+    }
+
+    /// Lines of `bytes` laid out in `style`, and the line on which byte `marker` lies; nil when the
+    /// text has no strong character and no direction is given (Pango would then borrow the previous
+    /// paragraph's direction, which this layout cannot know).
+    func measure(
+        _ bytes: [UInt8], keptCount: Int, suffixCount: Int, textStart: Int, marker: Int, direction: PangoDirection?,
+        style: TextStyle
+    ) throws -> (lines: Int, markerLine: Int)? {
+        if let direction {
+            pango_context_set_base_dir(context.pointer, direction)
+            pango_layout_set_auto_dir(layout.pointer, 0)
+        } else {
+            let own = bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { pango_find_base_dir($0.baseAddress, Int32($0.count)) }
+            }
+            guard own != PANGO_DIRECTION_NEUTRAL else { return nil }
+            pango_layout_set_auto_dir(layout.pointer, 1)
+        }
+        pango_layout_context_changed(layout.pointer)
+        try style.apply(bytes, keptCount: keptCount, suffixCount: suffixCount, to: layout, textStart: textStart)
+        return (layout.lineCount, layout.line(ofByte: marker))
+    }
+}
