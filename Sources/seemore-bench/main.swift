@@ -44,9 +44,9 @@ let megabyte = (0..<150_000).map { _ -> String in
     return vocabulary[Int((seed >> 33) % UInt64(vocabulary.count))]
 }.joined(separator: " ")
 var long = TruncationRequest(text: megabyte, width: 343, lines: 3)
-long.countsAllLines = false
+long.fullCountLimit = 0
 try measure("cut a \(megabyte.utf8.count / 1000) KB paragraph (cut only)", seconds: 2) { _ = try engine.truncate(long) }
-long.countsAllLines = true
+long.fullCountLimit = nil
 try measure("cut a \(megabyte.utf8.count / 1000) KB paragraph + count all lines", seconds: 3) {
     _ = try engine.truncate(long)
 }

@@ -35,7 +35,7 @@ struct CardPlanner {
             cutMode: template.body.cut)
         body.markup = request.markup
         body.lineHeight = template.body.lineHeight
-        body.countsAllLines = false  // a card never shows the full line count
+        body.fullCountLimit = 0  // a card never shows the full line count
         return body
     }
 

@@ -5,7 +5,7 @@ struct LayoutCommand: Equatable {
     static let usage = """
         Usage: seemore layout (--text TEXT | --text-file PATH|-) [--font DESC] [--width POINTS] [--lines N]
                               [--ellipsis S] [--suffix S] [--suffix-font DESC] [--cut word|grapheme]
-                              [--markup] [--strict-fonts] [--no-full-count] [--json]
+                              [--markup] [--strict-fonts] [--full-count|--no-full-count] [--json]
         """
 
     static let help = """
@@ -26,7 +26,9 @@ struct LayoutCommand: Equatable {
           --markup             The text is Pango markup (<b>, <i>, <span foreground="#…">); the cut
                                closes spans and `kept` is the plain text.
           --strict-fonts       Fail (exit 65) when a requested font family is not installed.
-          --no-full-count      Do not lay out a long text past the cut just to count its lines:
+          --full-count         Count every line of a text of any length for fullLineCount (by default
+                               only texts of up to 100000 characters are counted past the cut).
+          --no-full-count      Never lay out the text past the cut just to count its lines:
                                fullLineCount is then a lower bound (fullLineCountIsExact false).
           --json               Print one JSON object instead of a summary.
 
@@ -59,7 +61,8 @@ struct LayoutCommand: Equatable {
             case "--cut": request.cutMode = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
             case "--strict-fonts": try scanner.noValue(flag); strictFonts = true
             case "--json": try scanner.noValue(flag); json = true
-            case "--no-full-count": try scanner.noValue(flag); request.countsAllLines = false
+            case "--no-full-count": try scanner.noValue(flag); request.fullCountLimit = 0
+            case "--full-count": try scanner.noValue(flag); request.fullCountLimit = nil
             case "--markup": try scanner.noValue(flag); request.markup = true
             default: throw scanner.usageError("unknown flag \(flag.name)")
             }

@@ -8,7 +8,7 @@ public struct Truncation: Equatable, Sendable {
     public var lineCount: Int
     /// Lines of the uncut text, trailing white space removed; a lower bound when not exact.
     public var fullLineCount: Int
-    /// False only when `countsAllLines` was off and the text was too long to lay out whole.
+    /// False when the text was longer than `fullCountLimit` and too long to lay out whole.
     public var fullLineCountIsExact: Bool
     /// The visible lines' text, the ellipsis and suffix included.
     public var lines: [String]

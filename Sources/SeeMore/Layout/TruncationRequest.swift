@@ -16,10 +16,14 @@ public struct TruncationRequest: Sendable, Equatable {
     /// nil draws the suffix in the body font.
     public var suffixFont: String?
     public var cutMode: CutMode
-    /// Whether to count every line of a long text for `Truncation.fullLineCount`; when false, a
-    /// truncated text reports only the lines that were laid out to find the cut, and the cut costs
-    /// nothing past line N+2 (see `Truncation.fullLineCountIsExact`).
-    public var countsAllLines = true
+    /// Count every line for `Truncation.fullLineCount` when the text has at most this many characters;
+    /// nil counts always, 0 never. Past the limit a truncated text reports only the lines laid out to
+    /// find the cut (`Truncation.fullLineCountIsExact` is false), so the answer costs nothing past
+    /// line N+2: counting a 1 MB paragraph means shaping all of it (about a second).
+    public var fullCountLimit: Int? = TruncationRequest.defaultFullCountLimit
+
+    /// Texts up to this many characters are counted in full by default (a few tens of milliseconds).
+    public static let defaultFullCountLimit = 100_000
     /// When true, `text` is Pango markup (`<b>`, `<i>`, `<span foreground="#…">`); the cut is found
     /// in the plain text and never splits a span: spans are closed at the cut.
     public var markup = false

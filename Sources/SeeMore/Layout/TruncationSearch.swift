@@ -104,7 +104,8 @@ final class TruncationSearch {
 
     /// Lines of the whole text: known when it was laid out whole, else counted (unless the request says not to).
     private func countLines(_ uncut: UncutLayout) throws -> (count: Int, exact: Bool) {
-        if uncut.isWhole || !request.countsAllLines { return (uncut.lineStarts.count, uncut.isWhole) }
+        let counts = request.fullCountLimit.map { text.count <= $0 } ?? true
+        if uncut.isWhole || !counts { return (uncut.lineStarts.count, uncut.isWhole) }
         content = nil
         return (try UncutLayout.countLines(text: text, end: end, layout: layout, style: style), true)
     }

@@ -43,6 +43,18 @@ import Testing
         #expect(output.stdout.contains("…続きを読む\n"))
     }
 
+    @Test func longText_isCountedInFullOnlyWhenAsked() throws {
+        let file = try BinaryRunner.temporaryFile(Array(String(repeating: "word ", count: 30_000).utf8))
+        let bounded = try BinaryRunner.run(["layout", "--text-file", file.path, "--json"])
+        #expect(bounded.stdout.contains("\"fullLineCountIsExact\": false"))
+        let full = try BinaryRunner.run(["layout", "--text-file", file.path, "--json", "--full-count"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(full.stdout.utf8)) as? [String: Any])
+        #expect(object["fullLineCountIsExact"] as? Bool == true)
+        #expect((object["fullLineCount"] as? Int ?? 0) > 3000)
+        let summary = try BinaryRunner.run(["layout", "--text-file", file.path])
+        #expect(summary.stdout.hasPrefix("Truncated: 3 of at least "))
+    }
+
     @Test func textFileDash_readsStandardInput() throws {
         let output = try BinaryRunner.run(["layout", "--text-file", "-", "--json"], stdin: Data("from stdin".utf8))
         #expect(output.status == 0)

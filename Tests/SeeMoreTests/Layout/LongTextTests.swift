@@ -16,7 +16,7 @@ import Testing
         let engine = try LayoutEngine()
         for cutMode in CutMode.allCases {
             var request = TruncationRequest(text: text, width: 343, lines: 3, cutMode: cutMode)
-            request.countsAllLines = false
+            request.fullCountLimit = 0
             let long = try engine.truncate(request)
             request.text = String(text.prefix(3000))
             let short = try engine.truncate(request)
@@ -51,7 +51,13 @@ import Testing
         let probe = try engine.truncate(TruncationRequest(text: String(text.prefix(999)), width: 100, lines: 1000))
         let firstLineWords = probe.lines[0].split(separator: " ").count
         #expect(firstLineWords > 3)
-        let result = try engine.truncate(TruncationRequest(text: text, width: 100, lines: 3))
+        var request = TruncationRequest(text: text, width: 100, lines: 3)
+        let bounded = try engine.truncate(request)
+        #expect(!bounded.fullLineCountIsExact, "past the default limit, only the first lines are laid out")
+        #expect(bounded.fullLineCount >= 6 && bounded.fullLineCount < 100)
+        request.fullCountLimit = nil
+        let result = try engine.truncate(request)
+        #expect(result.fullLineCountIsExact)
         let expected = (500_000 + firstLineWords - 1) / firstLineWords
         #expect(result.fullLineCount == expected)
     }
