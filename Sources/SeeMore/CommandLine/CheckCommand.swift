@@ -113,6 +113,9 @@ struct CheckCommand {
             if let recorded = result.recordedPath { text += "; recorded \(recorded)" }
             text += "\n"
         }
+        for path in summary.orphanedGoldens {
+            text += "MISSING \(path): no case produces this golden (seemore prune removes it)\n"
+        }
         let results = summary.results
         let recorded = results.filter { $0.recordedPath != nil }.count
         text += "\(results.count) cases: \(results.count - summary.failures.count) passed, \(summary.failures.count) failed"

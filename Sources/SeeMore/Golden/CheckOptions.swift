@@ -64,6 +64,8 @@ public struct CheckSummary: Sendable {
     public var environmentChanges: [String]
     public var fingerprintPath: String
     public var fingerprintWritten: Bool
+    /// Golden PNGs that no case of the suite produces (only looked for when every case ran).
+    public var orphanedGoldens: [String] = []
     public var reportPath: String?
 
     public var failures: [CaseResult] { results.filter(\.failed) }

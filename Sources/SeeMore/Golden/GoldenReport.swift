@@ -21,7 +21,6 @@ struct GoldenReport {
         switch result.outcome {
         case .passed: return result.recordedPath == nil ? "passed" : "changed"
         case .missing: return "new"
-        case .unreadableGolden: return "missing"
         default: return "changed"
         }
     }
@@ -41,7 +40,9 @@ struct GoldenReport {
                 ("changed", .number(count("changed"))),
                 ("new", .number(count("new"))),
                 ("recorded", .number(Double(results.filter { $0.recordedPath != nil }.count))),
+                ("missing", .number(Double(summary.orphanedGoldens.count))),
             ])),
+            ("missing", .array(summary.orphanedGoldens.map { .string($0) })),
             ("cases", .array(results.map { result in
                 .object([
                     ("name", .string(result.name)),
@@ -93,7 +94,17 @@ struct GoldenReport {
             body += "</details>\n"
         }
         let counts = ["changed", "new", "missing", "passed"].map { status in
-            (status, results.filter { Self.status($0) == status }.count)
+            (status, status == "missing" ? summary.orphanedGoldens.count : results.filter { Self.status($0) == status }.count)
+        }
+        if !summary.orphanedGoldens.isEmpty {
+            body += "<details class=\"group\" open><summary>Goldens no case produces <span class=\"count\">(seemore prune removes them)</span></summary>\n"
+            for path in summary.orphanedGoldens {
+                let source = Self.relativePath(to: path, from: artifactsFolder)
+                body += "<div class=\"case\" data-status=\"missing\"><span class=\"status missing\">missing</span>"
+                body += "<span class=\"name\">\(Self.escape(path))</span> — no case of the suite produces this golden"
+                body += "<div class=\"images\"><figure><img loading=\"lazy\" src=\"\(Self.escape(source))\"><figcaption>golden</figcaption></figure></div></div>\n"
+            }
+            body += "</details>\n"
         }
         let filters = counts.map { status, count in
             "<label><input type=\"checkbox\" data-status=\"\(status)\"\(status == "passed" ? "" : " checked")> \(status) (\(count))</label>"

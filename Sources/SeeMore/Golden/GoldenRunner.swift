@@ -42,6 +42,9 @@ public enum GoldenRunner {
         var summary = CheckSummary(
             results: results, environmentChanges: changes, fingerprintPath: fingerprintPath,
             fingerprintWritten: fingerprintWritten, reportPath: nil)
+        if options.filter == nil && options.shard == nil {
+            summary.orphanedGoldens = GoldenPruner.stale(in: suite).filter { $0.hasSuffix(".png") }
+        }
         summary.reportPath = try GoldenReport(summary: summary, suite: suite, options: options).write(to: artifacts)
         return summary
     }

@@ -103,6 +103,22 @@ import Testing
         #expect((report?["cases"] as? [Any])?.count == 16)
     }
 
+    @Test func goldensNoCaseProduces_areReportedMissingWithoutFailing() throws {
+        let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let orphan = suite.folder + "/x/gone/DejaVuSans-15@200.light.collapsed.png"
+        try FileManager.default.createDirectory(atPath: suite.folder + "/x/gone", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: suite.folder + "/" + suite.cases[0].pngPath, toPath: orphan)
+        let options = try GoldenFixtures.options(.never)
+        let summary = try GoldenRunner.run(suite, options: options)
+        #expect(summary.failures.isEmpty)
+        #expect(summary.orphanedGoldens == [orphan])
+        #expect(CheckCommand.text(summary, options: options).contains("MISSING \(orphan): no case produces this golden"))
+        let html = try String(contentsOfFile: try #require(summary.reportPath), encoding: .utf8)
+        #expect(html.contains("data-status=\"missing\""))
+        #expect(html.contains("missing (1)"))
+    }
+
     @Test func jobs_doNotChangeAnyOutputByte() throws {
         var outputs: [[(String, Data)]] = []
         for jobs in [1, 2] {
