@@ -2,13 +2,10 @@
 public enum PangoError: Error, Equatable, CustomStringConvertible {
     /// A Pango or GLib constructor returned no object.
     case creationFailed(String)
-    /// Pango markup could not be parsed.
-    case invalidMarkup(String)
 
     public var description: String {
         switch self {
         case .creationFailed(let what): return "could not create \(what)"
-        case .invalidMarkup(let message): return "invalid markup: \(message)"
         }
     }
 }
