@@ -152,3 +152,24 @@ import Testing
         #expect(throws: CardError.tooNarrow(width: 30, padding: 32)) { try renderer.render(request, state: .collapsed) }
     }
 }
+
+@Suite struct OverlayTests {
+    static func collapsed(_ text: String) throws -> CardMetadata {
+        var request = CardRequest(text: text, template: try CardFixtures.template("fade-overlay"), width: 300, lines: 2)
+        request.suffix = " ..עוד"
+        return try CardRenderer().render(request, state: .collapsed).metadata
+    }
+
+    @Test func overlay_sitsAtTheTrailingCornerOfTheLastLine() throws {
+        let ltr = try Self.collapsed(CardFixtures.longText)
+        let rect = try #require(ltr.suffixRect)
+        #expect(abs(rect.x + rect.width - (300 - 16)) < 1, "LTR: at the right edge of the text box, \(rect)")
+        #expect(ltr.lineCount == 2)
+        #expect(ltr.lines.last?.contains("עוד") == false, "the overlay is painted over the text, not laid out in it")
+
+        let hebrew = "שלום לכולם! זהו טקסט בעברית שנועד לבדוק את חיתוך השורות ואת המיקום של הסיומת בכרטיס. תודה רבה על הסבלנות."
+        let rtl = try #require(try Self.collapsed(hebrew).suffixRect)
+        #expect(abs(rtl.x - 16) < 1, "RTL: at the left edge of the text box, \(rtl)")
+        #expect(abs(rtl.y - rect.y) < 3)
+    }
+}

@@ -103,3 +103,16 @@ import Testing
         #expect(output.stdout.contains("Usage: seemore render"))
     }
 }
+
+@Suite struct PreviewCommandTests {
+    @Test func preview_rendersTheDemoAndAContactSheet() throws {
+        let folder = try BinaryRunner.temporaryFolder()
+        let output = try BinaryRunner.run(["preview", "--out", folder.path])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("Contact sheet: \(folder.path)/contact-sheet.png"))
+        let pngs = GoldenFixtures.files(under: folder.path).filter { $0.0.hasSuffix(".png") }
+        #expect(pngs.count == 5 * 6 * 3 * 2 * 2 + 1)
+        let sheet = try PNGCodec.decode([UInt8](try #require(pngs.first { $0.0 == "contact-sheet.png" }).1))
+        #expect(sheet.width > 1000 && sheet.height > 2000)
+    }
+}
