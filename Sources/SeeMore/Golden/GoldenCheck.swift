@@ -31,8 +31,9 @@ public enum GoldenCheck {
         result.message = comparison.message
         result.differentPixels = comparison.diff?.differentPixels
         let png = { try PNGCodec.encode(image, scale: Double(scale), settings: .goldens) }
-        let changed = comparison.outcome != .passed || comparison.diff != nil
-        if record.records(comparison.outcome) || (record == .all && changed) {
+        // `all` rewrites every golden whose file would change, `failed` and `missing` only what they record.
+        let rewrite = record == .all && (goldenLayout != layout || (try? png()) != goldenBytes)
+        if record.records(comparison.outcome) || rewrite {
             do {
                 try AtomicFile.makeFolder(URL(fileURLWithPath: location.pngPath).deletingLastPathComponent().path)
                 try AtomicFile.write(try png(), to: location.pngPath)

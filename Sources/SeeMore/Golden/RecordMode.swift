@@ -6,7 +6,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
     case missing
     /// Write goldens that are missing or do not match.
     case failed
-    /// Write every golden whose bytes would change.
+    /// Write every golden whose file would change (pixels, layout, or only its encoding).
     case all
 
     /// `never` when the environment variable `CI` is set (CI never records silently), else `missing`.

@@ -28,6 +28,20 @@ import Testing
         #expect(second.environmentChanges.isEmpty)
     }
 
+    @Test func recordAll_rewritesGoldensWhoseBytesWouldChange() throws {
+        let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        #expect(try GoldenRunner.run(suite, options: try GoldenFixtures.options(.all)).failures.isEmpty, "nothing would change")
+        // The same pixels in another encoding: compares equal, but `all` normalises the file.
+        let victim = suite.folder + "/" + suite.cases[5].pngPath
+        let image = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: victim))))
+        try Data(try PNGCodec.encode(image, scale: 1, settings: .libpngDefault)).write(to: URL(fileURLWithPath: victim))
+        #expect(try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never)).failures.isEmpty)
+        let rerecorded = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.all))
+        #expect(rerecorded.failures.map(\.name) == [suite.cases[5].name])
+        #expect(try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never)).failures.isEmpty)
+    }
+
     @Test func recordNever_writesNothing() throws {
         let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
         let summary = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never))
