@@ -18,6 +18,30 @@ final class LastLineLayout {
         layout = try Layout(context: context)
     }
 
+    /// Whether a layout of the text from `lineStart` on itemizes its characters as the whole text does.
+    ///
+    /// Pango gives characters of no script of their own (spaces, punctuation, combining marks) the
+    /// script of the run they follow, and a closing bracket the script of its opening one; so the line
+    /// must start with a character of a real script, and no bracket or quotation mark may be left open
+    /// before it in its paragraph. Otherwise the line's first spaces could fall to another font.
+    static func standsAlone(_ text: IndexedText, lineStart: Int) -> Bool {
+        let script = g_unichar_get_script(gunichar(text.scalars[lineStart].value))
+        guard script != G_UNICODE_SCRIPT_COMMON, script != G_UNICODE_SCRIPT_INHERITED, script != G_UNICODE_SCRIPT_UNKNOWN else {
+            return false
+        }
+        var open = 0
+        var index = lineStart
+        while index > 0 && !["\n", "\r", "\u{2029}"].contains(text.scalars[index - 1]) {
+            index -= 1
+            switch text.scalars[index].properties.generalCategory {
+            case .openPunctuation, .initialPunctuation: open += 1
+            case .closePunctuation, .finalPunctuation: open -= 1
+            default: break
+            }
+        }
+        return open <= 0
+    }
+
     /// The direction to lay out a line starting at `lineStart` with: that of the first strong
     /// character of its paragraph before it, or nil when there is none (then the line's own text decides).
     static func paragraphDirection(of text: IndexedText, before lineStart: Int) -> PangoDirection? {

@@ -124,9 +124,12 @@ final class TruncationSearch {
     }
 
     /// Enables measuring candidates on their last line alone (see `LastLineLayout`) once the kept text
-    /// holds the first word of line N; not for N = 1, where the last line is the whole text.
+    /// holds the first word of line N; not for N = 1, where the last line is the whole text, and not
+    /// where line N would itemize differently on its own (see `LastLineLayout.standsAlone`).
     private func prepareShortcut(_ uncut: UncutLayout) {
-        guard request.lines > 1, let lineStart = uncut.start(ofLine: request.lines), lineStart > 0 else { return }
+        guard request.lines > 1, let lineStart = uncut.start(ofLine: request.lines), lineStart > 0,
+            LastLineLayout.standsAlone(text, lineStart: lineStart)
+        else { return }
         var firstWordEnd = lineStart + 1
         while firstWordEnd < end && !uncut.isLineBreak[firstWordEnd] {
             firstWordEnd += 1
