@@ -17,6 +17,18 @@ static inline const char *seemore_font_file(PangoFont *font) {
     return (const char *)file;
 }
 
+/// Whether a fontconfig-backed Pango font has `family` among its family names (fontconfig lists
+/// localized names too: "IPAGothic" and "IPAゴシック"), compared without case.
+static inline int seemore_font_has_family(PangoFont *font, const char *family) {
+    if (!font || !PANGO_IS_FC_FONT(font)) return 0;
+    FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+    FcChar8 *name = NULL;
+    for (int index = 0; pattern && FcPatternGetString(pattern, FC_FAMILY, index, &name) == FcResultMatch; index++) {
+        if (FcStrCmpIgnoreCase(name, (const FcChar8 *)family) == 0) return 1;
+    }
+    return 0;
+}
+
 /// The FreeType library's version, or 0.0.0 when it cannot start.
 static inline void seemore_freetype_version(int *major, int *minor, int *patch) {
     FT_Library library;

@@ -33,12 +33,10 @@ struct ResolvedFonts {
         guard let requested = font.family else { return nil }
         let names = requested.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         if names.isEmpty || names.contains(where: { genericFamilies.contains($0.lowercased()) }) { return nil }
-        guard let used = context.resolvedFamily(for: font) else {
+        guard let used = context.resolvedFamily(for: font, matching: names) else {
             return FontSubstitution(requested: requested, used: "")
         }
-        let usedName = used.lowercased()
-        if names.contains(where: { $0.lowercased() == usedName }) { return nil }
-        return FontSubstitution(requested: requested, used: used)
+        return used.matches ? nil : FontSubstitution(requested: requested, used: used.family)
     }
 }
 

@@ -31,13 +31,15 @@ final class TextContext {
         g_object_unref(UnsafeMutableRawPointer(pointer))
     }
 
-    /// The family of the font fontconfig actually picks for `description`.
-    /// - Returns: The resolved family name, or nil when no font could be loaded at all.
-    func resolvedFamily(for description: FontDescription) -> String? {
+    /// The font fontconfig actually picks for `description`: its family, and whether any of its
+    /// family names (localized ones included) is one of `names`.
+    /// - Returns: nil when no font could be loaded at all.
+    func resolvedFamily(for description: FontDescription, matching names: [String]) -> (family: String, matches: Bool)? {
         guard let font = pango_font_map_load_font(fontMap.pointer, pointer, description.pointer) else {
             return nil
         }
         defer { g_object_unref(font) }
-        return FontDescription.family(of: font)
+        let matches = names.contains { seemore_font_has_family(font, $0) != 0 }
+        return (FontDescription.family(of: font) ?? "", matches)
     }
 }
