@@ -3,6 +3,8 @@ struct CardPlanner {
     let engine: LayoutEngine
     let request: CardRequest
     let theme: CardTemplate.Theme
+    /// The text reads right to left: the header and a link below sit at the right, the trailing edge.
+    let rightToLeft: Bool
 
     private var template: CardTemplate { request.template }
     private var padding: CardTemplate.Insets { template.card.padding }
@@ -24,6 +26,9 @@ struct CardPlanner {
         self.engine = engine
         self.request = request
         self.theme = theme
+        var probe = TruncationRequest(text: request.text, width: 100)
+        probe.markup = request.markup
+        self.rightToLeft = try engine.isRightToLeft(probe)
     }
 
     /// The body's layout request; `suffix` is what sits inline after the ellipsis.
@@ -75,6 +80,7 @@ struct CardPlanner {
             paint: SuffixPaint(color: theme.secondaryText, underline: false)
         ).layout
         layout.setSingleLineEllipsized()
+        if rightToLeft { layout.alignToRight() }
         plan.items.append(.text(layout, origin: Point(x: padding.left, y: y), color: theme.text, clip: nil))
         return y + layout.logicalSize.height
     }
@@ -127,6 +133,7 @@ struct CardPlanner {
         let top = y + template.suffix.spacing
         let (layout, suffixBytes) = try engine.paintLayout(
             bodyRequest(suffix: text), text: "", ending: ("", text), paint: suffixPaint)
+        if rightToLeft { layout.alignToRight() }
         plan.items.append(.text(layout, origin: Point(x: padding.left, y: top), color: suffixPaint.color, clip: nil))
         plan.suffixRect = suffixBytes.flatMap { layout.rect(ofBytes: $0, scalars: text.unicodeScalars) }?
             .offsetBy(x: padding.left, y: top)

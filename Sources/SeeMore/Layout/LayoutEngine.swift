@@ -1,3 +1,5 @@
+import CPangoCairo
+
 /// Lays out paragraphs and finds the ellipsize-plus-suffix cut.
 ///
 /// An engine owns its own Pango font map and context, so it must stay on one thread at a time;
@@ -35,6 +37,13 @@ public final class LayoutEngine {
     public func clamp(_ request: TruncationRequest) throws -> Truncation {
         try request.validate()
         return try search(request).clamp()
+    }
+
+    /// Whether the request's text reads right to left (its first strong character is RTL).
+    /// - Throws: as `truncate` (malformed markup).
+    public func isRightToLeft(_ request: TruncationRequest) throws -> Bool {
+        let style = try TextStyle(request: request, fonts: try ResolvedFonts(request: request, substitution: substitution))
+        return pango_find_base_dir(style.plainText, -1) == PANGO_DIRECTION_RTL
     }
 
     /// The whole text (trailing white space removed) laid out uncut, as on an expanded card.

@@ -50,6 +50,13 @@ final class Layout {
         pango_layout_set_width(pointer, PangoUnits.from(points: points))
     }
 
+    /// Puts each line at the trailing edge of a right-to-left interface (the right), whatever the
+    /// direction of its own text.
+    func alignToRight() {
+        pango_layout_set_auto_dir(pointer, 0)
+        pango_layout_set_alignment(pointer, PANGO_ALIGN_RIGHT)
+    }
+
     /// Keeps the text on one line, ending in "…" when it is wider than the layout.
     func setSingleLineEllipsized() {
         pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)

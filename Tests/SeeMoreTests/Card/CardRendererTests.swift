@@ -153,6 +153,19 @@ import Testing
     }
 }
 
+@Suite struct RightToLeftCardTests {
+    static let hebrew = "שלום לכולם! זהו טקסט בעברית שנועד לבדוק את חיתוך השורות ואת המיקום של הסיומת בכרטיס. תודה רבה על הסבלנות, ועוד קצת טקסט כדי שיהיה ארוך."
+
+    @Test func linkBelowRightToLeftText_sitsAtTheRight() throws {
+        let renderer = try CardRenderer()
+        let rtl = try renderer.render(CardRequest(text: Self.hebrew, template: try CardFixtures.template("x"), width: 300, lines: 2), state: .collapsed)
+        let link = try #require(rtl.metadata.suffixRect)
+        #expect(abs(link.x + link.width - (300 - 16)) < 1, "\(link)")
+        let ltr = try renderer.render(CardRequest(text: CardFixtures.longText, template: try CardFixtures.template("x"), width: 300, lines: 2), state: .collapsed)
+        #expect(abs(try #require(ltr.metadata.suffixRect).x - 16) < 1)
+    }
+}
+
 @Suite struct OverlayTests {
     static func collapsed(_ text: String) throws -> CardMetadata {
         var request = CardRequest(text: text, template: try CardFixtures.template("fade-overlay"), width: 300, lines: 2)
