@@ -30,7 +30,13 @@ public enum GoldenCheck {
         result.outcome = comparison.outcome
         result.message = comparison.message
         result.differentPixels = comparison.diff?.differentPixels
-        let png = { try PNGCodec.encode(image, scale: Double(scale), settings: .goldens) }
+        var encoded: [UInt8]? = nil
+        func png() throws -> [UInt8] {  // encoded once, only when needed: level 9 is slow
+            if let encoded { return encoded }
+            let bytes = try PNGCodec.encode(image, scale: Double(scale), settings: .goldens)
+            encoded = bytes
+            return bytes
+        }
         // `all` rewrites every golden whose file would change, `failed` and `missing` only what they record.
         let rewrite = record == .all && (goldenLayout != layout || (try? png()) != goldenBytes)
         if record.records(comparison.outcome) || rewrite {
