@@ -54,7 +54,7 @@ struct CaseExpander {
         var names: [String: String] = [:]
         for (index, matrix) in file.matrices.enumerated() {
             func at(_ key: String, _ item: Int) -> [CodingKey] {
-                [AnyCodingKey(stringValue: "matrices"), AnyCodingKey(intValue: index)!, AnyCodingKey(stringValue: key), AnyCodingKey(intValue: item)!]
+                [AnyCodingKey(stringValue: "matrices"), AnyCodingKey(index: index), AnyCodingKey(stringValue: key), AnyCodingKey(index: item)]
             }
             for (item, name) in matrix.templates.enumerated() where loaded[name] == nil {
                 guard Self.isSafeName(name) else { throw error("template name '\(name)' is not a plain name", at: at("templates", item)) }

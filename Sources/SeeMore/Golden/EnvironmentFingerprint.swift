@@ -39,8 +39,12 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
         for name in Set(libraries.keys).union(recorded.libraries.keys).sorted() where libraries[name] != recorded.libraries[name] {
             changes.append("\(name) \(recorded.libraries[name] ?? "(none)") → \(libraries[name] ?? "(none)")")
         }
-        for path in fonts.keys.sorted() where fonts[path] != recorded.fonts[path] {
-            changes.append(recorded.fonts[path] == nil ? "font \(path) is new" : "font \(path) changed (\(recorded.fonts[path]!) → \(fonts[path]!))")
+        for (path, hash) in fonts.sorted(by: { $0.key < $1.key }) where hash != recorded.fonts[path] {
+            if let before = recorded.fonts[path] {
+                changes.append("font \(path) changed (\(before) → \(hash))")
+            } else {
+                changes.append("font \(path) is new")
+            }
         }
         return changes
     }
@@ -55,8 +59,8 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
 
     public var json: JSONValue {
         .object([
-            ("libraries", .object(libraries.keys.sorted().map { ($0, .string(libraries[$0]!)) })),
-            ("fonts", .object(fonts.keys.sorted().map { ($0, .string(fonts[$0]!)) })),
+            ("libraries", .object(libraries.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("fonts", .object(fonts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
         ])
     }
 

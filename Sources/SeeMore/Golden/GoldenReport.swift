@@ -53,7 +53,7 @@ struct GoldenReport {
                     ("recorded", result.recordedPath.map { .string($0) } ?? .null),
                     ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
                     ("group", .string(result.group)),
-                    ("artifacts", .object(result.artifacts.keys.sorted().map { ($0, .string(result.artifacts[$0]!)) })),
+                    ("artifacts", .object(result.artifacts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
                 ])
             })),
         ])

@@ -162,8 +162,12 @@ struct AnyCodingKey: CodingKey {
     }
 
     init?(intValue: Int) {
-        self.stringValue = String(intValue)
-        self.intValue = intValue
+        self.init(index: intValue)
+    }
+
+    init(index: Int) {
+        self.stringValue = String(index)
+        self.intValue = index
     }
 }
 
