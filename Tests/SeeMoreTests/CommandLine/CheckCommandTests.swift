@@ -106,7 +106,9 @@ import Testing
     }
 
     @Test func killedWhileRecording_leavesEveryGoldenWhole() throws {
-        let json = GoldenFixtures.suiteJSON.replacingOccurrences(of: "\"widths\": [200, 300] }", with: "\"widths\": [200, 250, 300, 350], \"scales\": [1, 3] }")
+        let json = GoldenFixtures.suiteJSON.replacingOccurrences(
+            of: "\"widths\": [200, 300] }", with: "\"widths\": [200, 220, 250, 280, 300, 320, 350, 380], \"scales\": [1, 3] }")
+        var interruptedMidRun = 0
         for delay in [150, 300, 500, 800] {
             let suite = try GoldenFixtures.suiteFile(json)
             let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
@@ -119,12 +121,19 @@ import Testing
             usleep(useconds_t(delay * 1000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            for (relative, data) in GoldenFixtures.files(under: folder) {
-                #expect(!relative.contains(".tmp-"), "left behind \(relative)")
-                if relative.hasSuffix(".png") {
+            // Every file under any name is whole: a killed write leaves the old file or the new one. (A
+            // temporary name only ever holds a complete file: data goes to an unnamed O_TMPFILE first.)
+            let files = GoldenFixtures.files(under: folder)
+            let goldens = files.filter { $0.0.hasSuffix(".png") }.count
+            if goldens > 0 && goldens < 128 { interruptedMidRun += 1 }
+            for (relative, data) in files {
+                if relative.hasSuffix(".png") || relative.contains(".png.tmp-") {
                     #expect((try? PNGCodec.decode([UInt8](data))) != nil, "partial golden \(relative) after \(delay) ms")
+                } else if relative.hasSuffix(".layout.txt") || relative.contains(".layout.txt.tmp-") {
+                    #expect(String(decoding: data, as: UTF8.self).hasSuffix("\n"), "partial layout \(relative)")
                 }
             }
         }
+        #expect(interruptedMidRun > 0, "no kill landed while goldens were being written")
     }
 }
