@@ -92,7 +92,8 @@ struct SnapshotSource {
         let stem = test + (name.map { "." + Self.sanitize($0) } ?? "") + "." + state.rawValue
         let base = folder.appendingPathComponent(stem).path
         return GoldenLocation(
-            name: file.deletingPathExtension().lastPathComponent + "/" + stem, pngPath: base + ".png", layoutPath: base + ".layout.txt")
+            name: file.deletingPathExtension().lastPathComponent + "/" + stem, pngPath: base + ".png",
+            layoutPath: base + ".layout.txt")
     }
 
     private static func sanitize(_ text: String) -> String {

@@ -64,7 +64,9 @@ for name in TemplateLoader(folders: [templatesFolder]).available() {
 }
 
 // A golden check of the repository's suite, on 1 and 2 threads.
-let suitePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../golden-images/suite.json").standardized.path
+let suitePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+    "../../golden-images/suite.json"
+).standardized.path
 if let suite = try? GoldenSuite.load(path: suitePath, templatesFolder: templatesFolder) {
     for jobs in [1, 2] {
         var options = CheckOptions(record: .never, artifactsFolder: NSTemporaryDirectory() + "seemore-bench-artifacts")
@@ -81,7 +83,8 @@ if filter == nil || filter!.contains("png") {
     for name in TemplateLoader(folders: [templatesFolder]).available() {
         for scale in [1, 2] {
             for state in CardState.allCases {
-                var request = CardRequest(text: english.text, template: try TemplateLoader.load(path: "\(templatesFolder)/\(name).json"))
+                var request = CardRequest(
+                    text: english.text, template: try TemplateLoader.load(path: "\(templatesFolder)/\(name).json"))
                 request.scale = scale
                 surfaces.append(try PNGBench.surface(from: try renderer.render(request, state: state).png))
             }
@@ -95,8 +98,14 @@ if filter == nil || filter!.contains("png") {
     let candidates: [(String, PNGCodec.Settings)] = [
         ("seemore: level 3, no filter", .cards),
         ("libpng defaults", .libpngDefault),
-        ("level 2, no filter", PNGCodec.Settings(level: 2, strategy: PNGCodec.Settings.cards.strategy, filters: PNGCodec.Settings.cards.filters)),
-        ("level 6, no filter", PNGCodec.Settings(level: 6, strategy: PNGCodec.Settings.cards.strategy, filters: PNGCodec.Settings.cards.filters)),
+        (
+            "level 2, no filter",
+            PNGCodec.Settings(level: 2, strategy: PNGCodec.Settings.cards.strategy, filters: PNGCodec.Settings.cards.filters)
+        ),
+        (
+            "level 6, no filter",
+            PNGCodec.Settings(level: 6, strategy: PNGCodec.Settings.cards.strategy, filters: PNGCodec.Settings.cards.filters)
+        ),
     ]
     for (label, settings) in candidates {
         try measure("png encode \(surfaces.count) cards: \(label)") {

@@ -6,7 +6,8 @@ import XCTest
 
 /// Examples of `assertCardSnapshot`; their goldens are in `__Goldens__/CardSnapshotTests/`.
 @Suite struct CardSnapshotTests {
-    static let post = "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds and filed bugs at two in the morning."
+    static let post =
+        "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds and filed bugs at two in the morning."
 
     @Test func inlineMoreCard() {
         assertCardSnapshot(Self.post, template: "inline-more", width: 320)
@@ -35,7 +36,8 @@ import XCTest
             assertCardSnapshot(Self.post, states: [.collapsed], named: "never-recorded", record: .never)
         }
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("__Goldens__/CardSnapshotTests/missingGolden_failsAndNeverMode_writesNothing.never-recorded.collapsed.png")
+            .appendingPathComponent(
+                "__Goldens__/CardSnapshotTests/missingGolden_failsAndNeverMode_writesNothing.never-recorded.collapsed.png")
         #expect(!FileManager.default.fileExists(atPath: path.path))
     }
 }

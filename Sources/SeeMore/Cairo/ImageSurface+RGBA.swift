@@ -14,7 +14,8 @@ extension ImageSurface {
                     let offset = (y * image.width + x) * 4
                     let alpha = UInt32(pixels[offset + 3])
                     func premultiplied(_ channel: UInt8) -> UInt32 { (UInt32(channel) * alpha + 127) / 255 }
-                    row[x] = alpha << 24 | premultiplied(pixels[offset]) << 16 | premultiplied(pixels[offset + 1]) << 8
+                    row[x] =
+                        alpha << 24 | premultiplied(pixels[offset]) << 16 | premultiplied(pixels[offset + 1]) << 8
                         | premultiplied(pixels[offset + 2])
                 }
             }

@@ -59,7 +59,8 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
         case .unknownTheme(let theme, let template, let available):
             return "template '\(template)' has no theme '\(theme)'; themes: \(available.joined(separator: ", "))"
         case .tooNarrow(let width, let padding):
-            return "a card \(JSONValue.format(width)) pt wide leaves no room for text inside \(JSONValue.format(padding)) pt of padding"
+            return
+                "a card \(JSONValue.format(width)) pt wide leaves no room for text inside \(JSONValue.format(padding)) pt of padding"
         case .tooLarge(let width, let height):
             return "the card would be \(width)×\(height) pixels; Cairo draws at most 32767 in each direction"
         case .invalidScale(let scale): return "the scale must be 1, 2 or 3, not \(scale)"

@@ -49,10 +49,13 @@ struct CheckCommand {
             case "--help", "-h": throw HelpRequested(text: help)
             case "--suite": command.suitePath = try scanner.value(of: flag)
             case "--record": command.options.record = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
-            case "--threshold": command.options.tolerance.threshold = try scanner.fraction(try scanner.value(of: flag), flag: flag.name)
+            case "--threshold":
+                command.options.tolerance.threshold = try scanner.fraction(try scanner.value(of: flag), flag: flag.name)
             case "--max-diff-pixels":
-                command.options.tolerance.maxDiffPixels = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 0)
-            case "--max-diff-ratio": command.options.tolerance.maxDiffRatio = try scanner.fraction(try scanner.value(of: flag), flag: flag.name)
+                command.options.tolerance.maxDiffPixels = try scanner.integer(
+                    try scanner.value(of: flag), flag: flag.name, minimum: 0)
+            case "--max-diff-ratio":
+                command.options.tolerance.maxDiffRatio = try scanner.fraction(try scanner.value(of: flag), flag: flag.name)
             case "--artifacts": command.options.artifactsFolder = try scanner.value(of: flag)
             case "--jobs": command.options.jobs = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
             case "--shard":
@@ -151,7 +154,9 @@ struct ApproveCommand {
         while let flag = try scanner.nextFlag() {
             switch flag.name {
             case "--help", "-h":
-                throw HelpRequested(text: "Copies the actual images and layouts of the last check's failing cases over their goldens.\n\n" + usage)
+                throw HelpRequested(
+                    text: "Copies the actual images and layouts of the last check's failing cases over their goldens.\n\n" + usage
+                )
             case "--artifacts": command.artifactsFolder = try scanner.value(of: flag)
             case "--filter": command.filter = try scanner.value(of: flag)
             default: throw scanner.usageError("unknown flag \(flag.name)")
@@ -212,7 +217,8 @@ struct PruneCommand {
         while let flag = try scanner.nextFlag() {
             switch flag.name {
             case "--help", "-h":
-                throw HelpRequested(text: "Removes golden PNGs and layout snapshots that no case of the suite produces.\n\n" + usage)
+                throw HelpRequested(
+                    text: "Removes golden PNGs and layout snapshots that no case of the suite produces.\n\n" + usage)
             case "--suite": command.suitePath = try scanner.value(of: flag)
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--dry-run": try scanner.noValue(flag); command.dryRun = true
@@ -235,6 +241,9 @@ struct PruneCommand {
             }
         }
         if !dryRun { GoldenPruner.removeEmptyFolders(under: suite.folder) }
-        io.writeOutput(stale.isEmpty ? "nothing to prune\n" : "\(dryRun ? "would remove" : "removed") \(stale.count) file\(stale.count == 1 ? "" : "s")\n")
+        io.writeOutput(
+            stale.isEmpty
+                ? "nothing to prune\n"
+                : "\(dryRun ? "would remove" : "removed") \(stale.count) file\(stale.count == 1 ? "" : "s")\n")
     }
 }

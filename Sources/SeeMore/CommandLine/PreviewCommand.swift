@@ -14,7 +14,8 @@ struct PreviewCommand {
         while let flag = try scanner.nextFlag() {
             switch flag.name {
             case "--help", "-h":
-                throw HelpRequested(text: "Renders the built-in demo cards and a contact sheet into DIR (default previews).\n\n" + usage)
+                throw HelpRequested(
+                    text: "Renders the built-in demo cards and a contact sheet into DIR (default previews).\n\n" + usage)
             case "--out": command.outputFolder = try scanner.value(of: flag)
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             default: throw scanner.usageError("unknown flag \(flag.name)")
@@ -41,12 +42,16 @@ struct PreviewCommand {
                         var request = CardRequest(text: demo.text, template: template)
                         request.width = width
                         request.theme = theme
-                        let cards = try CardState.allCases.map { try RenderCommand.render(request, state: $0, renderer: renderer) }
+                        let cards = try CardState.allCases.map {
+                            try RenderCommand.render(request, state: $0, renderer: renderer)
+                        }
                         let stem = "\(demo.name)-\(Int(width)).\(theme)"
                         _ = try CardFiles.write(cards, request: request, folder: "\(outputFolder)/\(template.name)", stem: stem)
                         count += cards.count
                         if theme == "light" && demo.name.hasSuffix("-cut") {
-                            cells.append(ContactSheet.Cell(collapsed: try PNGCodec.decode(cards[0].png), expanded: try PNGCodec.decode(cards[1].png)))
+                            cells.append(
+                                ContactSheet.Cell(
+                                    collapsed: try PNGCodec.decode(cards[0].png), expanded: try PNGCodec.decode(cards[1].png)))
                         }
                     }
                 }
@@ -64,7 +69,9 @@ struct PreviewCommand {
         } catch let error as AtomicFile.WriteError {
             throw CommandError(error.description, exitCode: .cannotCreate)
         }
-        io.writeOutput("Rendered \(count) cards (\(templates.count) templates × \(DemoText.all.count) texts × \(DemoText.widths.count) widths × themes × 2 states) into \(outputFolder)/\n")
+        io.writeOutput(
+            "Rendered \(count) cards (\(templates.count) templates × \(DemoText.all.count) texts × \(DemoText.widths.count) widths × themes × 2 states) into \(outputFolder)/\n"
+        )
         io.writeOutput("Contact sheet: \(sheetPath)\n")
     }
 }

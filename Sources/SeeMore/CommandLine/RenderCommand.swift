@@ -79,7 +79,8 @@ struct RenderCommand {
                 }
                 command.suffixColor = color
             case "--theme": command.theme = try scanner.value(of: flag)
-            case "--scale": command.scale = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--scale":
+                command.scale = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
                 guard command.scale <= 3 else { throw scanner.usageError("--scale must be 1, 2 or 3, not '\(command.scale)'") }
             case "--state":
                 let choice: StateChoice = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
@@ -117,11 +118,15 @@ struct RenderCommand {
         let report = try CardFiles.write(cards, request: request, folder: outputFolder, stem: stem)
         if json { io.writeOutput(report.serialized() + "\n") }
         for card in cards where card.metadata.unknownGlyphs > 0 {
-            io.writeError("Warning: \(card.metadata.unknownGlyphs) glyph(s) have no font and show as boxes (tofu) on the \(card.state.rawValue) card\n")
+            io.writeError(
+                "Warning: \(card.metadata.unknownGlyphs) glyph(s) have no font and show as boxes (tofu) on the \(card.state.rawValue) card\n"
+            )
         }
         if !json {
             for card in cards {
-                io.writeOutput("\(outputFolder)/\(stem).\(card.state.rawValue).png  \(card.metadata.pixelWidth)×\(card.metadata.pixelHeight)\(card.metadata.truncated ? "  truncated" : "")\n")
+                io.writeOutput(
+                    "\(outputFolder)/\(stem).\(card.state.rawValue).png  \(card.metadata.pixelWidth)×\(card.metadata.pixelHeight)\(card.metadata.truncated ? "  truncated" : "")\n"
+                )
             }
         }
     }

@@ -26,7 +26,8 @@ enum TextSource: Equatable {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
                 let reason = (error as NSError).localizedFailureReason ?? "it cannot be read"
-                throw CommandError("cannot read text file \(path): \(Self.plainReason(error, fallback: reason))", exitCode: .noInput)
+                throw CommandError(
+                    "cannot read text file \(path): \(Self.plainReason(error, fallback: reason))", exitCode: .noInput)
             }
             name = path
         }

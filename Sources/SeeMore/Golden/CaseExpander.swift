@@ -9,13 +9,15 @@ struct CaseExpander {
 
     /// A name that can be a folder or file name: letters, digits, '.', '_', '-', not starting with '.'.
     static func isSafeName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".") && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+        !name.isEmpty && !name.hasPrefix(".")
+            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
     }
 
     private func error(_ message: String, at path: [CodingKey]) -> SuiteError {
         let position = JSONDocument.locate(path, in: data)
         return SuiteError(
-            path: self.path, line: position?.line, column: position?.column, field: JSONDocument.fieldName(path), message: message)
+            path: self.path, line: position?.line, column: position?.column, field: JSONDocument.fieldName(path), message: message
+        )
     }
 
     /// Every combination of one matrix's lists (its names already checked).
@@ -45,7 +47,9 @@ struct CaseExpander {
 
     func cases() throws -> [GoldenCase] {
         for name in file.texts.keys.sorted() where !Self.isSafeName(name) {
-            throw error("text name '\(name)' must be letters, digits, '.', '_' or '-' so it stays inside the golden folder", at: [AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name)])
+            throw error(
+                "text name '\(name)' must be letters, digits, '.', '_' or '-' so it stays inside the golden folder",
+                at: [AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name)])
         }
         var loaded: [String: CardTemplate] = [:]
         var checkedFonts: [String: FontSubstitution?] = [:]
@@ -54,10 +58,15 @@ struct CaseExpander {
         var names: [String: String] = [:]
         for (index, matrix) in file.matrices.enumerated() {
             func at(_ key: String, _ item: Int) -> [CodingKey] {
-                [AnyCodingKey(stringValue: "matrices"), AnyCodingKey(index: index), AnyCodingKey(stringValue: key), AnyCodingKey(index: item)]
+                [
+                    AnyCodingKey(stringValue: "matrices"), AnyCodingKey(index: index), AnyCodingKey(stringValue: key),
+                    AnyCodingKey(index: item),
+                ]
             }
             for (item, name) in matrix.templates.enumerated() where loaded[name] == nil {
-                guard Self.isSafeName(name) else { throw error("template name '\(name)' is not a plain name", at: at("templates", item)) }
+                guard Self.isSafeName(name) else {
+                    throw error("template name '\(name)' is not a plain name", at: at("templates", item))
+                }
                 do {
                     loaded[name] = try templates.load(name)
                 } catch let problem as TemplateError {
@@ -65,12 +74,15 @@ struct CaseExpander {
                 }
             }
             for (item, name) in matrix.texts.enumerated() where file.texts[name] == nil {
-                throw error("unknown text '\(name)'; texts: \(file.texts.keys.sorted().joined(separator: ", "))", at: at("texts", item))
+                throw error(
+                    "unknown text '\(name)'; texts: \(file.texts.keys.sorted().joined(separator: ", "))", at: at("texts", item))
             }
             for (item, font) in matrix.fonts.enumerated() {
                 if checkedFonts[font] == nil { checkedFonts[font] = try engine.substitution(for: font) }
                 if let substitution = checkedFonts[font] ?? nil {
-                    throw error("font '\(font)' is not installed (fontconfig would use \(substitution.used.isEmpty ? "no font" : substitution.used))", at: at("fonts", item))
+                    throw error(
+                        "font '\(font)' is not installed (fontconfig would use \(substitution.used.isEmpty ? "no font" : substitution.used))",
+                        at: at("fonts", item))
                 }
             }
             for (item, width) in matrix.widths.enumerated() where !(width > 0 && width <= 10_000) {
@@ -86,7 +98,8 @@ struct CaseExpander {
             }
             for golden in try matrixCases(matrix, templates: loaded) {
                 if let first = names[golden.name] {
-                    throw SuiteError(path: path, message: "duplicate case '\(golden.name)' (from \(first) and matrices.[\(index)])")
+                    throw SuiteError(
+                        path: path, message: "duplicate case '\(golden.name)' (from \(first) and matrices.[\(index)])")
                 }
                 names[golden.name] = "matrices.[\(index)]"
                 cases.append(golden)

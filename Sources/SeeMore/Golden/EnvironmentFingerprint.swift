@@ -36,7 +36,8 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
     /// that were recorded differently or not at all.
     public func changes(since recorded: EnvironmentFingerprint) -> [String] {
         var changes: [String] = []
-        for name in Set(libraries.keys).union(recorded.libraries.keys).sorted() where libraries[name] != recorded.libraries[name] {
+        for name in Set(libraries.keys).union(recorded.libraries.keys).sorted() where libraries[name] != recorded.libraries[name]
+        {
             changes.append("\(name) \(recorded.libraries[name] ?? "(none)") → \(libraries[name] ?? "(none)")")
         }
         for (path, hash) in fonts.sorted(by: { $0.key < $1.key }) where hash != recorded.fonts[path] {

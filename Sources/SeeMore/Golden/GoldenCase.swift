@@ -16,7 +16,8 @@ public struct GoldenCase: Sendable, Equatable {
     /// `template/text/Font-size@width[@Nx].theme.state`.
     public var name: String {
         let scalePart = scale == 1 ? "" : "@\(scale)x"
-        return "\(template.name)/\(textName)/\(Self.fontToken(font))@\(JSONValue.format(width))\(scalePart).\(theme).\(state.rawValue)"
+        return
+            "\(template.name)/\(textName)/\(Self.fontToken(font))@\(JSONValue.format(width))\(scalePart).\(theme).\(state.rawValue)"
     }
 
     /// "IPAGothic 15" → "IPAGothic-15", "DejaVu Sans Bold 15" → "DejaVuSansBold-15".

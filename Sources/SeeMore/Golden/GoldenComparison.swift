@@ -14,7 +14,8 @@ public struct GoldenComparison: Sendable {
     ///   - actual: the freshly drawn card.
     ///   - golden: the golden PNG's bytes, nil when there is none.
     public static func compare(
-        actual image: RGBAImage, actualLayout: LayoutSnapshot, golden: [UInt8]?, goldenLayout: LayoutSnapshot?, tolerance: Tolerance
+        actual image: RGBAImage, actualLayout: LayoutSnapshot, golden: [UInt8]?, goldenLayout: LayoutSnapshot?,
+        tolerance: Tolerance
     ) -> GoldenComparison {
         guard let golden else { return GoldenComparison(outcome: .missing, message: "no golden yet") }
         let expected: RGBAImage
@@ -35,7 +36,8 @@ public struct GoldenComparison: Sendable {
         }
         let diff = expected == image ? nil : ImageDiff.compare(expected, image, threshold: tolerance.threshold)
         if goldenLayout != actualLayout {
-            let change = goldenLayout.map { actualLayout.firstDifference(from: $0) ?? "" } ?? "no layout snapshot next to the golden"
+            let change =
+                goldenLayout.map { actualLayout.firstDifference(from: $0) ?? "" } ?? "no layout snapshot next to the golden"
             return GoldenComparison(outcome: .layoutChanged, message: "layout changed: \(change)", diff: diff)
         }
         guard let diff else { return GoldenComparison(outcome: .passed, message: "same pixels") }

@@ -33,29 +33,39 @@ struct GoldenReport {
             ("goldens", .string(suite.folder)),
             ("record", .string(options.record.rawValue)),
             ("environmentChanges", .array(summary.environmentChanges.map { .string($0) })),
-            ("summary", .object([
-                ("cases", .number(Double(results.count))),
-                ("passed", .number(Double(results.filter { !$0.failed }.count))),
-                ("failed", .number(Double(summary.failures.count))),
-                ("changed", .number(count("changed"))),
-                ("new", .number(count("new"))),
-                ("recorded", .number(Double(results.filter { $0.recordedPath != nil }.count))),
-                ("missing", .number(Double(summary.orphanedGoldens.count))),
-            ])),
-            ("missing", .array(summary.orphanedGoldens.map { .string($0) })),
-            ("cases", .array(results.map { result in
+            (
+                "summary",
                 .object([
-                    ("name", .string(result.name)),
-                    ("status", .string(Self.status(result))),
-                    ("outcome", .string(result.outcome.rawValue)),
-                    ("message", .string(result.message)),
-                    ("golden", .string(result.goldenPath)),
-                    ("recorded", result.recordedPath.map { .string($0) } ?? .null),
-                    ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
-                    ("group", .string(result.group)),
-                    ("artifacts", .object(result.artifacts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+                    ("cases", .number(Double(results.count))),
+                    ("passed", .number(Double(results.filter { !$0.failed }.count))),
+                    ("failed", .number(Double(summary.failures.count))),
+                    ("changed", .number(count("changed"))),
+                    ("new", .number(count("new"))),
+                    ("recorded", .number(Double(results.filter { $0.recordedPath != nil }.count))),
+                    ("missing", .number(Double(summary.orphanedGoldens.count))),
                 ])
-            })),
+            ),
+            ("missing", .array(summary.orphanedGoldens.map { .string($0) })),
+            (
+                "cases",
+                .array(
+                    results.map { result in
+                        .object([
+                            ("name", .string(result.name)),
+                            ("status", .string(Self.status(result))),
+                            ("outcome", .string(result.outcome.rawValue)),
+                            ("message", .string(result.message)),
+                            ("golden", .string(result.goldenPath)),
+                            ("recorded", result.recordedPath.map { .string($0) } ?? .null),
+                            ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
+                            ("group", .string(result.group)),
+                            (
+                                "artifacts",
+                                .object(result.artifacts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+                            ),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -87,7 +97,8 @@ struct GoldenReport {
         var body = ""
         for (group, members) in groups {
             let failing = members.filter(\.failed).count
-            body += "<details class=\"group\"\(failing > 0 ? " open" : "")><summary>\(Self.escape(group)) <span class=\"count\">\(failing) of \(members.count) failing</span></summary>\n"
+            body +=
+                "<details class=\"group\"\(failing > 0 ? " open" : "")><summary>\(Self.escape(group)) <span class=\"count\">\(failing) of \(members.count) failing</span></summary>\n"
             for result in members {
                 body += row(result, artifactsFolder: artifactsFolder)
             }
@@ -97,19 +108,22 @@ struct GoldenReport {
             (status, status == "missing" ? summary.orphanedGoldens.count : results.filter { Self.status($0) == status }.count)
         }
         if !summary.orphanedGoldens.isEmpty {
-            body += "<details class=\"group\" open><summary>Goldens no case produces <span class=\"count\">(seemore prune removes them)</span></summary>\n"
+            body +=
+                "<details class=\"group\" open><summary>Goldens no case produces <span class=\"count\">(seemore prune removes them)</span></summary>\n"
             for path in summary.orphanedGoldens {
                 let source = Self.relativePath(to: path, from: artifactsFolder)
                 body += "<div class=\"case\" data-status=\"missing\"><span class=\"status missing\">missing</span>"
                 body += "<span class=\"name\">\(Self.escape(path))</span> — no case of the suite produces this golden"
-                body += "<div class=\"images\"><figure><img loading=\"lazy\" src=\"\(Self.escape(source))\"><figcaption>golden</figcaption></figure></div></div>\n"
+                body +=
+                    "<div class=\"images\"><figure><img loading=\"lazy\" src=\"\(Self.escape(source))\"><figcaption>golden</figcaption></figure></div></div>\n"
             }
             body += "</details>\n"
         }
         let filters = counts.map { status, count in
             "<label><input type=\"checkbox\" data-status=\"\(status)\"\(status == "passed" ? "" : " checked")> \(status) (\(count))</label>"
         }.joined(separator: "\n")
-        let environment = summary.environmentChanges.isEmpty
+        let environment =
+            summary.environmentChanges.isEmpty
             ? "<p class=\"env ok\">Environment unchanged since \(Self.escape(EnvironmentFingerprint.fileName)).</p>"
             : "<div class=\"env changed\"><b>Environment changed</b> (the machine, not the design):<ul>"
                 + summary.environmentChanges.map { "<li>\(Self.escape($0))</li>" }.joined() + "</ul></div>"
@@ -169,14 +183,18 @@ struct GoldenReport {
             guard let source else { return }
             html += "<figure><img loading=\"lazy\" src=\"\(Self.escape(source))\"><figcaption>\(caption)</figcaption></figure>"
         }
-        let golden = result.artifacts["golden"] ?? (result.failed ? nil : Self.relativePath(to: result.goldenPath, from: artifactsFolder))
+        let golden =
+            result.artifacts["golden"] ?? (result.failed ? nil : Self.relativePath(to: result.goldenPath, from: artifactsFolder))
         figure("golden", golden)
         figure("actual", result.artifacts["actual"])
         figure("diff", result.artifacts["diff"])
         if let golden, let actual = result.artifacts["actual"] {
-            html += "<figure><div class=\"compare\"><img src=\"\(Self.escape(golden))\"><img class=\"top\" src=\"\(Self.escape(actual))\"></div>"
-            html += "<figcaption class=\"controls\"><select><option value=\"slider\">slider</option><option value=\"onion\">onion skin</option></select> "
-            html += "<input class=\"slider\" type=\"range\" min=\"0\" max=\"100\" value=\"50\"> golden ← → actual</figcaption></figure>"
+            html +=
+                "<figure><div class=\"compare\"><img src=\"\(Self.escape(golden))\"><img class=\"top\" src=\"\(Self.escape(actual))\"></div>"
+            html +=
+                "<figcaption class=\"controls\"><select><option value=\"slider\">slider</option><option value=\"onion\">onion skin</option></select> "
+            html +=
+                "<input class=\"slider\" type=\"range\" min=\"0\" max=\"100\" value=\"50\"> golden ← → actual</figcaption></figure>"
         }
         html += "</div></div>\n"
         return html

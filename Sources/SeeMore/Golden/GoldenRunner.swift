@@ -22,7 +22,8 @@ public enum GoldenRunner {
                 return
             }
             for index in stride(from: worker, to: selected.count, by: jobs) {
-                let (result, fonts) = process(selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
+                let (result, fonts) = process(
+                    selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
                 state.finish(index, result: result, fonts: fonts, progress: options.progress)
             }
         }
@@ -65,7 +66,8 @@ public enum GoldenRunner {
             return (result, metadata.fontFiles)
         } catch {
             let result = CaseResult(
-                name: golden.name, outcome: .layoutChanged, message: "cannot render: \(error)", goldenPath: location.pngPath, group: group)
+                name: golden.name, outcome: .layoutChanged, message: "cannot render: \(error)", goldenPath: location.pngPath,
+                group: group)
             return (result, [])
         }
     }

@@ -27,8 +27,11 @@ public struct GoldenSuite: Sendable {
             throw SuiteError(path: path, line: error.line, column: error.column, field: error.field, message: error.message)
         }
         let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
-        let templates = templatesFolder.map { TemplateLoader(folders: [$0]) }
-            ?? file.templates.map { TemplateLoader(folders: [URL(fileURLWithPath: folder).appendingPathComponent($0).standardized.path]) }
+        let templates =
+            templatesFolder.map { TemplateLoader(folders: [$0]) }
+            ?? file.templates.map {
+                TemplateLoader(folders: [URL(fileURLWithPath: folder).appendingPathComponent($0).standardized.path])
+            }
             ?? TemplateLoader.standard()
         let expander = CaseExpander(file: file, data: data, path: path, templates: templates)
         return GoldenSuite(path: path, folder: folder, cases: try expander.cases())

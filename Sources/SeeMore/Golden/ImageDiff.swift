@@ -18,7 +18,9 @@ public struct ImageDiff: Sendable {
     ///   - threshold: 0 to 1; how different two colors must be to count, as pixelmatch defines it.
     ///   - detectAntialiasing: when true, pixels on anti-aliased edges are not counted.
     /// - Returns: nil when the sizes differ.
-    public static func compare(_ expected: RGBAImage, _ actual: RGBAImage, threshold: Double = 0.1, detectAntialiasing: Bool = true) -> ImageDiff? {
+    public static func compare(
+        _ expected: RGBAImage, _ actual: RGBAImage, threshold: Double = 0.1, detectAntialiasing: Bool = true
+    ) -> ImageDiff? {
         guard expected.width == actual.width, expected.height == actual.height else { return nil }
         let width = expected.width, height = expected.height
         let limit = maximumDelta * threshold * threshold
@@ -51,7 +53,8 @@ public struct ImageDiff: Sendable {
             }
         }
         let diffImage = RGBAImage(width: width, height: height, pixels: output) ?? expected
-        return ImageDiff(differentPixels: different, antialiasedPixels: antialiased, totalPixels: width * height, image: diffImage)
+        return ImageDiff(
+            differentPixels: different, antialiasedPixels: antialiased, totalPixels: width * height, image: diffImage)
     }
 
     /// A pixel's channels blended over white by its alpha.

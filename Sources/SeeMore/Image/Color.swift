@@ -45,10 +45,11 @@ public struct Color: Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         let (r, g, b, a) = bytes
         let values = alpha < 1 ? [r, g, b, a] : [r, g, b]
-        return "#" + values.map { byte in
-            let hex = String(byte, radix: 16, uppercase: true)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        return "#"
+            + values.map { byte in
+                let hex = String(byte, radix: 16, uppercase: true)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined()
     }
 
     /// Pango's 16-bit channels.

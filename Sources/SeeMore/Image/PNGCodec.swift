@@ -74,7 +74,10 @@ public enum PNGCodec {
         }
         defer { seemore_png_free(pixels) }
         let count = Int(width) * Int(height) * 4
-        guard let image = RGBAImage(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count))) else {
+        guard
+            let image = RGBAImage(
+                width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+        else {
             throw CodecError(message: "libpng returned a buffer that does not match \(width)×\(height)")
         }
         return image

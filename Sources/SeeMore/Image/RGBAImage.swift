@@ -28,7 +28,8 @@ extension RGBAImage {
         var pixels = [UInt8](repeating: 0, count: surface.pixelWidth * surface.pixelHeight * 4)
         surface.withPixels { data, stride in
             pixels.withUnsafeMutableBufferPointer { out in
-                seemore_argb32_to_rgba(data, UInt32(surface.pixelWidth), UInt32(surface.pixelHeight), UInt32(stride), out.baseAddress)
+                seemore_argb32_to_rgba(
+                    data, UInt32(surface.pixelWidth), UInt32(surface.pixelHeight), UInt32(stride), out.baseAddress)
             }
         }
         self.width = surface.pixelWidth

@@ -221,7 +221,8 @@ struct JSONParser {
             }
             index += 2
             let low = try parseHex4()
-            guard (0xDC00...0xDFFF).contains(low), let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)) else {
+            guard (0xDC00...0xDFFF).contains(low), let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+            else {
                 throw error("invalid UTF-16 surrogate pair")
             }
             return scalar

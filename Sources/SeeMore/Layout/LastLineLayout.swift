@@ -50,9 +50,10 @@ final class LastLineLayout {
             start -= 1
         }
         let bytes = text.bytes[text.byteOffsets[start]..<text.byteOffsets[lineStart]]
-        let direction = bytes.withContiguousStorageIfAvailable { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { pango_find_base_dir($0.baseAddress, Int32($0.count)) }
-        } ?? PANGO_DIRECTION_NEUTRAL
+        let direction =
+            bytes.withContiguousStorageIfAvailable { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { pango_find_base_dir($0.baseAddress, Int32($0.count)) }
+            } ?? PANGO_DIRECTION_NEUTRAL
         return direction == PANGO_DIRECTION_NEUTRAL ? nil : direction
     }
 

@@ -13,9 +13,13 @@ extension Truncation: JSONRepresentable {
             ("unknownGlyphs", .number(Double(unknownGlyphs))),
             ("fonts", .array(fonts.map { .string($0) })),
             ("fontFallback", .bool(fontFallback)),
-            ("fontSubstitutions", .array(fontSubstitutions.map {
-                .object([("requested", .string($0.requested)), ("used", .string($0.used))])
-            })),
+            (
+                "fontSubstitutions",
+                .array(
+                    fontSubstitutions.map {
+                        .object([("requested", .string($0.requested)), ("used", .string($0.used))])
+                    })
+            ),
             ("cutIndex", .number(Double(cutIndex))),
         ])
     }

@@ -97,7 +97,8 @@ final class TruncationSearch {
     /// Lays out the start of the text; nil when it all fits in N lines (rule 1).
     private func layOutUncut() throws -> UncutLayout? {
         content = nil
-        let uncut = try UncutLayout(text: text, end: end, lines: request.lines, width: request.width, layout: layout, style: style)
+        let uncut = try UncutLayout(
+            text: text, end: end, lines: request.lines, width: request.width, layout: layout, style: style)
         if uncut.isWhole { content = .uncut(end: end) }
         return uncut.isWhole && uncut.lineStarts.count <= request.lines ? nil : uncut
     }
@@ -184,10 +185,12 @@ final class TruncationSearch {
         let wanted: Content = cut?.withEnding == true ? .collapsed(keptEnd: keptEnd) : .uncut(end: keptEnd)
         if content != wanted {
             content = wanted
-            try style.apply(keptBytes + ending, keptCount: keptBytes.count, suffixCount: ending.isEmpty ? 0 : suffixBytes.count, to: layout)
+            try style.apply(
+                keptBytes + ending, keptCount: keptBytes.count, suffixCount: ending.isEmpty ? 0 : suffixBytes.count, to: layout)
         }
         let bytes = keptBytes + ending
-        let visible = keptEnd == 0 && ending.isEmpty ? [] : layout.lineByteRanges.map { String(decoding: bytes[$0], as: UTF8.self) }
+        let visible =
+            keptEnd == 0 && ending.isEmpty ? [] : layout.lineByteRanges.map { String(decoding: bytes[$0], as: UTF8.self) }
         let suffixRange = (bytes.count - suffixBytes.count)..<bytes.count
         return Truncation(
             truncated: cut != nil,

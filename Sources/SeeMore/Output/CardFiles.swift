@@ -41,9 +41,13 @@ enum CardFiles {
             ("theme", .string(request.theme)),
             ("fonts", .array(fonts.map { .string($0) })),
             ("fontFallback", .bool(!substitutions.isEmpty)),
-            ("fontSubstitutions", .array(substitutions.map {
-                .object([("requested", .string($0.requested)), ("used", .string($0.used))])
-            })),
+            (
+                "fontSubstitutions",
+                .array(
+                    substitutions.map {
+                        .object([("requested", .string($0.requested)), ("used", .string($0.used))])
+                    })
+            ),
             ("unknownGlyphs", .number(Double(cards.reduce(0) { $0 + $1.metadata.unknownGlyphs }))),
             ("collapsed", state(.collapsed)),
             ("expanded", state(.expanded)),

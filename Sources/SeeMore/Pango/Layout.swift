@@ -153,7 +153,10 @@ final class Layout {
             var ink = PangoRectangle()
             pango_layout_iter_get_run_extents(iterator, &ink, nil)
             if ink.width > 0 && ink.height > 0 {
-                add(Rect(x: PangoUnits.toPoints(ink.x), y: PangoUnits.toPoints(ink.y), width: PangoUnits.toPoints(ink.width), height: PangoUnits.toPoints(ink.height)))
+                add(
+                    Rect(
+                        x: PangoUnits.toPoints(ink.x), y: PangoUnits.toPoints(ink.y), width: PangoUnits.toPoints(ink.width),
+                        height: PangoUnits.toPoints(ink.height)))
             }
         } while pango_layout_iter_next_run(iterator) != 0
         return rect

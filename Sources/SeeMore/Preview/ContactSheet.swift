@@ -41,17 +41,22 @@ struct ContactSheet {
         try label(title, font: "DejaVu Sans Bold 18", x: Self.gutter, y: 10, width: width, engine: engine, on: context)
         var x = Self.labelWidth
         for (column, heading) in columns.enumerated() {
-            try label(heading, font: "DejaVu Sans Bold 13", x: x, y: titleHeight, width: columnWidths[column], engine: engine, on: context)
+            try label(
+                heading, font: "DejaVu Sans Bold 13", x: x, y: titleHeight, width: columnWidths[column], engine: engine,
+                on: context)
             x += columnWidths[column] + Self.gutter
         }
         var y = titleHeight + headingHeight
         for (index, row) in rows.enumerated() {
-            try label(row.label, font: "DejaVu Sans 13", x: Self.gutter, y: y, width: Self.labelWidth - Self.gutter, engine: engine, on: context)
+            try label(
+                row.label, font: "DejaVu Sans 13", x: Self.gutter, y: y, width: Self.labelWidth - Self.gutter, engine: engine,
+                on: context)
             var x = Self.labelWidth
             for (column, cell) in row.cells.enumerated() {
                 if let cell {
                     context.draw(try ImageSurface(image: cell.collapsed), x: x, y: y)
-                    context.draw(try ImageSurface(image: cell.expanded), x: x, y: y + Double(cell.collapsed.height) + Self.stateGap)
+                    context.draw(
+                        try ImageSurface(image: cell.expanded), x: x, y: y + Double(cell.collapsed.height) + Self.stateGap)
                 }
                 x += columnWidths[column] + Self.gutter
             }

@@ -19,7 +19,9 @@ public struct DemoText: Sendable {
         DemoText(name: "ko-fits", text: "오늘 점심 뭐 먹을까요?"),
         DemoText(
             name: "ko-cut",
-            text: "오늘 서울은 맑고 포근한 날씨가 이어지겠습니다. 낮 최고기온은 18도까지 오르겠고, 저녁부터는 구름이 많아지겠습니다. 미세먼지 농도는 대체로 좋음 수준을 보이겠습니다. 주말에는 전국에 비 소식이 있습니다."),
+            text:
+                "오늘 서울은 맑고 포근한 날씨가 이어지겠습니다. 낮 최고기온은 18도까지 오르겠고, 저녁부터는 구름이 많아지겠습니다. 미세먼지 농도는 대체로 좋음 수준을 보이겠습니다. 주말에는 전국에 비 소식이 있습니다."
+        ),
     ]
 
     /// The widths the demo renders at, in points.

@@ -84,7 +84,8 @@ public struct TemplateLoader: Sendable {
         do {
             return try JSONDocument.decode(CardTemplate.self, from: data)
         } catch let error as JSONDocument.DecodeError {
-            throw TemplateError.invalid(path: path, line: error.line, column: error.column, field: error.field, message: error.message)
+            throw TemplateError.invalid(
+                path: path, line: error.line, column: error.column, field: error.field, message: error.message)
         }
     }
 }

@@ -22,7 +22,8 @@ import Testing
         let renderer = try CardRenderer()
         for scale in 1...3 {
             for state in CardState.allCases {
-                let card = try renderer.render(try Self.request(template, theme: theme, text: CardFixtures.longText, scale: scale), state: state)
+                let card = try renderer.render(
+                    try Self.request(template, theme: theme, text: CardFixtures.longText, scale: scale), state: state)
                 let image = try PNGCodec.decode(card.png)
                 #expect(image.width == card.metadata.pixelWidth)
                 #expect(image.height == card.metadata.pixelHeight)
@@ -105,7 +106,9 @@ import Testing
         for state in CardState.allCases {
             var results: [CardMetadata] = []
             for scale in 1...3 {
-                var metadata = try renderer.render(try Self.request(template, theme: "light", text: CardFixtures.longText, scale: scale), state: state).metadata
+                var metadata = try renderer.render(
+                    try Self.request(template, theme: "light", text: CardFixtures.longText, scale: scale), state: state
+                ).metadata
                 #expect(metadata.pixelWidth == 320 * scale)
                 metadata.pixelWidth = 0
                 metadata.pixelHeight = 0
@@ -119,7 +122,8 @@ import Testing
     @Test func hitRect_isAtLeast44PointsAndInsideTheCard() throws {
         let renderer = try CardRenderer()
         for template in CardFixtures.templateNames where template != "chat-input" {
-            let card = try renderer.render(try Self.request(template, theme: "light", text: CardFixtures.longText), state: .collapsed)
+            let card = try renderer.render(
+                try Self.request(template, theme: "light", text: CardFixtures.longText), state: .collapsed)
             let hit = try #require(card.metadata.hitRect)
             let suffix = try #require(card.metadata.suffixRect)
             #expect(hit.width >= 44 && hit.height >= 44, "\(template)")
@@ -154,14 +158,18 @@ import Testing
 }
 
 @Suite struct RightToLeftCardTests {
-    static let hebrew = "שלום לכולם! זהו טקסט בעברית שנועד לבדוק את חיתוך השורות ואת המיקום של הסיומת בכרטיס. תודה רבה על הסבלנות, ועוד קצת טקסט כדי שיהיה ארוך."
+    static let hebrew =
+        "שלום לכולם! זהו טקסט בעברית שנועד לבדוק את חיתוך השורות ואת המיקום של הסיומת בכרטיס. תודה רבה על הסבלנות, ועוד קצת טקסט כדי שיהיה ארוך."
 
     @Test func linkBelowRightToLeftText_sitsAtTheRight() throws {
         let renderer = try CardRenderer()
-        let rtl = try renderer.render(CardRequest(text: Self.hebrew, template: try CardFixtures.template("x"), width: 300, lines: 2), state: .collapsed)
+        let rtl = try renderer.render(
+            CardRequest(text: Self.hebrew, template: try CardFixtures.template("x"), width: 300, lines: 2), state: .collapsed)
         let link = try #require(rtl.metadata.suffixRect)
         #expect(abs(link.x + link.width - (300 - 16)) < 1, "\(link)")
-        let ltr = try renderer.render(CardRequest(text: CardFixtures.longText, template: try CardFixtures.template("x"), width: 300, lines: 2), state: .collapsed)
+        let ltr = try renderer.render(
+            CardRequest(text: CardFixtures.longText, template: try CardFixtures.template("x"), width: 300, lines: 2),
+            state: .collapsed)
         #expect(abs(try #require(ltr.metadata.suffixRect).x - 16) < 1)
     }
 }

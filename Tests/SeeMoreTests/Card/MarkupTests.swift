@@ -6,7 +6,8 @@ import Testing
     @Test func cut_neverSplitsATag_andKeptIsPlainText() throws {
         let engine = try LayoutEngine()
         let plain = "Breaking: the quick brown fox jumps over the lazy dog while the cat watches from the windowsill"
-        let markup = "<b>Breaking:</b> the <span foreground=\"#D0021B\">quick brown fox</span> jumps over the <i>lazy dog</i> while the <u>cat watches</u> from the windowsill"
+        let markup =
+            "<b>Breaking:</b> the <span foreground=\"#D0021B\">quick brown fox</span> jumps over the <i>lazy dog</i> while the <u>cat watches</u> from the windowsill"
         var cutsInsideSpans = 0
         for width in stride(from: 120.0, through: 320, by: 10) {
             for mode in CutMode.allCases {
@@ -34,7 +35,9 @@ import Testing
     }
 
     @Test func spanCutByTheEllipsis_doesNotColorTheSuffix() throws {
-        var request = CardRequest(text: "<span foreground=\"#D0021B\">" + CardFixtures.longText + "</span>", template: try CardFixtures.template("inline-more"))
+        var request = CardRequest(
+            text: "<span foreground=\"#D0021B\">" + CardFixtures.longText + "</span>",
+            template: try CardFixtures.template("inline-more"))
         request.markup = true
         request.width = 320
         let card = try CardRenderer().render(request, state: .collapsed)

@@ -71,7 +71,9 @@ import Testing
     @Test func approve_acceptsTheActualImages() throws {
         let (_, changed, templatesFolder) = try GoldenRunnerTests.recordedSuiteWithChangedTemplate()
         let artifacts = changed.folder + "-artifacts"
-        let check = ["check", "--suite", changed.path, "--templates", templatesFolder, "--artifacts", artifacts, "--record", "never"]
+        let check = [
+            "check", "--suite", changed.path, "--templates", templatesFolder, "--artifacts", artifacts, "--record", "never",
+        ]
         #expect(try BinaryRunner.run(check).status == 1)
         let one = try BinaryRunner.run(["approve", "--artifacts", artifacts, "--filter", "*@200*"])
         #expect(one.status == 0)
@@ -91,7 +93,10 @@ import Testing
         _ = try Self.check(suite, ["--record", "missing"])
         let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: folder + "/old/gone", withIntermediateDirectories: true)
-        for file in ["/old/gone/DejaVuSans-15@200.light.collapsed.png", "/old/gone/DejaVuSans-15@200.light.collapsed.layout.txt", "/x/.a.png.tmp-1-2"] {
+        for file in [
+            "/old/gone/DejaVuSans-15@200.light.collapsed.png", "/old/gone/DejaVuSans-15@200.light.collapsed.layout.txt",
+            "/x/.a.png.tmp-1-2",
+        ] {
             try Data([1]).write(to: URL(fileURLWithPath: folder + file))
         }
         let dry = try BinaryRunner.run(["prune", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--dry-run"])
@@ -114,7 +119,10 @@ import Testing
             let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
             let process = Process()
             process.executableURL = BinaryRunner.executable
-            process.arguments = ["check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", "all", "--artifacts", folder + "-artifacts"]
+            process.arguments = [
+                "check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", "all", "--artifacts",
+                folder + "-artifacts",
+            ]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

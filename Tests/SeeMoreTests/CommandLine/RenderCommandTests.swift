@@ -43,18 +43,24 @@ import Testing
         #expect(files.count == 2)
         #expect(files.allSatisfy { $0.hasPrefix("inline-more-") })
         #expect(files.contains { $0.hasSuffix(".collapsed.png") })
-        #expect(RenderCommand.defaultName(template: "x", text: "hello") == RenderCommand.defaultName(template: "x", text: "hello"))
-        #expect(RenderCommand.defaultName(template: "x", text: "hello") != RenderCommand.defaultName(template: "x", text: "hullo"))
+        #expect(
+            RenderCommand.defaultName(template: "x", text: "hello") == RenderCommand.defaultName(template: "x", text: "hello"))
+        #expect(
+            RenderCommand.defaultName(template: "x", text: "hello") != RenderCommand.defaultName(template: "x", text: "hullo"))
     }
 
     @Test func templatesAreFound_fromAnotherWorkingDirectory() throws {
         let folder = try BinaryRunner.temporaryFolder()
-        let output = try BinaryRunner.run(["render", "--text", "hi", "--template", "chat-input", "--out", folder.path], workingDirectory: folder)
+        let output = try BinaryRunner.run(
+            ["render", "--text", "hi", "--template", "chat-input", "--out", folder.path], workingDirectory: folder)
         #expect(output.status == 0, "\(output.stderr)")
     }
 
     @Test(arguments: [
-        (["render", "--text", "x", "--template", "nope"], 64, "unknown template 'nope'; available: chat-input, fade-overlay, inline-more, read-more-tail, x"),
+        (
+            ["render", "--text", "x", "--template", "nope"], 64,
+            "unknown template 'nope'; available: chat-input, fade-overlay, inline-more, read-more-tail, x"
+        ),
         (["render", "--text", "x", "--suffix-color", "blue"], 64, "--suffix-color must be #RRGGBB or #RRGGBBAA, not 'blue'"),
         (["render", "--text", "x", "--name", "../escape"], 64, "--name must be a plain file name"),
         (["render", "--text", "x", "--name", "a/b"], 64, "--name must be a plain file name"),
@@ -74,7 +80,8 @@ import Testing
     }
 
     @Test func brokenTemplateFile_isExit65WithFileLineAndColumn() throws {
-        let file = try BinaryRunner.temporaryFile(Array("{\n  \"body\": { \"lines\": -1 },\n  \"themes\": {}\n}".utf8), name: "broken.json")
+        let file = try BinaryRunner.temporaryFile(
+            Array("{\n  \"body\": { \"lines\": -1 },\n  \"themes\": {}\n}".utf8), name: "broken.json")
         let output = try BinaryRunner.run(["render", "--text", "x", "--template", file.path])
         #expect(output.status == 65)
         #expect(output.stderr == "Error: \(file.path):2:22: body.lines: must be at least 1, not -1\n")

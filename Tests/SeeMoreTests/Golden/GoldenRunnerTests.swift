@@ -113,7 +113,9 @@ import Testing
         #expect(html.contains("data-status=\"changed\""))
         #expect(html.contains("data-status=\"passed\""))
         #expect(html.contains("inline-more · DejaVu Sans 15 · 200 pt"))
-        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: options.artifactsFolder + "/report.json"))) as? [String: Any]
+        let report =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: options.artifactsFolder + "/report.json"))) as? [String: Any]
         #expect((report?["cases"] as? [Any])?.count == 16)
     }
 
@@ -141,7 +143,10 @@ import Testing
             options.artifactsFolder = suite.folder + "/artifacts"
             _ = try GoldenRunner.run(suite, options: options)
             // The report names the suite's own (temporary) path; compare everything else byte for byte.
-            outputs.append(GoldenFixtures.files(under: suite.folder).filter { !$0.0.hasSuffix("report.json") && !$0.0.hasSuffix("index.html") })
+            outputs.append(
+                GoldenFixtures.files(under: suite.folder).filter {
+                    !$0.0.hasSuffix("report.json") && !$0.0.hasSuffix("index.html")
+                })
         }
         #expect(outputs[0].count > 32)
         #expect(outputs[0].map(\.0) == outputs[1].map(\.0))
@@ -197,17 +202,27 @@ import Testing
     }
 
     @Test(arguments: [
-        (#"{"texts": {"a": "x"}, "matrices": [{"templates": ["nope"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200]}]}"#,
-         "suite.json:1:51: matrices.[0].templates.[0]: unknown template 'nope'; available: chat-input, fade-overlay"),
-        (#"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["Nope Sans 15"], "widths": [200]}]}"#,
-         "matrices.[0].fonts.[0]: font 'Nope Sans 15' is not installed"),
+        (
+            #"{"texts": {"a": "x"}, "matrices": [{"templates": ["nope"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200]}]}"#,
+            "suite.json:1:51: matrices.[0].templates.[0]: unknown template 'nope'; available: chat-input, fade-overlay"
+        ),
+        (
+            #"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["Nope Sans 15"], "widths": [200]}]}"#,
+            "matrices.[0].fonts.[0]: font 'Nope Sans 15' is not installed"
+        ),
         (#"{"texts": {"../up": "x"}, "matrices": []}"#, "texts.../up: text name '../up' must be letters"),
-        (#"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["b"], "fonts": ["DejaVu Sans 15"], "widths": [200]}]}"#,
-         "matrices.[0].texts.[0]: unknown text 'b'; texts: a"),
-        (#"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200]}, {"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200, 300]}]}"#,
-         "duplicate case 'x/a/DejaVuSans-15@200.light.collapsed' (from matrices.[0] and matrices.[1])"),
-        (#"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200], "themes": ["sepia"]}]}"#,
-         "matrices.[0].themes.[0]: template 'x' has no theme 'sepia'"),
+        (
+            #"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["b"], "fonts": ["DejaVu Sans 15"], "widths": [200]}]}"#,
+            "matrices.[0].texts.[0]: unknown text 'b'; texts: a"
+        ),
+        (
+            #"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200]}, {"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200, 300]}]}"#,
+            "duplicate case 'x/a/DejaVuSans-15@200.light.collapsed' (from matrices.[0] and matrices.[1])"
+        ),
+        (
+            #"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200], "themes": ["sepia"]}]}"#,
+            "matrices.[0].themes.[0]: template 'x' has no theme 'sepia'"
+        ),
         (#"{"texts": {"a": "x"}, "matrixes": []}"#, "matrixes: unknown field"),
     ])
     func brokenSuites_nameTheProblem(json: String, expected: String) throws {

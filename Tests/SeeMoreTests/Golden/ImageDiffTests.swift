@@ -16,7 +16,9 @@ import Testing
     }
 
     static func solid(_ width: Int, _ height: Int, _ value: UInt8) -> RGBAImage {
-        RGBAImage(width: width, height: height, pixels: Array(repeating: [value, value, value, 255], count: width * height).flatMap { $0 })!
+        RGBAImage(
+            width: width, height: height,
+            pixels: Array(repeating: [value, value, value, 255], count: width * height).flatMap { $0 })!
     }
 
     @Test func identicalImages_haveNoDifference() throws {
@@ -88,7 +90,8 @@ import Testing
         let png = try PNGCodec.encode(image, scale: 1)
         let layout = Self.snapshot(lines: 3)
         func compare(_ actual: RGBAImage, _ actualLayout: LayoutSnapshot, golden: [UInt8]?) -> GoldenComparison {
-            GoldenComparison.compare(actual: actual, actualLayout: actualLayout, golden: golden, goldenLayout: layout, tolerance: Tolerance())
+            GoldenComparison.compare(
+                actual: actual, actualLayout: actualLayout, golden: golden, goldenLayout: layout, tolerance: Tolerance())
         }
         #expect(compare(image, layout, golden: png).outcome == .passed)
         #expect(compare(image, layout, golden: nil).outcome == .missing)
@@ -121,7 +124,8 @@ import Testing
         let image = ImageDiffTests.edgeImage(edge: 10)
         let other = try PNGCodec.encode(image, scale: 1, settings: .libpngDefault)
         let result = GoldenComparison.compare(
-            actual: image, actualLayout: Self.snapshot(lines: 1), golden: other, goldenLayout: Self.snapshot(lines: 1), tolerance: Tolerance())
+            actual: image, actualLayout: Self.snapshot(lines: 1), golden: other, goldenLayout: Self.snapshot(lines: 1),
+            tolerance: Tolerance())
         #expect(result.outcome == .passed)
     }
 }

@@ -44,7 +44,8 @@ import Testing
     }
 
     @Test func opaqueCards_areRGBAndRoundedOnesRGBA() throws {
-        let input = try CardRenderer().render(CardRequest(text: "hi", template: try CardFixtures.template("chat-input")), state: .collapsed)
+        let input = try CardRenderer().render(
+            CardRequest(text: "hi", template: try CardFixtures.template("chat-input")), state: .collapsed)
         let card = try CardRenderer().render(CardRequest(text: "hi", template: try CardFixtures.template("x")), state: .collapsed)
         #expect(Self.chunks(input.png)[0].data[9] == 2)  // color type RGB: the canvas fills the corners
         #expect(Self.chunks(card.png)[0].data[9] == 6)  // RGBA: transparent rounded corners

@@ -102,7 +102,8 @@ import Testing
 
     @Test func genericAndCaseVariantFamilies_areNotFallbacks() throws {
         let engine = try LayoutEngine()
-        for font in ["sans-serif 15", "Monospace 12", "dejavu serif 14", "Missing Face, DejaVu Sans 15", "IPAゴシック 15", "나눔고딕 15"] {
+        for font in ["sans-serif 15", "Monospace 12", "dejavu serif 14", "Missing Face, DejaVu Sans 15", "IPAゴシック 15", "나눔고딕 15"]
+        {
             let result = try engine.truncate(TruncationRequest(text: "Hello", font: font))
             #expect(!result.fontFallback, "\(font)")
         }

@@ -16,7 +16,8 @@ import Testing
     ]
 
     static let endings: [(String, String, String?)] = [
-        ("… ", "See more", nil), ("…", "続きを読む", "Bold"), ("", " ..더보기", "13"), ("… ", "Show more", "DejaVu Serif 17"), ("...", "", nil),
+        ("… ", "See more", nil), ("…", "続きを読む", "Bold"), ("", " ..더보기", "13"), ("… ", "Show more", "DejaVu Serif 17"),
+        ("...", "", nil),
     ]
     static let fonts = ["DejaVu Sans 15", "DejaVu Serif 14", "IPAGothic 15", "NanumGothic 16", "DejaVu Sans 11"]
 
@@ -37,7 +38,8 @@ import Testing
             }
             let ending = pick(Self.endings)
             var request = TruncationRequest(
-                text: text, font: pick(Self.fonts), width: Double(50 + generator.next() % 380), lines: 1 + Int(generator.next() % 5),
+                text: text, font: pick(Self.fonts), width: Double(50 + generator.next() % 380),
+                lines: 1 + Int(generator.next() % 5),
                 ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
             if let only, only != index { continue }
             let answers = try reference.answers(request)
@@ -46,7 +48,10 @@ import Testing
                 let result = try engine.truncate(request)
                 let got = ReferenceCut.Answer(truncated: result.truncated, kept: result.cutIndex, suffixWraps: result.suffixWraps)
                 if got.truncated { truncated += 1 }
-                #expect(got == answers[mode], "#\(index) \(mode) width \(request.width) lines \(request.lines) font \(request.font) ending \(ending): \(text.debugDescription) → \(result.lines)")
+                #expect(
+                    got == answers[mode],
+                    "#\(index) \(mode) width \(request.width) lines \(request.lines) font \(request.font) ending \(ending): \(text.debugDescription) → \(result.lines)"
+                )
             }
         }
         #expect(only != nil || truncated > count / 2)

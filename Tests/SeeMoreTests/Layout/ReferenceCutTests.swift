@@ -67,6 +67,8 @@ import Testing
         #expect(suffixWraps >= 20)
         #expect(wordDiffersFromGrapheme >= 150)
         #expect(wordEqualsGrapheme >= 100)
-        print("corpus: \(truncated) truncated, \(notTruncated) not, \(suffixWraps) suffix wraps, word ≠ grapheme \(wordDiffersFromGrapheme), word = grapheme \(wordEqualsGrapheme)")
+        print(
+            "corpus: \(truncated) truncated, \(notTruncated) not, \(suffixWraps) suffix wraps, word ≠ grapheme \(wordDiffersFromGrapheme), word = grapheme \(wordEqualsGrapheme)"
+        )
     }
 }

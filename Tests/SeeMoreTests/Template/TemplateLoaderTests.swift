@@ -24,7 +24,9 @@ import Testing
 
     @Test func unknownName_listsTheAvailableTemplates() throws {
         let loader = TemplateLoader(folders: [CardFixtures.templatesFolder])
-        #expect(throws: TemplateError.unknown(name: "nope", available: CardFixtures.templateNames.sorted(), folders: loader.folders)) {
+        #expect(
+            throws: TemplateError.unknown(name: "nope", available: CardFixtures.templateNames.sorted(), folders: loader.folders)
+        ) {
             try loader.load("nope")
         }
     }
@@ -60,8 +62,14 @@ import Testing
         ("{ \"body\": { \"lines\": \"three\" }, THEMES }", "t.json:1:22: body.lines: expected a whole number"),
         ("{\n  \"body\": {\n    \"lines\": \"three\"\n  },\n  THEMES\n}", "t.json:3:14: body.lines: expected a whole number"),
         ("{\n  \"body\": { \"lines\": 0 },\n  THEMES\n}", "t.json:2:22: body.lines: must be at least 1, not 0"),
-        ("{\n  \"body\": { \"lnes\": 2 },\n  THEMES\n}", "t.json:2:21: body.lnes: unknown field; known fields are font, lineHeight, lines, cut"),
-        ("{\n  \"suffix\": { \"placement\": \"side\" },\n  THEMES\n}", "t.json:2:28: suffix.placement: \"side\" is not one of \"inline\", \"below\", \"overlay\""),
+        (
+            "{\n  \"body\": { \"lnes\": 2 },\n  THEMES\n}",
+            "t.json:2:21: body.lnes: unknown field; known fields are font, lineHeight, lines, cut"
+        ),
+        (
+            "{\n  \"suffix\": { \"placement\": \"side\" },\n  THEMES\n}",
+            "t.json:2:28: suffix.placement: \"side\" is not one of \"inline\", \"below\", \"overlay\""
+        ),
         ("{\n  \"body\": {}\n}", "t.json:1:1: themes: missing required field"),
     ])
     func brokenTemplates_namePositionAndField(json: String, expected: String) {
@@ -90,7 +98,8 @@ import Testing
 
 @Suite struct JSONParserTests {
     @Test(arguments: [
-        ("[1, 2,]", 1, 7), ("{\"a\" 1}", 1, 6), ("\n\n  tru", 3, 3), ("\"abc", 1, 5), ("[01]", 1, 3), ("{\"a\":1,\"a\":2}", 1, 12),
+        ("[1, 2,]", 1, 7), ("{\"a\" 1}", 1, 6), ("\n\n  tru", 3, 3), ("\"abc", 1, 5), ("[01]", 1, 3),
+        ("{\"a\":1,\"a\":2}", 1, 12),
     ])
     func syntaxErrors_haveTheirPosition(text: String, line: Int, column: Int) {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(text) }
