@@ -32,13 +32,17 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
         return "\(data.count):\(String(hash, radix: 16))"
     }
 
-    /// What differs from `recorded`, one line each: library versions, and the fonts this run used
-    /// that were recorded differently or not at all.
+    /// What differs from `recorded`, one line each: library versions, the fonts this run used that
+    /// were recorded differently or not at all, and recorded fonts that are no longer installed
+    /// (fontconfig then silently draws those glyphs with another font).
     public func changes(since recorded: EnvironmentFingerprint) -> [String] {
         var changes: [String] = []
         for name in Set(libraries.keys).union(recorded.libraries.keys).sorted() where libraries[name] != recorded.libraries[name]
         {
             changes.append("\(name) \(recorded.libraries[name] ?? "(none)") → \(libraries[name] ?? "(none)")")
+        }
+        for path in recorded.fonts.keys.sorted() where fonts[path] == nil && !FileManager.default.fileExists(atPath: path) {
+            changes.append("font \(path) is no longer installed")
         }
         for (path, hash) in fonts.sorted(by: { $0.key < $1.key }) where hash != recorded.fonts[path] {
             if let before = recorded.fonts[path] {

@@ -201,6 +201,12 @@ import Testing
         #expect(CheckCommand.text(summary, options: try GoldenFixtures.options(.never)).hasPrefix("Environment changed"))
     }
 
+    @Test func recordedFontThatIsGone_isAnEnvironmentChange() {
+        let recorded = EnvironmentFingerprint(libraries: [:], fonts: ["/nonexistent/font.ttf": "1:abc"])
+        let current = EnvironmentFingerprint(libraries: [:], fonts: [:])
+        #expect(current.changes(since: recorded) == ["font /nonexistent/font.ttf is no longer installed"])
+    }
+
     @Test(arguments: [
         (
             #"{"texts": {"a": "x"}, "matrices": [{"templates": ["nope"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200]}]}"#,
