@@ -8,11 +8,14 @@ struct CardPainter {
     static let maximumPixels = 32767
 
     func paint(_ plan: CardPlan) throws -> RGBAImage {
-        let pixelWidth = Int((plan.width * Double(scale)).rounded(.up))
-        let pixelHeight = Int((plan.height * Double(scale)).rounded(.up))
-        guard pixelWidth <= Self.maximumPixels, pixelHeight <= Self.maximumPixels else {
-            throw CardError.tooLarge(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        let width = (plan.width * Double(scale)).rounded(.up)
+        let height = (plan.height * Double(scale)).rounded(.up)
+        let limit = Double(Self.maximumPixels)
+        guard width <= limit, height <= limit else {  // compared as numbers first: nothing huge becomes an Int
+            throw CardError.tooLarge(
+                pixelWidth: width.isFinite ? Int(min(width, 1e15)) : Int.max, pixelHeight: height.isFinite ? Int(min(height, 1e15)) : Int.max)
         }
+        let pixelWidth = Int(width), pixelHeight = Int(height)
         let surface = try ImageSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         let context = try DrawingContext(surface: surface, scale: Double(scale))
         paintBox(plan, on: context)

@@ -19,6 +19,9 @@ struct CardPlanner {
             throw CardError.unknownTheme(
                 request.theme, template: request.template.name, available: request.template.themes.keys.sorted())
         }
+        guard request.cardWidth > 0, request.cardWidth <= TruncationRequest.maximumWidth else {
+            throw CardError.invalidWidth(request.cardWidth)
+        }
         let padding = request.template.card.padding
         guard request.cardWidth - padding.left - padding.right > 1 else {
             throw CardError.tooNarrow(width: request.cardWidth, padding: padding.left + padding.right)

@@ -53,6 +53,7 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
     case tooNarrow(width: Double, padding: Double)
     case tooLarge(pixelWidth: Int, pixelHeight: Int)
     case invalidScale(Int)
+    case invalidWidth(Double)
 
     public var description: String {
         switch self {
@@ -64,6 +65,8 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let width, let height):
             return "the card would be \(width)×\(height) pixels; Cairo draws at most 32767 in each direction"
         case .invalidScale(let scale): return "the scale must be 1, 2 or 3, not \(scale)"
+        case .invalidWidth(let width):
+            return "a card must be above 0 and at most \(JSONValue.format(TruncationRequest.maximumWidth)) points wide, not \(width)"
         }
     }
 }

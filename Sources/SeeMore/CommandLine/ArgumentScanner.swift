@@ -64,6 +64,14 @@ struct ArgumentScanner {
         source = flag.name == "--text" ? .inline(value) : TextSource(textFile: value)
     }
 
+    /// A line limit: 1 to `TruncationRequest.maximumLines`.
+    func lineLimit(_ value: String, flag: String) throws -> Int {
+        guard let number = Int(value), number >= 1, number <= TruncationRequest.maximumLines else {
+            throw usageError("\(flag) must be a whole number from 1 to \(TruncationRequest.maximumLines), not '\(value)'")
+        }
+        return number
+    }
+
     /// A number from 0 to 1.
     func fraction(_ value: String, flag: String) throws -> Double {
         guard let number = Double(value), number >= 0, number <= 1 else {

@@ -54,7 +54,7 @@ struct LayoutCommand: Equatable {
             case "--text", "--text-file": try scanner.textSource(flag, into: &source)
             case "--font": request.font = try scanner.value(of: flag)
             case "--width": request.width = try scanner.width(try scanner.value(of: flag), flag: flag.name)
-            case "--lines": request.lines = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--lines": request.lines = try scanner.lineLimit(try scanner.value(of: flag), flag: flag.name)
             case "--ellipsis": request.ellipsis = try scanner.value(of: flag)
             case "--suffix": request.suffix = try scanner.value(of: flag)
             case "--suffix-font": request.suffixFont = try scanner.value(of: flag)
@@ -117,7 +117,7 @@ extension TruncationRequestError {
     /// Markup and text errors are bad data (65); the rest are bad flags (64).
     func commandError(usage: String) -> CommandError {
         switch self {
-        case .invalidMarkup, .nulCharacter, .textTooLong: return CommandError(description, exitCode: .dataError)
+        case .invalidMarkup, .nulCharacter, .textTooLong, .paragraphTooLong: return CommandError(description, exitCode: .dataError)
         default: return CommandError(description, exitCode: .usage, usage: usage)
         }
     }

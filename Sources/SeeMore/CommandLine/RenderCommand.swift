@@ -69,7 +69,7 @@ struct RenderCommand {
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--width": command.width = try scanner.width(try scanner.value(of: flag), flag: flag.name)
             case "--font": command.font = try scanner.value(of: flag)
-            case "--lines": command.lines = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--lines": command.lines = try scanner.lineLimit(try scanner.value(of: flag), flag: flag.name)
             case "--ellipsis": command.ellipsis = try scanner.value(of: flag)
             case "--suffix": command.suffix = try scanner.value(of: flag)
             case "--suffix-color":

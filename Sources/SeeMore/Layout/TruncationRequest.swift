@@ -50,6 +50,8 @@ public struct TruncationRequest: Sendable, Equatable {
 
     /// Largest width accepted, in points (Pango measures in 32-bit units of 1/1024 pt).
     public static let maximumWidth = 1_000_000.0
+    /// Largest line limit accepted.
+    public static let maximumLines = 1_000_000
 
     /// Checks the numbers a caller may get wrong.
     /// - Throws: `TruncationRequestError` naming the field.
@@ -57,7 +59,7 @@ public struct TruncationRequest: Sendable, Equatable {
         guard width.isFinite, width > 0, width <= Self.maximumWidth else {
             throw TruncationRequestError.invalidWidth(width)
         }
-        guard lines >= 1 else { throw TruncationRequestError.invalidLineLimit(lines) }
+        guard lines >= 1, lines <= Self.maximumLines else { throw TruncationRequestError.invalidLineLimit(lines) }
         guard lineHeight >= 0, lineHeight.isFinite else { throw TruncationRequestError.invalidLineHeight(lineHeight) }
         for (name, value) in [("text", text), ("ellipsis", ellipsis), ("suffix", suffix)] where value.utf8.contains(0) {
             throw TruncationRequestError.nulCharacter(field: name)
@@ -72,6 +74,8 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
     case nulCharacter(field: String)
     case invalidLineHeight(Double)
     case textTooLong(Int, limit: Int)
+    /// Reaching line N+2 would mean laying out a paragraph longer than Pango's widths allow.
+    case paragraphTooLong(lines: Int, limit: Int)
     /// Malformed Pango markup; the message names the line and character.
     case invalidMarkup(String)
 
@@ -79,9 +83,13 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .invalidWidth(let width):
             return "width must be a number of points above 0 and at most \(Int(TruncationRequest.maximumWidth)), not \(width)"
-        case .invalidLineLimit(let lines): return "the line limit must be at least 1, not \(lines)"
+        case .invalidLineLimit(let lines):
+            return "the line limit must be at least 1 and at most \(TruncationRequest.maximumLines), not \(lines)"
         case .nulCharacter(let field): return "the \(field) contains a NUL character"
         case .invalidLineHeight(let value): return "the line height must be 0 or more, not \(value)"
+        case .paragraphTooLong(let lines, let limit):
+            return "finding line \(lines + 2) would need a single paragraph of more than \(limit) characters laid out in one piece, "
+                + "past Pango's 32-bit widths; use a smaller line limit"
         case .textTooLong(let count, let limit):
             return "the text has \(count) characters; at most \(limit) can be laid out whole"
         case .invalidMarkup(let message): return "invalid markup: \(message)"

@@ -20,7 +20,16 @@ struct UncutLayout {
         let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
         let perLine = Int(min(width / (size * 0.25), 100_000))
         var length = min(end, max(256, (lines + 3) * perLine + 64))
+        var triedLongestSafe = false
         while true {
+            if length > Self.safeParagraph && text.longestParagraph(upTo: length) > Self.safeParagraph {
+                // Try the longest prefix Pango can lay out in one piece before giving up.
+                guard !triedLongestSafe else {
+                    throw TruncationRequestError.paragraphTooLong(lines: lines, limit: Self.safeParagraph)
+                }
+                length = Self.safeParagraph
+                triedLongestSafe = true
+            }
             let prefix = text.prefixBytes(length)
             try style.apply(prefix, keptCount: prefix.count, suffixCount: 0, to: layout)
             if length == end || layout.lineCount >= lines + 3 { break }
@@ -39,6 +48,10 @@ struct UncutLayout {
         isCursorPosition = cursor
         isLineBreak = lineBreak
     }
+
+    /// The longest paragraph laid out in one piece: Pango keeps a paragraph's width in 32-bit units of
+    /// 1/1024 pt, which a paragraph of a few hundred thousand characters overflows.
+    static let safeParagraph = 200_000
 
     /// Counts the lines of `text[0..<end]` by laying it out a window at a time.
     ///

@@ -34,7 +34,7 @@ extension CardTemplate.Box: Decodable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
-        width = try container.decodePositive(forKey: .width) ?? defaults.width
+        width = try container.decodePositive(forKey: .width, maximum: TruncationRequest.maximumWidth) ?? defaults.width
         padding = try container.decodeIfPresent(CardTemplate.Insets.self, forKey: .padding) ?? defaults.padding
         cornerRadius = try container.decodeNonNegative(forKey: .cornerRadius) ?? defaults.cornerRadius
         borderWidth = try container.decodeNonNegative(forKey: .borderWidth) ?? defaults.borderWidth
@@ -88,7 +88,7 @@ extension CardTemplate.Body: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
         font = try container.decodeIfPresent(String.self, forKey: .font) ?? defaults.font
-        lineHeight = try container.decodeNonNegative(forKey: .lineHeight) ?? defaults.lineHeight
+        lineHeight = try container.decodeNonNegative(forKey: .lineHeight, maximum: 10) ?? defaults.lineHeight
         lines = try container.decodeCount(forKey: .lines) ?? defaults.lines
         cut = try container.decodeIfPresent(CutMode.self, forKey: .cut) ?? defaults.cut
     }
@@ -185,29 +185,33 @@ extension Decoder {
 }
 
 extension KeyedDecodingContainer {
-    /// A number above 0, or nil when absent.
-    func decodePositive(forKey key: Key) throws -> Double? {
+    /// A number above 0 and at most `maximum`, or nil when absent.
+    func decodePositive(forKey key: Key, maximum: Double) throws -> Double? {
         guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
-        guard value > 0, value.isFinite else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must be above 0, not \(value)")
+        guard value > 0, value <= maximum else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "must be above 0 and at most \(JSONValue.format(maximum)), not \(value)")
         }
         return value
     }
 
-    /// A number of 0 or more, or nil when absent.
-    func decodeNonNegative(forKey key: Key) throws -> Double? {
+    /// A number from 0 to `maximum` (points, by default at most 10 000), or nil when absent.
+    func decodeNonNegative(forKey key: Key, maximum: Double = 10_000) throws -> Double? {
         guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
-        guard value >= 0, value.isFinite else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must be 0 or more, not \(value)")
+        guard value >= 0, value <= maximum else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "must be from 0 to \(JSONValue.format(maximum)), not \(value)")
         }
         return value
     }
 
-    /// A whole number of at least 1, or nil when absent.
+    /// A whole number from 1 to `TruncationRequest.maximumLines`, or nil when absent.
     func decodeCount(forKey key: Key) throws -> Int? {
         guard let value = try decodeIfPresent(Int.self, forKey: key) else { return nil }
-        guard value >= 1 else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must be at least 1, not \(value)")
+        guard value >= 1, value <= TruncationRequest.maximumLines else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription: "must be from 1 to \(TruncationRequest.maximumLines), not \(value)")
         }
         return value
     }

@@ -38,6 +38,17 @@ struct IndexedText {
         return end
     }
 
+    /// The most characters between two line breaks among the first `count` characters.
+    func longestParagraph(upTo count: Int) -> Int {
+        var longest = 0
+        var start = 0
+        for index in 0..<min(count, scalars.count) where ["\n", "\r", "\u{2029}"].contains(scalars[index]) {
+            longest = max(longest, index - start)
+            start = index + 1
+        }
+        return max(longest, min(count, scalars.count) - start)
+    }
+
     /// The UTF-8 bytes of the first `k` characters.
     func prefixBytes(_ k: Int) -> ArraySlice<UInt8> {
         bytes[0..<byteOffsets[k]]

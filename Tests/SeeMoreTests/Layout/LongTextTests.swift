@@ -28,6 +28,20 @@ import Testing
         }
     }
 
+    @Test func lineLimitReachingPastASafeParagraph_isRefusedNotMiscounted() throws {
+        let text = Self.words(count: 150_000, seed: 3)
+        let engine = try LayoutEngine()
+        #expect(throws: TruncationRequestError.paragraphTooLong(lines: 100_000, limit: UncutLayout.safeParagraph)) {
+            try engine.truncate(TruncationRequest(text: text, lines: 100_000))
+        }
+        // A limit whose lines fit in the longest safe prefix is answered.
+        let result = try engine.truncate(TruncationRequest(text: text, width: 343, lines: 500))
+        #expect(result.truncated && result.lineCount == 500)
+        #expect(throws: TruncationRequestError.invalidLineLimit(Int.max)) {
+            try engine.truncate(TruncationRequest(text: text, lines: Int.max))
+        }
+    }
+
     @Test func windowedLineCount_equalsOneWholeLayout() throws {
         // 20 000 characters: long enough for several windows, short enough for Pango to lay out whole.
         let text = Self.words(count: 3_000, seed: 11) + "\n\nsecond paragraph\n" + Self.words(count: 500, seed: 12)
