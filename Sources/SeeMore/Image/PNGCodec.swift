@@ -3,7 +3,7 @@ import CSupport
 /// PNG encoding and decoding with libpng, settings chosen deliberately.
 ///
 /// Cards are flat color with anti-aliased text, where PNG's row filters only add noise for zlib to
-/// chew on. Measured on 20 cards (5 templates × 2 states × @1x/@2x, `make bench png`) against
+/// chew on. Measured on 20 cards (5 templates × 2 states × @1x/@2x, `make bench ARGS=png`) against
 /// `cairo_surface_write_to_png` (libpng defaults: level 6, adaptive filters, Z_FILTERED):
 /// zlib level 3 with no row filter encodes 4.5× faster and every file is at most 94% of Cairo's size
 /// (levels 1–2 are a little faster but come within 3% of Cairo's size or above it; level 6 with no
@@ -22,7 +22,7 @@ public enum PNGCodec {
         }
 
         /// Committed goldens: read far more often than written, so small matters more than fast
-        /// (level 9 makes files about 15% smaller than `cards`; `make bench png`).
+        /// (level 9 makes files about 15% smaller than `cards`; `make bench ARGS=png`).
         public static let goldens = Settings(
             level: 9, strategy: seemore_zlib_strategy_default(), filters: seemore_png_filter_none())
         /// What SeeMore writes.
