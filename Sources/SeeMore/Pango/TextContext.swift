@@ -3,7 +3,8 @@ import CPangoCairo
 /// An owned Pango context with SeeMore's fixed, scale-independent layout settings.
 ///
 /// The settings: 72 dpi (1 pt = 1 px at @1x), metrics hinting off, hint style none,
-/// gray antialiasing, unrounded glyph positions, automatic base direction.
+/// gray antialiasing, unrounded glyph positions, automatic base direction, language "c"
+/// (as an unset POSIX locale gives) whatever the process locale.
 final class TextContext {
     let pointer: OpaquePointer
     /// Keeps the font map alive for as long as the context uses it.
@@ -25,6 +26,9 @@ final class TextContext {
         cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
         pango_cairo_context_set_font_options(context, options)
         pango_context_set_round_glyph_positions(context, 0)
+        // Pango would take the language from the process locale, which a host program may set:
+        // pin it, so fonts and fallbacks never depend on where SeeMore runs.
+        pango_context_set_language(context, pango_language_from_string("c"))
     }
 
     deinit {
