@@ -28,3 +28,8 @@ public struct CommandError: Error, Equatable, CustomStringConvertible {
 
     public var description: String { message }
 }
+
+/// Thrown by a parser when `--help` is given; the text goes to standard output with exit code 0.
+struct HelpRequested: Error {
+    var text: String
+}

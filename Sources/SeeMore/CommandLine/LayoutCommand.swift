@@ -112,30 +112,3 @@ struct LayoutCommand: Equatable {
         String(format: "%.1f", value)
     }
 }
-
-extension TruncationRequestError {
-    /// Markup and text errors are bad data (65); the rest are bad flags (64).
-    func commandError(usage: String) -> CommandError {
-        switch self {
-        case .invalidMarkup, .nulCharacter, .textTooLong, .paragraphTooLong: return CommandError(description, exitCode: .dataError)
-        default: return CommandError(description, exitCode: .usage, usage: usage)
-        }
-    }
-}
-
-/// Prints what fontconfig substituted, and fails under `--strict-fonts`.
-enum FontWarnings {
-    static func report(_ substitutions: [FontSubstitution], strict: Bool, io: CommandIO) throws {
-        for substitution in substitutions {
-            let used = substitution.used.isEmpty ? "no font at all" : "\"\(substitution.used)\""
-            let message = "font family \"\(substitution.requested)\" is not installed; fontconfig used \(used) instead"
-            if strict { throw CommandError(message, exitCode: .dataError) }
-            io.writeError("Warning: \(message)\n")
-        }
-    }
-}
-
-/// Thrown by a parser when `--help` is given; the text goes to standard output with exit code 0.
-struct HelpRequested: Error {
-    var text: String
-}
