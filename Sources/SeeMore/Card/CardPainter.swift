@@ -13,7 +13,8 @@ struct CardPainter {
         let limit = Double(Self.maximumPixels)
         guard width <= limit, height <= limit else {  // compared as numbers first: nothing huge becomes an Int
             throw CardError.tooLarge(
-                pixelWidth: width.isFinite ? Int(min(width, 1e15)) : Int.max, pixelHeight: height.isFinite ? Int(min(height, 1e15)) : Int.max)
+                pixelWidth: width.isFinite ? Int(min(width, 1e15)) : Int.max,
+                pixelHeight: height.isFinite ? Int(min(height, 1e15)) : Int.max)
         }
         let pixelWidth = Int(width), pixelHeight = Int(height)
         let surface = try ImageSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight)

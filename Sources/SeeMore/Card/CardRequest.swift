@@ -66,7 +66,8 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
             return "the card would be \(width)×\(height) pixels; Cairo draws at most 32767 in each direction"
         case .invalidScale(let scale): return "the scale must be 1, 2 or 3, not \(scale)"
         case .invalidWidth(let width):
-            return "a card must be above 0 and at most \(JSONValue.format(TruncationRequest.maximumWidth)) points wide, not \(width)"
+            return
+                "a card must be above 0 and at most \(JSONValue.format(TruncationRequest.maximumWidth)) points wide, not \(width)"
         }
     }
 }

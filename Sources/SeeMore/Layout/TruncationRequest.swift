@@ -88,7 +88,8 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
         case .nulCharacter(let field): return "the \(field) contains a NUL character"
         case .invalidLineHeight(let value): return "the line height must be 0 or more, not \(value)"
         case .paragraphTooLong(let lines, let limit):
-            return "finding line \(lines + 2) would need a single paragraph of more than \(limit) characters laid out in one piece, "
+            return
+                "finding line \(lines + 2) would need a single paragraph of more than \(limit) characters laid out in one piece, "
                 + "past Pango's 32-bit widths; use a smaller line limit"
         case .textTooLong(let count, let limit):
             return "the text has \(count) characters; at most \(limit) can be laid out whole"
