@@ -41,7 +41,7 @@ public func assertCardSnapshot(
         let request = CardRequest(
             text: text, template: try source.templates(templatesFolder).load(template), markup: markup, width: width,
             font: font, lines: lines, theme: theme, scale: scale)
-        let renderer = try CardRenderer()
+        let renderer = try SnapshotSource.renderer()
         let mode = record ?? SnapshotSource.recordMode(ProcessInfo.processInfo.environment)
         for state in states {
             let location = source.location(test: function, name: name, state: state)
@@ -72,6 +72,16 @@ struct SnapshotSource {
             if !loader.folders.contains(folder) { loader.folders.append(folder) }
         }
         return loader
+    }
+
+    /// This thread's renderer: Pango font maps belong to one thread, and making one costs more than
+    /// drawing a card, so each test thread keeps its own.
+    static func renderer() throws -> CardRenderer {
+        let key = "SeeMoreTesting.CardRenderer"
+        if let renderer = Thread.current.threadDictionary[key] as? CardRenderer { return renderer }
+        let renderer = try CardRenderer()
+        Thread.current.threadDictionary[key] = renderer
+        return renderer
     }
 
     /// `SEEMORE_RECORD`, else `never` on CI, else `missing`.
