@@ -114,12 +114,12 @@ struct CardPlanner {
                 try addOverlay(over: layout, origin: origin, to: &plan)
             }
         case .expanded:
-            let whole = try engine.expand(body)
+            let whole = try engine.expandedText(body)
             let lessInline = cut.truncated && placement == .inline ? template.expandedSuffix : nil
             let (layout, suffixBytes) = try engine.paintLayout(
-                body, text: whole.kept, ending: lessInline.map { ("", $0) }, paint: suffixPaint)
+                body, text: whole, ending: lessInline.map { ("", $0) }, paint: suffixPaint)
             plan.items.append(.text(layout, origin: origin, color: theme.text, clip: nil))
-            plan.kept = whole.kept
+            plan.kept = whole
             plan.lines = layout.lineTexts
             plan.suffixRect = suffixBytes.flatMap { layout.rect(ofBytes: $0, scalars: (lessInline ?? "").unicodeScalars) }?
                 .offsetBy(x: origin.x, y: origin.y)
@@ -182,9 +182,9 @@ struct CardPlanner {
     /// scrolled to its end; returns the y below it.
     private func addInput(_ state: CardState, at y: Double, to plan: inout CardPlan) throws -> Double {
         let body = bodyRequest(suffix: "")
-        let whole = try engine.expand(body)
-        let isEmpty = whole.kept.isEmpty
-        var text = whole.kept
+        let whole = try engine.expandedText(body)
+        let isEmpty = whole.isEmpty
+        var text = whole
         var color = theme.text
         var request = body
         if isEmpty {
@@ -204,7 +204,7 @@ struct CardPlanner {
         let clip = Rect(x: 0, y: y, width: width, height: bottom - top)
         plan.items.append(.text(layout, origin: Point(x: padding.left, y: y - top), color: color, clip: clip))
         plan.truncated = visible < lineCount
-        plan.kept = whole.kept
+        plan.kept = whole
         plan.lines = isEmpty ? [] : Array(layout.lineTexts.suffix(visible))
         return y + bottom - top
     }

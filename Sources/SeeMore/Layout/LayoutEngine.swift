@@ -46,14 +46,17 @@ public final class LayoutEngine {
         return pango_find_base_dir(style.plainText, -1) == PANGO_DIRECTION_RTL
     }
 
-    /// The whole text (trailing white space removed) laid out uncut, as on an expanded card.
+    /// The whole plain text with trailing white space removed, as an expanded card shows it
+    /// (laid out by the caller, which paints it).
     /// - Throws: as `truncate`; `TruncationRequestError.textTooLong` past `maximumWholeCharacters`.
-    public func expand(_ request: TruncationRequest) throws -> Truncation {
+    public func expandedText(_ request: TruncationRequest) throws -> String {
         try request.validate()
         guard request.text.unicodeScalars.count <= Self.maximumWholeCharacters else {
             throw TruncationRequestError.textTooLong(request.text.unicodeScalars.count, limit: Self.maximumWholeCharacters)
         }
-        return try search(request).whole()
+        let style = try TextStyle(request: request, fonts: try ResolvedFonts(request: request, substitution: substitution))
+        let text = IndexedText(style.plainText)
+        return text.string(0..<text.trimmedEnd(text.count))
     }
 
     /// The longest text laid out whole (an expanded card, a chat input); Pango's 32-bit widths and

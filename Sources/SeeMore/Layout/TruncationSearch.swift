@@ -23,7 +23,6 @@ final class TruncationSearch {
 
     /// How `kept(k) + ellipsis + suffix` lays out.
     struct Collapsed {
-        let keptEnd: Int
         let lineCount: Int
         /// 0-based line on which the ellipsis (or, without one, the suffix) starts.
         let markerLine: Int
@@ -89,11 +88,6 @@ final class TruncationSearch {
         return try result(Cut(k: nextLine, withEnding: false), fullLineCount: try countLines(uncut))
     }
 
-    /// The whole text, trailing white space removed, never truncated.
-    func whole() throws -> Truncation {
-        try result(nil)
-    }
-
     /// Lays out the start of the text; nil when it all fits in N lines (rule 1).
     private func layOutUncut() throws -> UncutLayout? {
         content = nil
@@ -155,14 +149,14 @@ final class TruncationSearch {
                 marker: kept.count, direction: shortcut.direction, style: style)
             {
                 let before = request.lines - 1
-                let result = Collapsed(keptEnd: keptEnd, lineCount: before + last.lines, markerLine: before + last.markerLine)
+                let result = Collapsed(lineCount: before + last.lines, markerLine: before + last.markerLine)
                 measured[keptEnd] = result
                 return result
             }
         }
         try layOutCollapsed(keptEnd: keptEnd)
         let markerLine = layout.line(ofByte: text.byteOffsets[keptEnd])
-        let result = Collapsed(keptEnd: keptEnd, lineCount: layout.lineCount, markerLine: markerLine)
+        let result = Collapsed(lineCount: layout.lineCount, markerLine: markerLine)
         measured[keptEnd] = result
         return result
     }
