@@ -5,10 +5,11 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
 # The fonts are exactly those the goldens were drawn with: fonts-ipafont-mincho is only a
-# recommendation of fonts-ipafont-gothic, yet it is the fallback for Japanese in serif text.
+# recommendation of fonts-ipafont-gothic, yet it is the fallback for Japanese in serif text;
+# fonts-noto-cjk draws Simplified and Traditional Chinese.
 APT_PACKAGES := pkg-config libpango1.0-dev libcairo2-dev libpng-dev zlib1g-dev \
 	fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-ipafont-mincho fonts-nanum \
-	fonts-noto-core fonts-noto-color-emoji
+	fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk
 
 .PHONY: deps build preview test bench clean
 

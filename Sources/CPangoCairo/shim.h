@@ -37,3 +37,10 @@ static inline void seemore_freetype_version(int *major, int *minor, int *patch) 
     FT_Library_Version(library, major, minor, patch);
     FT_Done_FreeType(library);
 }
+
+/// Whether a font has a glyph for the character (as HarfBuzz maps it).
+static inline int seemore_font_has_character(PangoFont *font, unsigned int character) {
+    hb_font_t *hb = font ? pango_font_get_hb_font(font) : NULL;
+    hb_codepoint_t glyph = 0;
+    return hb && hb_font_get_nominal_glyph(hb, character, &glyph);
+}

@@ -68,11 +68,14 @@ final class DrawingContext {
         try body()
     }
 
-    /// Draws `layout` with its top-left at (x, y); text without a color attribute gets `color`.
-    func draw(_ layout: Layout, x: Double, y: Double, color: Color) {
+    /// Draws `layout` with its top-left at (x, y), each line where `Layout.lineBoxes` places it (all
+    /// lines, or those in `lines`); text without a color attribute gets `color`.
+    func draw(_ layout: Layout, x: Double, y: Double, color: Color, lines: Range<Int>? = nil) {
         setColor(color)
-        cairo_move_to(pointer, x, y)
-        pango_cairo_show_layout(pointer, layout.pointer)
+        layout.forEachPlacedLine(in: lines) { box, line in
+            cairo_move_to(pointer, x + box.x, y + box.baseline)
+            pango_cairo_show_layout_line(pointer, line)
+        }
     }
 
     /// Paints `image` with its top-left at (x, y), one image pixel per point.
@@ -81,12 +84,17 @@ final class DrawingContext {
         cairo_paint(pointer)
     }
 
-    /// Fills `rect` with a horizontal gradient of `color` from `startAlpha` at `startX` to `endAlpha` at `endX`.
-    func fillHorizontalGradient(_ rect: Rect, color: Color, startX: Double, startAlpha: Double, endX: Double, endAlpha: Double) {
-        guard let gradient = cairo_pattern_create_linear(startX, 0, endX, 0) else { return }
+    /// Fills `rect` with `color` at an opacity that changes linearly between the stops (x in points,
+    /// ordered, at least one) and stays constant before the first and after the last.
+    func fillHorizontalGradient(_ rect: Rect, color: Color, stops: [(x: Double, alpha: Double)]) {
+        guard let first = stops.first, let last = stops.last else { return }
+        let span = last.x - first.x
+        guard let gradient = cairo_pattern_create_linear(first.x, 0, span > 0 ? last.x : first.x + 1, 0) else { return }
         defer { cairo_pattern_destroy(gradient) }
-        cairo_pattern_add_color_stop_rgba(gradient, 0, color.red, color.green, color.blue, color.alpha * startAlpha)
-        cairo_pattern_add_color_stop_rgba(gradient, 1, color.red, color.green, color.blue, color.alpha * endAlpha)
+        for stop in stops {
+            let offset = span > 0 ? (stop.x - first.x) / span : 0
+            cairo_pattern_add_color_stop_rgba(gradient, offset, color.red, color.green, color.blue, color.alpha * stop.alpha)
+        }
         cairo_set_source(pointer, gradient)
         cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
         cairo_fill(pointer)

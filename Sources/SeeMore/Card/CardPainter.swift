@@ -22,15 +22,14 @@ struct CardPainter {
         paintBox(plan, on: context)
         for item in plan.items {
             switch item {
-            case .text(let layout, let origin, let color, let clip):
+            case .text(let layout, let origin, let color, let clip, let lines):
                 if let clip {
-                    context.clipped(to: clip) { context.draw(layout, x: origin.x, y: origin.y, color: color) }
+                    context.clipped(to: clip) { context.draw(layout, x: origin.x, y: origin.y, color: color, lines: lines) }
                 } else {
-                    context.draw(layout, x: origin.x, y: origin.y, color: color)
+                    context.draw(layout, x: origin.x, y: origin.y, color: color, lines: lines)
                 }
-            case .fade(let rect, let startX, let startAlpha, let endX, let endAlpha):
-                context.fillHorizontalGradient(
-                    rect, color: theme.background, startX: startX, startAlpha: startAlpha, endX: endX, endAlpha: endAlpha)
+            case .fade(let rect, let stops):
+                context.fillHorizontalGradient(rect, color: theme.background, stops: stops.map { ($0.x, $0.alpha) })
             }
         }
         try context.check()

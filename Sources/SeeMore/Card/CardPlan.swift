@@ -2,10 +2,18 @@
 struct CardPlan {
     /// What to paint, in order.
     enum Item {
-        /// A layout with its top-left at `origin`; text without a color attribute gets `color`.
-        case text(Layout, origin: Point, color: Color, clip: Rect?)
-        /// A horizontal fade of the card background from `startAlpha` at `startX` to `endAlpha` at `endX`.
-        case fade(Rect, startX: Double, startAlpha: Double, endX: Double, endAlpha: Double)
+        /// A layout with its top-left at `origin` (its lines in `lines`, or all), clipped to `clip`; text
+        /// without a color attribute gets `color`.
+        case text(Layout, origin: Point, color: Color, clip: Rect? = nil, lines: Range<Int>? = nil)
+        /// The card background over `rect`, with an opacity that changes linearly between the stops
+        /// (ordered by x; constant past the first and the last).
+        case fade(Rect, stops: [FadeStop])
+    }
+
+    /// The background's opacity at one x of a fade.
+    struct FadeStop: Equatable {
+        var x: Double
+        var alpha: Double
     }
 
     var width: Double
@@ -15,13 +23,14 @@ struct CardPlan {
     var truncated = false
     var kept = ""
     var lines: [String] = []
-    var suffixRect: Rect? = nil
+    /// Where the suffix (or link) is drawn; nil when there is none.
+    var suffix: SuffixRects? = nil
     var fontSubstitutions: [FontSubstitution] = []
 
     /// Families used and glyphs missing across every text item.
     var fonts: [String] {
         var families: [String] = []
-        for case .text(let layout, _, _, _) in items {
+        for case .text(let layout, _, _, _, _) in items {
             for family in layout.familiesUsed where !families.contains(family) { families.append(family) }
         }
         return families
@@ -29,7 +38,7 @@ struct CardPlan {
 
     var fontFiles: [String] {
         var files: [String] = []
-        for case .text(let layout, _, _, _) in items {
+        for case .text(let layout, _, _, _, _) in items {
             for file in layout.fontFiles where !files.contains(file) { files.append(file) }
         }
         return files
@@ -37,7 +46,7 @@ struct CardPlan {
 
     var unknownGlyphs: Int {
         items.reduce(0) { total, item in
-            guard case .text(let layout, _, _, _) = item else { return total }
+            guard case .text(let layout, _, _, _, _) = item else { return total }
             return total + layout.unknownGlyphCount
         }
     }

@@ -31,6 +31,7 @@ struct CardPlanner {
         self.theme = theme
         var probe = TruncationRequest(text: request.text, width: 100)
         probe.markup = request.markup
+        probe.direction = request.direction ?? request.template.body.direction
         self.rightToLeft = try engine.isRightToLeft(probe)
     }
 
@@ -43,6 +44,10 @@ struct CardPlanner {
             cutMode: template.body.cut)
         body.markup = request.markup
         body.lineHeight = template.body.lineHeight
+        body.hyphens = template.body.hyphens
+        body.direction = request.direction ?? template.body.direction
+        body.korean = template.body.korean
+        body.language = request.language ?? template.body.lang
         body.fullCountLimit = 0  // a card never shows the full line count
         return body
     }
@@ -79,12 +84,12 @@ struct CardPlanner {
         var request = TruncationRequest(text: header.displayName, font: header.font, width: contentWidth)
         request.suffixFont = header.handleFont ?? "Normal"
         let layout = try engine.paintLayout(
-            request, text: header.displayName + " ", ending: ("", header.handle),
+            request, text: header.displayName + " ", ending: ("", header.handle, false),
             paint: SuffixPaint(color: theme.secondaryText, underline: false)
         ).layout
         layout.setSingleLineEllipsized()
         if rightToLeft { layout.alignToRight() }
-        plan.items.append(.text(layout, origin: Point(x: padding.left, y: y), color: theme.text, clip: nil))
+        plan.items.append(.text(layout, origin: Point(x: padding.left, y: y), color: theme.text))
         return y + layout.logicalSize.height
     }
 
@@ -98,32 +103,30 @@ struct CardPlanner {
         var bottom = y
         switch state {
         case .collapsed:
-            let ending = cut.truncated && placement != .overlay ? (body.ellipsis, inlineSuffix) : nil
-            let (layout, suffixBytes) = try engine.paintLayout(body, text: cut.kept, ending: ending, paint: suffixPaint)
-            plan.items.append(.text(layout, origin: origin, color: theme.text, clip: nil))
+            let ending = cut.truncated && placement != .overlay ? (body.ellipsis, inlineSuffix, true) : nil
+            let painted = try engine.paintLayout(body, text: cut.kept, ending: ending, paint: suffixPaint)
+            plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
             plan.truncated = cut.truncated
             plan.kept = cut.kept
-            plan.lines = layout.lineTexts
-            plan.suffixRect = suffixBytes.flatMap { layout.rect(ofBytes: $0, scalars: inlineSuffix.unicodeScalars) }?
-                .offsetBy(x: origin.x, y: origin.y)
-            bottom = y + layout.logicalSize.height
+            plan.lines = painted.lines
+            plan.suffix = painted.suffixRects(keptBytes: cut.kept.utf8.count)?.offsetBy(x: origin.x, y: origin.y)
+            bottom = y + painted.layout.logicalSize.height
             if cut.truncated && placement == .below {
                 bottom = try addLink(suffixText, below: bottom, to: &plan)
             }
             if cut.truncated && placement == .overlay {
-                try addOverlay(over: layout, origin: origin, to: &plan)
+                try addOverlay(over: painted.layout, origin: origin, to: &plan)
             }
         case .expanded:
             let whole = try engine.expandedText(body)
             let lessInline = cut.truncated && placement == .inline ? template.expandedSuffix : nil
-            let (layout, suffixBytes) = try engine.paintLayout(
-                body, text: whole, ending: lessInline.map { ("", $0) }, paint: suffixPaint)
-            plan.items.append(.text(layout, origin: origin, color: theme.text, clip: nil))
+            let painted = try engine.paintLayout(
+                body, text: whole, ending: lessInline.map { ("", $0, true) }, paint: suffixPaint)
+            plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
             plan.kept = whole
-            plan.lines = layout.lineTexts
-            plan.suffixRect = suffixBytes.flatMap { layout.rect(ofBytes: $0, scalars: (lessInline ?? "").unicodeScalars) }?
-                .offsetBy(x: origin.x, y: origin.y)
-            bottom = y + layout.logicalSize.height
+            plan.lines = painted.lines
+            plan.suffix = painted.suffixRects(keptBytes: whole.utf8.count)?.offsetBy(x: origin.x, y: origin.y)
+            bottom = y + painted.layout.logicalSize.height
             if cut.truncated && placement != .inline, let less = template.expandedSuffix {
                 bottom = try addLink(less, below: bottom, to: &plan)
             }
@@ -134,22 +137,21 @@ struct CardPlanner {
     /// A link on its own line below the text ("Show more"); returns the y below it.
     private func addLink(_ text: String, below y: Double, to plan: inout CardPlan) throws -> Double {
         let top = y + template.suffix.spacing
-        let (layout, suffixBytes) = try engine.paintLayout(
-            bodyRequest(suffix: text), text: "", ending: ("", text), paint: suffixPaint)
-        if rightToLeft { layout.alignToRight() }
-        plan.items.append(.text(layout, origin: Point(x: padding.left, y: top), color: suffixPaint.color, clip: nil))
-        plan.suffixRect = suffixBytes.flatMap { layout.rect(ofBytes: $0, scalars: text.unicodeScalars) }?
-            .offsetBy(x: padding.left, y: top)
-        return top + layout.logicalSize.height
+        let painted = try engine.paintLayout(bodyRequest(suffix: text), text: "", ending: ("", text, false), paint: suffixPaint)
+        if rightToLeft { painted.layout.alignToRight() }
+        plan.items.append(.text(painted.layout, origin: Point(x: padding.left, y: top), color: suffixPaint.color))
+        plan.suffix = painted.suffixRects(keptBytes: 0)?.offsetBy(x: padding.left, y: top)
+        return top + painted.layout.logicalSize.height
     }
 
     /// The suffix over the bottom-trailing corner of the clamped text, on a fade of the background.
     private func addOverlay(over body: Layout, origin: Point, to plan: inout CardPlan) throws {
         let lines = body.lineExtents
         guard let last = lines.last else { return }
-        let (suffix, suffixBytes) = try engine.paintLayout(
-            bodyRequest(suffix: suffixText), text: "", ending: ("", suffixText), paint: suffixPaint)
-        guard let suffixBytes, let local = suffix.rect(ofBytes: suffixBytes, scalars: suffixText.unicodeScalars),
+        let painted = try engine.paintLayout(
+            bodyRequest(suffix: suffixText), text: "", ending: ("", suffixText, false), paint: suffixPaint)
+        let suffix = painted.layout
+        guard let suffixBytes = painted.suffixBytes, let local = suffix.rect(ofBytes: suffixBytes),
             let suffixBaseline = suffix.lineExtents.first?.baseline
         else { return }
         let rightToLeft = body.lineIsRightToLeft(lines.count - 1)
@@ -160,29 +162,34 @@ struct CardPlanner {
         let top = min(origin.y + last.top, rect.y)
         let bottom = max(origin.y + last.bottom, rect.y + rect.height)
         let fade = template.suffix.fadeWidth
+        let ramp = template.suffix.fade
+        // Transparent → startOpacity over leadIn, startOpacity → opaque over the fade, opaque under the label.
+        let stops: [CardPlan.FadeStop]
         if rightToLeft {
-            let end = x + suffixWidth + fade
-            plan.items.append(
-                .fade(
-                    Rect(x: origin.x, y: top, width: end - origin.x, height: bottom - top),
-                    startX: x + suffixWidth, startAlpha: 1, endX: end, endAlpha: 0.8))
+            let labelEnd = x + suffixWidth
+            stops = [
+                .init(x: labelEnd, alpha: 1), .init(x: labelEnd + fade, alpha: ramp.startOpacity),
+                .init(x: labelEnd + fade + ramp.leadIn, alpha: 0),
+            ]
         } else {
-            let start = x - fade
-            let right = origin.x + contentWidth
-            plan.items.append(
-                .fade(
-                    Rect(x: start, y: top, width: right - start, height: bottom - top),
-                    startX: start, startAlpha: 0.8, endX: x, endAlpha: 1))
+            stops = [
+                .init(x: x - fade - ramp.leadIn, alpha: 0), .init(x: x - fade, alpha: ramp.startOpacity),
+                .init(x: x, alpha: 1),
+            ]
         }
-        plan.items.append(.text(suffix, origin: Point(x: x - local.x, y: y), color: suffixPaint.color, clip: nil))
-        plan.suffixRect = rect
+        let left = rightToLeft ? origin.x : stops[0].x
+        let right = rightToLeft ? stops[2].x : origin.x + contentWidth
+        plan.items.append(.fade(Rect(x: left, y: top, width: right - left, height: bottom - top), stops: stops))
+        plan.items.append(.text(suffix, origin: Point(x: x - local.x, y: y), color: suffixPaint.color))
+        plan.suffix = SuffixRects(perLine: [rect], rect: rect)
     }
 
-    /// A chat input: the whole text (or the placeholder), at most `maxLines` lines tall when collapsed,
-    /// scrolled to its end; returns the y below it.
+    /// A chat input: the whole text as a text view holds it (trailing line breaks make it taller, as the
+    /// caret's line counts) or the placeholder when it is empty, at most `maxLines` lines tall when
+    /// collapsed and then scrolled to its end; returns the y below it.
     private func addInput(_ state: CardState, at y: Double, to plan: inout CardPlan) throws -> Double {
         let body = bodyRequest(suffix: "")
-        let whole = try engine.expandedText(body)
+        let whole = try engine.expandedText(body, trimmed: false)
         let isEmpty = whole.isEmpty
         var text = whole
         var color = theme.text
@@ -193,7 +200,7 @@ struct CardPlanner {
             request.text = text
             request.markup = false
         }
-        let (layout, _) = try engine.paintLayout(request, text: text, ending: nil, paint: nil)
+        let layout = try engine.paintLayout(request, text: text, ending: nil, paint: nil).layout
         let extents = layout.lineExtents
         let lineCount = max(extents.count, 1)
         let limit = state == .collapsed ? body.lines : lineCount
@@ -201,11 +208,16 @@ struct CardPlanner {
         let first = lineCount - visible
         let top = extents.isEmpty ? 0 : extents[first].top
         let bottom = extents.isEmpty ? layout.logicalSize.height : extents[lineCount - 1].bottom
-        let clip = Rect(x: 0, y: y, width: width, height: bottom - top)
-        plan.items.append(.text(layout, origin: Point(x: padding.left, y: y - top), color: color, clip: clip))
+        // Lines scrolled out are not drawn; the visible ones keep all their ink (marks above the first
+        // line, descenders below the last) inside the field's border.
+        let border = template.card.borderWidth
+        let fieldBottom = y + bottom - top + padding.bottom
+        let interior = Rect(x: border, y: border, width: width - 2 * border, height: max(0, fieldBottom - 2 * border))
+        plan.items.append(
+            .text(layout, origin: Point(x: padding.left, y: y - top), color: color, clip: interior, lines: first..<lineCount))
         plan.truncated = visible < lineCount
         plan.kept = whole
-        plan.lines = isEmpty ? [] : Array(layout.lineTexts.suffix(visible))
+        plan.lines = isEmpty ? [] : Array(layout.lineTexts().suffix(visible))
         return y + bottom - top
     }
 }

@@ -28,8 +28,10 @@ public final class CardRenderer {
         let metadata = CardMetadata(
             pixelWidth: image.width, pixelHeight: image.height, width: plan.width, height: plan.height,
             truncated: plan.truncated, kept: plan.kept, lineCount: plan.lines.count, lines: plan.lines,
-            suffixRect: plan.suffixRect,
-            hitRect: plan.suffixRect.map { CardMetadata.hitRect(around: $0, cardWidth: plan.width, cardHeight: plan.height) },
+            suffixRect: plan.suffix?.rect, suffixRects: plan.suffix?.perLine ?? [],
+            hitRect: plan.suffix?.rect.map {
+                CardMetadata.hitRect(around: $0, cardWidth: plan.width, cardHeight: plan.height, rightToLeft: planner.rightToLeft)
+            },
             fonts: plan.fonts, fontFallback: !plan.fontSubstitutions.isEmpty, fontSubstitutions: plan.fontSubstitutions,
             unknownGlyphs: plan.unknownGlyphs, fontFiles: plan.fontFiles)
         return (image, metadata)

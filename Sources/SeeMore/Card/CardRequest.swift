@@ -14,6 +14,10 @@ public struct CardRequest: Sendable {
     public var suffix: String? = nil
     public var suffixColor: Color? = nil
     public var theme = "light"
+    /// The text's language (BCP 47); nil uses the template's, else guesses it from the text.
+    public var language: String? = nil
+    /// The paragraphs' base direction; nil uses the template's.
+    public var direction: TextDirection? = nil
     /// Pixels per point.
     public var scale = 1
 

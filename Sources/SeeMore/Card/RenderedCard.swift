@@ -20,6 +20,8 @@ public struct CardMetadata: Sendable, Equatable {
     public var lines: [String]
     /// The suffix (or link) text's rectangle; nil when there is none.
     public var suffixRect: Rect?
+    /// One rectangle per line the suffix occupies (more than one when it wraps); empty without a suffix.
+    public var suffixRects: [Rect] = []
     /// The suffix's tap target: `suffixRect` grown to at least 44×44 pt, kept inside the card.
     public var hitRect: Rect?
     public var fonts: [String]
@@ -32,16 +34,22 @@ public struct CardMetadata: Sendable, Equatable {
     /// The smallest comfortable tap target, in points (Apple's Human Interface Guidelines).
     public static let minimumHitSize = 44.0
 
-    /// `rect` grown around its center to at least 44×44 pt, then moved (and if need be cut) to lie inside the card.
-    static func hitRect(around rect: Rect, cardWidth: Double, cardHeight: Double) -> Rect {
-        func span(_ start: Double, _ length: Double, limit: Double) -> (Double, Double) {
-            let grown = max(length, minimumHitSize)
-            var origin = start + length / 2 - grown / 2
-            origin = min(max(origin, 0), max(limit - grown, 0))
-            return (origin, min(grown, limit - origin))
+    /// `rect` grown to at least 44×44 pt inside the card, away from the body text where it can: towards
+    /// the trailing side (the right, or the left in right-to-left text) and downwards first, since the
+    /// text a suffix ends lies before it and above it.
+    static func hitRect(around rect: Rect, cardWidth: Double, cardHeight: Double, rightToLeft: Bool = false) -> Rect {
+        /// Grows [start, start + length) to the minimum within [0, limit), first on the preferred side.
+        func span(_ start: Double, _ length: Double, limit: Double, growForward: Bool) -> (Double, Double) {
+            let size = min(max(length, minimumHitSize), limit)
+            let extra = max(0, size - length)
+            let origin =
+                growForward
+                ? start - (extra - min(extra, max(0, limit - (start + length))))
+                : start - min(extra, max(0, start))
+            return (min(max(origin, 0), max(limit - size, 0)), size)
         }
-        let (x, width) = span(rect.x, rect.width, limit: cardWidth)
-        let (y, height) = span(rect.y, rect.height, limit: cardHeight)
+        let (x, width) = span(rect.x, rect.width, limit: cardWidth, growForward: !rightToLeft)
+        let (y, height) = span(rect.y, rect.height, limit: cardHeight, growForward: true)
         return Rect(x: x, y: y, width: width, height: height)
     }
 }
@@ -58,6 +66,7 @@ extension CardMetadata: JSONRepresentable {
             ("lineCount", .number(Double(lineCount))),
             ("lines", .array(lines.map { .string($0) })),
             ("suffixRect", suffixRect?.json ?? .null),
+            ("suffixRects", .array(suffixRects.map(\.json))),
             ("hitRect", hitRect?.json ?? .null),
         ])
     }

@@ -97,4 +97,21 @@ struct ArgumentScanner {
         }
         return choice
     }
+
+    /// A line height: a multiple of the font size (`1.25`), points (`20pt`) or `0`.
+    func lineHeight(_ value: String, flag: String) throws -> LineHeight {
+        guard let lineHeight = LineHeight(parsing: value) else {
+            throw usageError(
+                "\(flag) must be a multiple of the font size up to 10 (1.25), points up to 10000 (20pt) or 0, not '\(value)'")
+        }
+        return lineHeight
+    }
+
+    /// A BCP 47 language tag.
+    func language(_ value: String, flag: String) throws -> String {
+        guard TextLanguage.isValid(value) else {
+            throw usageError("\(flag) must be a BCP 47 language tag such as ja, zh-Hans or pt-BR, not '\(value)'")
+        }
+        return value
+    }
 }

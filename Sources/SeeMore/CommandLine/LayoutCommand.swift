@@ -5,7 +5,8 @@ struct LayoutCommand: Equatable {
     static let usage = """
         Usage: seemore layout (--text TEXT | --text-file PATH|-) [--font DESC] [--width POINTS] [--lines N]
                               [--ellipsis S] [--suffix S] [--suffix-font DESC] [--cut word|grapheme]
-                              [--markup] [--strict-fonts] [--full-count|--no-full-count] [--json]
+                              [--line-height 0|MULTIPLE|POINTSpt] [--lang TAG] [--direction auto|ltr|rtl]
+                              [--hyphens none|auto] [--korean words|syllables] [--markup] [--strict-fonts] [--full-count|--no-full-count] [--json]
         """
 
     static let help = """
@@ -23,6 +24,15 @@ struct LayoutCommand: Equatable {
           --suffix S           Drawn after the ellipsis in the suffix font (default "See more").
           --suffix-font DESC   Font description merged onto the body font for the suffix, e.g. "Bold".
           --cut word|grapheme  Cut between words (default) or at any grapheme boundary.
+          --line-height LH     Line pitch: a multiple of the font size (1.25), points (20pt), or 0 for the
+                               font's own height (default 0); moves lines, never changes the cut.
+          --lang TAG           The text's language, BCP 47 (ja, zh-Hans, zh-Hant, ko, hi…), for shaping
+                               and font fallback (default: guessed from the text's letters).
+          --direction D        Base direction of the paragraphs: auto (each from its first strong
+                               character; default), ltr or rtl.
+          --hyphens none|auto  Draw a hyphen where a word is broken inside (default none).
+          --korean K           syllables: break Korean between any syllables, as Pango does (default);
+                               words: only between words, as iOS and CSS keep-all do.
           --markup             The text is Pango markup (<b>, <i>, <span foreground="#…">); the cut
                                closes spans and `kept` is the plain text.
           --strict-fonts       Fail (exit 65) when a requested font family is not installed.
@@ -64,6 +74,11 @@ struct LayoutCommand: Equatable {
             case "--no-full-count": try scanner.noValue(flag); request.fullCountLimit = 0
             case "--full-count": try scanner.noValue(flag); request.fullCountLimit = nil
             case "--markup": try scanner.noValue(flag); request.markup = true
+            case "--line-height": request.lineHeight = try scanner.lineHeight(try scanner.value(of: flag), flag: flag.name)
+            case "--lang": request.language = try scanner.language(try scanner.value(of: flag), flag: flag.name)
+            case "--direction": request.direction = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
+            case "--hyphens": request.hyphens = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
+            case "--korean": request.korean = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
             default: throw scanner.usageError("unknown flag \(flag.name)")
             }
         }

@@ -6,7 +6,8 @@ struct RenderCommand {
         Usage: seemore render (--text TEXT | --text-file PATH|-) [--template inline-more] [--width POINTS]
                               [--font DESC] [--lines N] [--ellipsis S] [--suffix S] [--suffix-color #RRGGBB]
                               [--theme light|dark] [--scale 1|2|3] [--state collapsed|expanded|both]
-                              [--markup] [--out DIR] [--name NAME] [--templates DIR] [--strict-fonts] [--json]
+                              [--lang TAG] [--direction auto|ltr|rtl] [--markup] [--out DIR] [--name NAME]
+                              [--templates DIR] [--strict-fonts] [--json]
         """
 
     static let help = """
@@ -23,6 +24,9 @@ struct RenderCommand {
           --theme NAME          A theme of the template (default light).
           --scale 1|2|3         Pixels per point; changes nothing but the resolution (default 1).
           --state S             collapsed, expanded or both (default both).
+          --lang TAG            The text's language, BCP 47 (ja, zh-Hans, ko, hi…), for shaping and font
+                                fallback (default: the template's, else guessed from the text's letters).
+          --direction D         Base direction of the paragraphs: auto, ltr or rtl (default: the template's).
           --markup              The text is Pango markup; the cut closes spans, `kept` is plain text.
           --out DIR             Where to write (default previews).
           --name NAME           File name stem (default: the template and a hash of the text).
@@ -48,6 +52,8 @@ struct RenderCommand {
     var scale = 1
     var states: [CardState] = CardState.allCases
     var markup = false
+    var language: String? = nil
+    var direction: TextDirection? = nil
     var outputFolder = "previews"
     var name: String? = nil
     var strictFonts = false
@@ -86,6 +92,8 @@ struct RenderCommand {
                 let choice: StateChoice = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
                 command.states = choice == .both ? CardState.allCases : [choice == .collapsed ? .collapsed : .expanded]
             case "--markup": try scanner.noValue(flag); command.markup = true
+            case "--lang": command.language = try scanner.language(try scanner.value(of: flag), flag: flag.name)
+            case "--direction": command.direction = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
             case "--out": command.outputFolder = try scanner.value(of: flag)
             case "--name":
                 let name = try scanner.value(of: flag)
@@ -106,9 +114,11 @@ struct RenderCommand {
     func run(io: CommandIO) throws {
         let text = try source.read(io: io)
         let template = try Self.loadTemplate(template, folder: templatesFolder)
-        let request = CardRequest(
+        var request = CardRequest(
             text: text, template: template, markup: markup, width: width, font: font, lines: lines, ellipsis: ellipsis,
             suffix: suffix, suffixColor: suffixColor, theme: theme, scale: scale)
+        request.language = language
+        request.direction = direction
         let renderer = try CardRenderer()
         let cards = try states.map { state in try Self.render(request, state: state, renderer: renderer) }
         if let first = cards.first {

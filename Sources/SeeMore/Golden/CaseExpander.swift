@@ -34,7 +34,8 @@ struct CaseExpander {
                                 cases += matrix.states.map { state in
                                     GoldenCase(
                                         template: template, textName: textName, text: text.text, markup: text.markup,
-                                        font: font, width: width, theme: theme, scale: scale, state: state)
+                                        language: text.language, font: font, width: width, theme: theme, scale: scale,
+                                        state: state)
                                 }
                             }
                         }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The text stack that drew the goldens: library versions and every font file used, with a hash.
+/// The text stack that drew the goldens: library versions, every font file used (with a hash), and the
+/// order in which fontconfig falls back to fonts for each language the goldens show.
 ///
 /// Stored as `ENVIRONMENT.json` next to the suite, so a reviewer can tell whether the design or the
 /// machine changed.
@@ -8,6 +9,14 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
     public var libraries: [String: String]
     /// Font file path → "size:hash".
     public var fonts: [String: String]
+    /// Language → the first families fontconfig falls back to for `sans-serif` text in it.
+    public var fallbacks: [String: [String]] = [:]
+
+    public init(libraries: [String: String], fonts: [String: String], fallbacks: [String: [String]] = [:]) {
+        self.libraries = libraries
+        self.fonts = fonts
+        self.fallbacks = fallbacks
+    }
 
     public static let fileName = "ENVIRONMENT.json"
 
@@ -17,7 +26,7 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
         for (name, version) in LibraryVersions.all { libraries[name] = version }
         var fonts: [String: String] = [:]
         for path in fontFiles { fonts[path] = fileHash(path) }
-        return EnvironmentFingerprint(libraries: libraries, fonts: fonts)
+        return EnvironmentFingerprint(libraries: libraries, fonts: fonts, fallbacks: FallbackOrder.current())
     }
 
     /// "size:fnv1a64" of a file, or "missing".
@@ -41,6 +50,11 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
         {
             changes.append("\(name) \(recorded.libraries[name] ?? "(none)") → \(libraries[name] ?? "(none)")")
         }
+        for language in fallbacks.keys.sorted() where recorded.fallbacks[language].map({ $0 != fallbacks[language] }) ?? false {
+            let before = recorded.fallbacks[language]?.joined(separator: ", ") ?? ""
+            changes.append(
+                "font fallback for \(language): \(before) → \(fallbacks[language]?.joined(separator: ", ") ?? "")")
+        }
         for path in recorded.fonts.keys.sorted() where fonts[path] == nil && !FileManager.default.fileExists(atPath: path) {
             changes.append("font \(path) is no longer installed")
         }
@@ -58,6 +72,7 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
     public func merged(over recorded: EnvironmentFingerprint?) -> EnvironmentFingerprint {
         var result = recorded ?? EnvironmentFingerprint(libraries: [:], fonts: [:])
         result.libraries = libraries
+        result.fallbacks = fallbacks
         for (path, hash) in fonts { result.fonts[path] = hash }
         return result
     }
@@ -66,6 +81,10 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
         .object([
             ("libraries", .object(libraries.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             ("fonts", .object(fonts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            (
+                "fallbacks",
+                .object(fallbacks.sorted { $0.key < $1.key }.map { ($0.key, .array($0.value.map { .string($0) })) })
+            ),
         ])
     }
 
@@ -75,6 +94,7 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let libraries = object["libraries"] as? [String: String], let fonts = object["fonts"] as? [String: String]
         else { return nil }
-        return EnvironmentFingerprint(libraries: libraries, fonts: fonts)
+        let fallbacks = object["fallbacks"] as? [String: [String]] ?? [:]
+        return EnvironmentFingerprint(libraries: libraries, fonts: fonts, fallbacks: fallbacks)
     }
 }

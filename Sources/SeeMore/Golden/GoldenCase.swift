@@ -5,6 +5,8 @@ public struct GoldenCase: Sendable, Equatable {
     public var textName: String
     public var text: String
     public var markup: Bool
+    /// The text's language (BCP 47); nil lets the template or the text decide.
+    public var language: String? = nil
     public var font: String
     public var width: Double
     public var theme: String
@@ -39,6 +41,9 @@ public struct GoldenCase: Sendable, Equatable {
 
     /// The card request this case renders.
     public var request: CardRequest {
-        CardRequest(text: text, template: template, markup: markup, width: width, font: font, theme: theme, scale: scale)
+        var request = CardRequest(
+            text: text, template: template, markup: markup, width: width, font: font, theme: theme, scale: scale)
+        request.language = language
+        return request
     }
 }

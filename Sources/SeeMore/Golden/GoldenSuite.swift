@@ -72,12 +72,14 @@ struct SuiteFile: Decodable {
         matrices = try container.decode([Matrix].self, forKey: .matrices)
     }
 
-    /// A text of the suite: a string, or `{"text": "…", "markup": true}`.
+    /// A text of the suite: a string, or `{"text": "…", "markup": true, "lang": "zh-Hans"}`.
     struct SuiteText: Decodable {
         var text: String
         var markup = false
+        /// The text's language (BCP 47); nil lets the template or the text decide.
+        var language: String? = nil
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case text, markup }
+        enum CodingKeys: String, CodingKey, CaseIterable { case text, markup, lang }
 
         init(from decoder: Decoder) throws {
             if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
@@ -88,6 +90,12 @@ struct SuiteFile: Decodable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             text = try container.decode(String.self, forKey: .text)
             markup = try container.decodeIfPresent(Bool.self, forKey: .markup) ?? false
+            language = try container.decodeIfPresent(String.self, forKey: .lang)
+            if let language, !TextLanguage.isValid(language) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .lang, in: container,
+                    debugDescription: "\"\(language)\" is not a BCP 47 language tag such as ja, zh-Hans or pt-BR")
+            }
         }
     }
 

@@ -61,21 +61,20 @@ final class LastLineLayout {
     /// text has no strong character and no direction is given (Pango would then borrow the previous
     /// paragraph's direction, which this layout cannot know).
     func measure(
-        _ bytes: [UInt8], keptCount: Int, suffixCount: Int, textStart: Int, marker: Int, direction: PangoDirection?,
-        style: TextStyle
+        _ kept: ArraySlice<UInt8>, ending: Ending, textStart: Int, marker: Int, direction: PangoDirection?, style: TextStyle
     ) throws -> (lines: Int, markerLine: Int)? {
         if let direction {
             pango_context_set_base_dir(context.pointer, direction)
             pango_layout_set_auto_dir(layout.pointer, 0)
         } else {
-            let own = bytes.withUnsafeBufferPointer { buffer in
+            let own = (kept + ending.bytes).withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { pango_find_base_dir($0.baseAddress, Int32($0.count)) }
             }
             guard own != PANGO_DIRECTION_NEUTRAL else { return nil }
             pango_layout_set_auto_dir(layout.pointer, 1)
         }
         pango_layout_context_changed(layout.pointer)
-        try style.apply(bytes, keptCount: keptCount, suffixCount: suffixCount, to: layout, textStart: textStart)
+        try style.apply(kept, ending: ending, to: layout, textStart: textStart)
         return (layout.lineCount, layout.line(ofByte: marker))
     }
 }

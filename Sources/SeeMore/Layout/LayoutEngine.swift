@@ -5,9 +5,14 @@ import CPangoCairo
 /// An engine owns its own Pango font map and context, so it must stay on one thread at a time;
 /// make one engine per worker thread.
 public final class LayoutEngine {
+    /// The context of paragraphs whose direction their text decides.
     let context: TextContext
     let layout: Layout
     let lastLine: LastLineLayout
+    /// Measures words for Korean line breaking (see `TextStyle`).
+    private let measuring: Layout
+    /// Contexts and search layouts for a forced direction, made when first asked for.
+    private var forced: [TextDirection: (context: TextContext, layout: Layout)] = [:]
     /// Font substitutions already looked up, by font description; loading a font is not free.
     private var substitutions: [String: FontSubstitution?] = [:]
 
@@ -15,6 +20,7 @@ public final class LayoutEngine {
         context = try TextContext(fontMap: try FontMap())
         layout = try Layout(context: context)
         lastLine = try LastLineLayout(fontMap: context.fontMap)
+        measuring = try Layout(context: context)
     }
 
     /// Cuts `request.text` so that it and its ellipsis and suffix fit `request.lines` lines.
@@ -42,19 +48,28 @@ public final class LayoutEngine {
     /// Whether the request's text reads right to left (its first strong character is RTL).
     /// - Throws: as `truncate` (malformed markup).
     public func isRightToLeft(_ request: TruncationRequest) throws -> Bool {
-        let style = try TextStyle(request: request, fonts: try ResolvedFonts(request: request, substitution: substitution))
+        switch request.direction {
+        case .ltr: return false
+        case .rtl: return true
+        case .auto: break
+        }
+        let style = try TextStyle(
+            request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
         return pango_find_base_dir(style.plainText, -1) == PANGO_DIRECTION_RTL
     }
 
     /// The whole plain text with trailing white space removed, as an expanded card shows it
-    /// (laid out by the caller, which paints it).
+    /// (laid out by the caller, which paints it); with `trimmed` false, the whole text as a text view
+    /// holds it, trailing line breaks included.
     /// - Throws: as `truncate`; `TruncationRequestError.textTooLong` past `maximumWholeCharacters`.
-    public func expandedText(_ request: TruncationRequest) throws -> String {
+    public func expandedText(_ request: TruncationRequest, trimmed: Bool = true) throws -> String {
         try request.validate()
         guard request.text.unicodeScalars.count <= Self.maximumWholeCharacters else {
             throw TruncationRequestError.textTooLong(request.text.unicodeScalars.count, limit: Self.maximumWholeCharacters)
         }
-        let style = try TextStyle(request: request, fonts: try ResolvedFonts(request: request, substitution: substitution))
+        let style = try TextStyle(
+            request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
+        guard trimmed else { return style.plainText }
         let text = IndexedText(style.plainText)
         return text.string(0..<text.trimmedEnd(text.count))
     }
@@ -70,24 +85,55 @@ public final class LayoutEngine {
 
     private func search(_ request: TruncationRequest) throws -> TruncationSearch {
         let fonts = try ResolvedFonts(request: request, substitution: substitution)
-        let style = try TextStyle(request: request, fonts: fonts)
-        return TruncationSearch(request: request, style: style, layout: layout, lastLine: lastLine)
+        let style = try TextStyle(request: request, fonts: fonts, measuring: measuring)
+        return TruncationSearch(
+            request: request, style: style, layout: try workspace(for: request.direction).layout, lastLine: lastLine)
     }
 
-    /// A new layout of `text` followed by `ending` (ellipsis and suffix) in the request's styles,
-    /// for painting: the suffix colored and underlined as `paint` says.
-    /// - Parameter text: the plain text kept (a prefix of the request's plain text).
+    /// The context for paragraphs of `direction`, and a layout made with it for the search.
+    private func workspace(for direction: TextDirection) throws -> (context: TextContext, layout: Layout) {
+        if direction == .auto { return (context, layout) }
+        if let known = forced[direction] { return known }
+        let forcedContext = try TextContext(fontMap: context.fontMap, direction: direction)
+        let made = (forcedContext, try Layout(context: forcedContext))
+        forced[direction] = made
+        return made
+    }
+
+    func context(for direction: TextDirection) throws -> TextContext {
+        try workspace(for: direction).context
+    }
+
+    /// A new layout of `text` followed by `ending` in the request's styles, for painting: the suffix
+    /// colored and underlined as `paint` says.
+    /// - Parameters:
+    ///   - text: the plain text kept (a prefix of the request's plain text).
+    ///   - ending: the ellipsis and suffix; `isolated` ones follow the direction of the paragraph they end
+    ///     (see `Ending`), as a cut text's do.
     func paintLayout(
-        _ request: TruncationRequest, text: String, ending: (ellipsis: String, suffix: String)?, paint: SuffixPaint?
-    ) throws -> (layout: Layout, suffixBytes: Range<Int>?) {
+        _ request: TruncationRequest, text: String, ending: (ellipsis: String, suffix: String, isolated: Bool)?,
+        paint: SuffixPaint?
+    ) throws -> PaintedText {
         let fonts = try ResolvedFonts(request: request, substitution: substitution)
-        let style = try TextStyle(request: request, fonts: fonts)
+        let style = try TextStyle(request: request, fonts: fonts, measuring: measuring)
         let kept = Array(text.utf8)
-        let suffix = Array((ending?.suffix ?? "").utf8)
-        let bytes = kept + Array((ending?.ellipsis ?? "").utf8) + suffix
-        let layout = try Layout(context: context)
-        try style.apply(bytes, keptCount: kept.count, suffixCount: suffix.count, to: layout, paint: paint)
-        return (layout, suffix.isEmpty ? nil : (bytes.count - suffix.count)..<bytes.count)
+        let layout = try Layout(context: context(for: request.direction))
+        guard let ending else {
+            try style.apply(kept, to: layout, paint: paint)
+            return PaintedText(layout: layout, suffixBytes: nil, marks: [])
+        }
+        let made: Ending
+        if ending.isolated {
+            let plain = IndexedText(style.plainText)
+            let keptEnd = plain.character(atByte: min(kept.count, plain.bytes.count))
+            let rightToLeft = plain.isRightToLeft(paragraphContaining: max(keptEnd - 1, 0), direction: request.direction)
+            made = Ending(ellipsis: ending.ellipsis, suffix: ending.suffix, rightToLeft: rightToLeft)
+        } else {
+            made = Ending(plainEllipsis: ending.ellipsis, suffix: ending.suffix)
+        }
+        try style.apply(kept, ending: made, to: layout, paint: paint)
+        let suffix = (kept.count + made.suffixRange.lowerBound)..<(kept.count + made.suffixRange.upperBound)
+        return PaintedText(layout: layout, suffixBytes: suffix.isEmpty ? nil : suffix, marks: made.marks(after: kept.count))
     }
 
     private func substitution(for font: FontDescription) -> FontSubstitution? {

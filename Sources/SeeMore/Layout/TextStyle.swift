@@ -6,17 +6,35 @@ final class TextStyle {
     /// The text without markup tags; all indices refer to it.
     let plainText: String
     private let markup: AttributeList?
-    private let lineHeight: Double
+    private let lineHeight: LineHeight
     private let width: Double
+    private let hyphens: Hyphens
+    /// The language of the text (given, or guessed from it) and of the ellipsis and suffix (guessed
+    /// from them, else the text's).
+    let language: (text: String?, ending: String?)
+    /// Byte ranges of the plain text kept on one line when they fit one (`KoreanLineBreak.words`).
+    private let koreanWords: [Range<Int>]
+    /// Lays out a Korean word alone to see whether it fits a line.
+    private let measuring: Layout
+    /// Whether each Korean word (by its first byte) fits a line, once measured.
+    private var wordFits: [Int: Bool] = [:]
+    private lazy var plainBytes = Array(plainText.utf8)
 
+    /// - Parameter measuring: a layout this style may use to measure words.
     /// - Throws: `TruncationRequestError.invalidMarkup` with Pango's message (which has the position).
-    init(request: TruncationRequest, fonts: ResolvedFonts) throws {
+    init(request: TruncationRequest, fonts: ResolvedFonts, measuring: Layout) throws {
         self.fonts = fonts
+        self.measuring = measuring
         lineHeight = request.lineHeight
         width = request.width
+        hyphens = request.hyphens
+        let endingLanguage = TextLanguage.guess(request.ellipsis + request.suffix)
         guard request.markup else {
             plainText = request.text
             markup = nil
+            koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
+            let textLanguage = request.language ?? TextLanguage.guess(request.text)
+            language = (textLanguage, endingLanguage ?? textLanguage)
             return
         }
         var list: OpaquePointer? = nil
@@ -30,33 +48,81 @@ final class TextStyle {
         defer { g_free(text) }
         plainText = String(cString: text)
         markup = AttributeList(taking: list)
+        koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
+        let textLanguage = request.language ?? TextLanguage.guess(plainText)
+        language = (textLanguage, endingLanguage ?? textLanguage)
     }
 
-    /// Sets `layout` to `bytes`: `keptCount` bytes of the text (starting at byte `textStart` of the plain
-    /// text), then the ellipsis in the body font, then `suffixCount` bytes of suffix in the suffix font
-    /// (colored and underlined when `paint` says so).
+    /// Sets `layout` to `kept` (bytes of the plain text starting at byte `textStart`) followed by
+    /// `ending`: the ellipsis in the body font, the suffix in the suffix font (colored and underlined
+    /// when `paint` says so).
     func apply<Bytes: Collection>(
-        _ bytes: Bytes, keptCount: Int, suffixCount: Int, to layout: Layout, textStart: Int = 0,
-        paint: SuffixPaint? = nil
+        _ kept: Bytes, ending: Ending? = nil, to layout: Layout, textStart: Int = 0, paint: SuffixPaint? = nil
     ) throws where Bytes.Element == UInt8 {
+        let keptCount = kept.count
         let attributes = try markup?.slice(textStart..<(textStart + keptCount)) ?? AttributeList()
-        let suffix = (bytes.count - suffixCount)..<bytes.count
-        if !suffix.isEmpty {
+        let total = keptCount + (ending?.bytes.count ?? 0)
+        if let ending, !ending.suffixRange.isEmpty {
+            let suffix = (keptCount + ending.suffixRange.lowerBound)..<(keptCount + ending.suffixRange.upperBound)
             attributes.setFont(fonts.suffix, bytes: suffix)
             if let paint {
                 attributes.setColor(paint.color, bytes: suffix)
-                if paint.underline { attributes.setUnderline(bytes: Self.visiblePart(of: suffix, in: bytes)) }
+                if paint.underline {
+                    let visible = Self.visiblePart(of: ending.suffixRange, in: ending.bytes)
+                    attributes.setUnderline(bytes: (keptCount + visible.lowerBound)..<(keptCount + visible.upperBound))
+                }
             }
         }
+        try keepKoreanWords(in: textStart..<(textStart + keptCount), on: attributes)
+        if hyphens == .none { attributes.setInsertHyphens(false, bytes: 0..<total) }
+        if let text = language.text, keptCount > 0 { attributes.setLanguage(text, bytes: 0..<keptCount) }
+        if let tag = language.ending, total > keptCount { attributes.setLanguage(tag, bytes: keptCount..<total) }
         layout.setWidth(points: width)
-        layout.setLineHeight(lineHeight)
+        layout.setLineHeight(lineHeight, metrics: try layout.context.metrics(for: fonts.body))
         layout.setFont(fonts.body)
         layout.setAttributes(attributes)
-        layout.setText(bytes)
+        if let ending {
+            layout.setText(Array(kept) + ending.bytes)
+        } else {
+            layout.setText(kept)
+        }
     }
 }
 
 extension TextStyle {
+    /// Forbids breaks inside the Korean words within `range` (bytes of the plain text) that fit a line,
+    /// on `attributes` of a layout whose text starts at `range.lowerBound`.
+    private func keepKoreanWords(in range: Range<Int>, on attributes: AttributeList) throws {
+        guard !koreanWords.isEmpty, !range.isEmpty else { return }
+        var low = 0
+        var high = koreanWords.count
+        while low < high {  // the first word ending after the range's start
+            let middle = (low + high) / 2
+            if koreanWords[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        for word in koreanWords[low...] {
+            if word.lowerBound >= range.upperBound { break }
+            let part = max(word.lowerBound, range.lowerBound)..<min(word.upperBound, range.upperBound)
+            guard part.count > 1, try fitsOneLine(word) else { continue }
+            attributes.setAllowBreaks(false, bytes: (part.lowerBound - range.lowerBound)..<(part.upperBound - range.lowerBound))
+        }
+    }
+
+    /// Whether the word laid out alone, unwrapped, is at most a line wide.
+    private func fitsOneLine(_ word: Range<Int>) throws -> Bool {
+        if let known = wordFits[word.lowerBound] { return known }
+        let bytes = plainBytes[word]
+        let attributes = try markup?.slice(word) ?? AttributeList()
+        if let tag = language.text { attributes.setLanguage(tag, bytes: 0..<bytes.count) }
+        measuring.setUnwrapped()
+        measuring.setFont(fonts.body)
+        measuring.setAttributes(attributes)
+        measuring.setText(bytes)
+        let fits = measuring.logicalSize.width <= width
+        wordFits[word.lowerBound] = fits
+        return fits
+    }
+
     /// `range` without leading and trailing spaces, so " ..더보기" is underlined from its first dot.
     static func visiblePart<Bytes: Collection>(of range: Range<Int>, in bytes: Bytes) -> Range<Int> where Bytes.Element == UInt8 {
         let array = Array(bytes)

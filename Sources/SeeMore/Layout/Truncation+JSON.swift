@@ -9,6 +9,7 @@ extension Truncation: JSONRepresentable {
             ("fullLineCountIsExact", .bool(fullLineCountIsExact)),
             ("lines", .array(lines.map { .string($0) })),
             ("suffixRect", suffixRect?.json ?? .null),
+            ("suffixRects", .array(suffixRects.map(\.json))),
             ("suffixWraps", .bool(suffixWraps)),
             ("unknownGlyphs", .number(Double(unknownGlyphs))),
             ("fonts", .array(fonts.map { .string($0) })),

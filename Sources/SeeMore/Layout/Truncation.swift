@@ -14,6 +14,8 @@ public struct Truncation: Equatable, Sendable {
     public var lines: [String]
     /// The suffix's logical rectangle in points from the layout's top-left; nil when not truncated or empty.
     public var suffixRect: Rect?
+    /// One rectangle per line the suffix occupies (more than one when it wraps); empty without a suffix.
+    public var suffixRects: [Rect] = []
     /// True when ellipsis and suffix were too wide for one line and had to wrap.
     public var suffixWraps: Bool
     /// Glyphs no font had (tofu) in the visible layout.

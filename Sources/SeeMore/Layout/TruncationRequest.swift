@@ -27,8 +27,21 @@ public struct TruncationRequest: Sendable, Equatable {
     /// When true, `text` is Pango markup (`<b>`, `<i>`, `<span foreground="#…">`); the cut is found
     /// in the plain text and never splits a span: spans are closed at the cut.
     public var markup = false
-    /// Line height as a multiple of the font's own; 0 keeps the font's. Changes positions, not the cut.
-    public var lineHeight = 0.0
+    /// The pitch of the lines (a multiple of the font size, points, or the font's own). Changes
+    /// positions, not the cut.
+    public var lineHeight = LineHeight.natural
+
+    /// Draw a hyphen where a word longer than a line is broken inside (CSS `hyphens: auto`); off by
+    /// default, as CSS (`hyphens: manual`) and iOS.
+    public var hyphens = Hyphens.none
+    /// The text's language (BCP 47: `ja`, `zh-Hans`, `ko`, `hi`) for shaping and font fallback; nil
+    /// guesses it from the text's letters (see `TextLanguage.guess`), never from the host's locale.
+    public var language: String? = nil
+    /// How Korean breaks into lines; `syllables` (Pango's UAX #14 behavior) keeps the engine comparable
+    /// with plain Pango, templates default to `words`.
+    public var korean = KoreanLineBreak.syllables
+    /// The base direction of the paragraphs (`auto`: from each one's first strong character).
+    public var direction = TextDirection.auto
 
     public static let defaultFont = "DejaVu Sans 15"
     public static let defaultFontSize = 15.0
@@ -60,7 +73,18 @@ public struct TruncationRequest: Sendable, Equatable {
             throw TruncationRequestError.invalidWidth(width)
         }
         guard lines >= 1, lines <= Self.maximumLines else { throw TruncationRequestError.invalidLineLimit(lines) }
-        guard lineHeight >= 0, lineHeight.isFinite else { throw TruncationRequestError.invalidLineHeight(lineHeight) }
+        switch lineHeight {
+        case .natural: break
+        case .multiple(let value):
+            guard value.isFinite, value > 0, value <= LineHeight.maximumMultiple else {
+                throw TruncationRequestError.invalidLineHeight(lineHeight.description)
+            }
+        case .points(let value):
+            guard value.isFinite, value > 0, value <= LineHeight.maximumPoints else {
+                throw TruncationRequestError.invalidLineHeight(lineHeight.description)
+            }
+        }
+        if let language, !TextLanguage.isValid(language) { throw TruncationRequestError.invalidLanguage(language) }
         for (name, value) in [("text", text), ("ellipsis", ellipsis), ("suffix", suffix)] where value.utf8.contains(0) {
             throw TruncationRequestError.nulCharacter(field: name)
         }
@@ -72,7 +96,8 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
     case invalidWidth(Double)
     case invalidLineLimit(Int)
     case nulCharacter(field: String)
-    case invalidLineHeight(Double)
+    case invalidLineHeight(String)
+    case invalidLanguage(String)
     case textTooLong(Int, limit: Int)
     /// Reaching line N+2 would mean laying out a paragraph longer than Pango's widths allow.
     case paragraphTooLong(lines: Int, limit: Int)
@@ -86,7 +111,11 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
         case .invalidLineLimit(let lines):
             return "the line limit must be at least 1 and at most \(TruncationRequest.maximumLines), not \(lines)"
         case .nulCharacter(let field): return "the \(field) contains a NUL character"
-        case .invalidLineHeight(let value): return "the line height must be 0 or more, not \(value)"
+        case .invalidLanguage(let tag):
+            return "the language must be a BCP 47 tag such as ja, zh-Hans or pt-BR, not '\(tag)'"
+        case .invalidLineHeight(let value):
+            return
+                "the line height must be a multiple of the font size up to 10 (1.25), points up to 10000 (20pt) or 0, not \(value)"
         case .paragraphTooLong(let lines, let limit):
             return
                 "finding line \(lines + 2) would need a single paragraph of more than \(limit) characters laid out in one piece, "

@@ -9,8 +9,8 @@ final class TruncationSearch {
     private let text: IndexedText
     /// Characters in the text once trailing white space is removed.
     private let end: Int
-    private let ellipsisBytes: [UInt8]
-    private let suffixBytes: [UInt8]
+    /// The ending after kept text in a left-to-right and in a right-to-left paragraph.
+    private let endings: (ltr: Ending, rtl: Ending)
     /// Collapsed layouts already measured, by the end of their kept text.
     private var measured: [Int: Collapsed] = [:]
     /// What the shared layout holds now, so the final layout is not made twice.
@@ -45,8 +45,15 @@ final class TruncationSearch {
         self.lastLine = lastLine
         text = IndexedText(style.plainText)
         end = text.trimmedEnd(text.count)
-        ellipsisBytes = Array(request.ellipsis.utf8)
-        suffixBytes = Array(request.suffix.utf8)
+        endings = (
+            Ending(ellipsis: request.ellipsis, suffix: request.suffix, rightToLeft: false),
+            Ending(ellipsis: request.ellipsis, suffix: request.suffix, rightToLeft: true)
+        )
+    }
+
+    /// The ending after the first `keptEnd` characters: isolated in the direction of their last paragraph.
+    private func ending(keptEnd: Int) -> Ending {
+        text.isRightToLeft(paragraphContaining: max(keptEnd - 1, 0), direction: request.direction) ? endings.rtl : endings.ltr
     }
 
     /// The cut by rules 1–5.
@@ -115,6 +122,16 @@ final class TruncationSearch {
         while bound < lineAfterNext && !uncut.isLineBreak[bound] {
             bound += 1
         }
+        if bound == lineAfterNext && lineAfterNext < end && !uncut.isLineBreak[lineAfterNext] {
+            // Line N+1 ended inside an unbreakable run (a Korean word kept whole, a quoted word glued to
+            // it) that Pango then broke between characters: a prefix of that run may still fit line N,
+            // so the candidates go on to the run's end (within the lines laid out).
+            let windowEnd = min(uncut.start(ofLine: limit + 3) ?? end, uncut.isLineBreak.count - 1, end)
+            while bound < windowEnd && !uncut.isLineBreak[bound] {
+                bound += 1
+            }
+            return bound
+        }
         return min(bound, lineAfterNext)
     }
 
@@ -129,7 +146,13 @@ final class TruncationSearch {
         while firstWordEnd < end && !uncut.isLineBreak[firstWordEnd] {
             firstWordEnd += 1
         }
-        shortcut = (lineStart, firstWordEnd, LastLineLayout.paragraphDirection(of: text, before: lineStart))
+        let direction: PangoDirection? =
+            switch request.direction {
+            case .auto: LastLineLayout.paragraphDirection(of: text, before: lineStart)
+            case .ltr: PANGO_DIRECTION_LTR
+            case .rtl: PANGO_DIRECTION_RTL
+            }
+        shortcut = (lineStart, firstWordEnd, direction)
     }
 
     /// Rule 2: the collapsed text takes at most N lines and its ellipsis and suffix start on the last one.
@@ -141,12 +164,13 @@ final class TruncationSearch {
     private func collapsed(_ k: Int) throws -> Collapsed {
         let keptEnd = text.trimmedEnd(k)
         if let known = measured[keptEnd] { return known }
+        let ending = ending(keptEnd: keptEnd)
         if let shortcut, keptEnd >= shortcut.firstWordEnd {
             let start = text.byteOffsets[shortcut.lineStart]
-            let kept = Array(text.bytes[start..<text.byteOffsets[keptEnd]])
+            let kept = text.bytes[start..<text.byteOffsets[keptEnd]]
             if let last = try lastLine.measure(
-                kept + ellipsisBytes + suffixBytes, keptCount: kept.count, suffixCount: suffixBytes.count, textStart: start,
-                marker: kept.count, direction: shortcut.direction, style: style)
+                kept, ending: ending, textStart: start, marker: kept.count + ending.ellipsisStart,
+                direction: shortcut.direction, style: style)
             {
                 let before = request.lines - 1
                 let result = Collapsed(lineCount: before + last.lines, markerLine: before + last.markerLine)
@@ -155,7 +179,7 @@ final class TruncationSearch {
             }
         }
         try layOutCollapsed(keptEnd: keptEnd)
-        let markerLine = layout.line(ofByte: text.byteOffsets[keptEnd])
+        let markerLine = layout.line(ofByte: text.byteOffsets[keptEnd] + ending.ellipsisStart)
         let result = Collapsed(lineCount: layout.lineCount, markerLine: markerLine)
         measured[keptEnd] = result
         return result
@@ -165,27 +189,26 @@ final class TruncationSearch {
     private func layOutCollapsed(keptEnd: Int) throws {
         guard content != .collapsed(keptEnd: keptEnd) else { return }
         content = .collapsed(keptEnd: keptEnd)
-        let keptBytes = text.prefixBytes(keptEnd)
-        try style.apply(
-            Array(keptBytes) + ellipsisBytes + suffixBytes, keptCount: keptBytes.count, suffixCount: suffixBytes.count,
-            to: layout)
+        try style.apply(text.prefixBytes(keptEnd), ending: ending(keptEnd: keptEnd), to: layout)
     }
 
     /// Describes the final layout: the collapsed text for a cut, or the whole trimmed text.
     private func result(_ cut: Cut?, fullLineCount: (count: Int, exact: Bool) = (0, true)) throws -> Truncation {
         let keptEnd = cut.map { text.trimmedEnd($0.k) } ?? end
-        let keptBytes = Array(text.prefixBytes(keptEnd))
-        let ending = cut?.withEnding == true ? ellipsisBytes + suffixBytes : []
-        let wanted: Content = cut?.withEnding == true ? .collapsed(keptEnd: keptEnd) : .uncut(end: keptEnd)
+        let keptBytes = text.prefixBytes(keptEnd)
+        let ending = cut?.withEnding == true ? ending(keptEnd: keptEnd) : nil
+        let wanted: Content = ending != nil ? .collapsed(keptEnd: keptEnd) : .uncut(end: keptEnd)
         if content != wanted {
             content = wanted
-            try style.apply(
-                keptBytes + ending, keptCount: keptBytes.count, suffixCount: ending.isEmpty ? 0 : suffixBytes.count, to: layout)
+            try style.apply(keptBytes, ending: ending, to: layout)
         }
-        let bytes = keptBytes + ending
-        let visible =
-            keptEnd == 0 && ending.isEmpty ? [] : layout.lineByteRanges.map { String(decoding: bytes[$0], as: UTF8.self) }
-        let suffixRange = (bytes.count - suffixBytes.count)..<bytes.count
+        let visible = keptEnd == 0 && ending == nil ? [] : layout.lineTexts(hiding: ending?.marks(after: keptBytes.count) ?? [])
+        let suffixRects = ending.map {
+            SuffixRects(
+                layout: layout,
+                suffix: (keptBytes.count + $0.suffixRange.lowerBound)..<(keptBytes.count + $0.suffixRange.upperBound),
+                body: 0..<keptBytes.count)
+        }
         return Truncation(
             truncated: cut != nil,
             kept: text.string(0..<keptEnd),
@@ -193,7 +216,8 @@ final class TruncationSearch {
             fullLineCount: cut == nil ? visible.count : fullLineCount.count,
             fullLineCountIsExact: cut == nil || fullLineCount.exact,
             lines: visible,
-            suffixRect: ending.isEmpty ? nil : layout.rect(ofBytes: suffixRange, scalars: request.suffix.unicodeScalars),
+            suffixRect: suffixRects?.rect,
+            suffixRects: suffixRects?.perLine ?? [],
             suffixWraps: cut?.suffixWraps ?? false,
             unknownGlyphs: layout.unknownGlyphCount,
             fonts: layout.familiesUsed,

@@ -31,7 +31,7 @@ struct UncutLayout {
                 triedLongestSafe = true
             }
             let prefix = text.prefixBytes(length)
-            try style.apply(prefix, keptCount: prefix.count, suffixCount: 0, to: layout)
+            try style.apply(prefix, to: layout)
             if length == end || layout.lineCount >= lines + 3 { break }
             length = min(end, length * 2)
         }
@@ -67,7 +67,7 @@ struct UncutLayout {
         while true {
             let windowEnd = min(end, start + window)
             let bytes = text.bytes[text.byteOffsets[start]..<text.byteOffsets[windowEnd]]
-            try style.apply(bytes, keptCount: bytes.count, suffixCount: 0, to: layout, textStart: text.byteOffsets[start])
+            try style.apply(bytes, to: layout, textStart: text.byteOffsets[start])
             let lines = layout.lineByteRanges
             if windowEnd == end { return count + lines.count }
             guard lines.count >= 3 else {

@@ -68,4 +68,19 @@ final class AttributeList {
     func setUnderline(bytes: Range<Int>) {
         insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), bytes: bytes)
     }
+
+    /// Whether Pango draws a hyphen where it breaks a word inside (Pango inserts one by default).
+    func setInsertHyphens(_ enabled: Bool, bytes: Range<Int>) {
+        insert(pango_attr_insert_hyphens_new(enabled ? 1 : 0), bytes: bytes)
+    }
+
+    /// Shapes the text in `bytes` and picks its fallback fonts for the language `tag` (BCP 47).
+    func setLanguage(_ tag: String, bytes: Range<Int>) {
+        insert(pango_attr_language_new(pango_language_from_string(TextLanguage.pangoTag(tag))), bytes: bytes)
+    }
+
+    /// Whether lines may break inside `bytes` (Pango's edges of the range still may).
+    func setAllowBreaks(_ allowed: Bool, bytes: Range<Int>) {
+        insert(pango_attr_allow_breaks_new(allowed ? 1 : 0), bytes: bytes)
+    }
 }

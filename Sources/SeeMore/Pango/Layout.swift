@@ -30,6 +30,12 @@ final class Layout {
     let pointer: OpaquePointer
     /// Keeps the context alive for as long as the layout uses it.
     let context: TextContext
+    /// How far apart lines are placed; Pango's own positions are used only without a strut.
+    private(set) var lineHeight = LineHeight.natural
+    /// The body font's metrics: every line is at least its line box tall.
+    private(set) var strut: FontMetrics? = nil
+    /// The positioned lines, computed when first asked for after a change.
+    var cachedLineBoxes: [LineBox]? = nil
 
     init(context: TextContext) throws {
         guard let layout = pango_layout_new(context.pointer) else {
@@ -38,7 +44,7 @@ final class Layout {
         self.context = context
         self.pointer = layout
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
-        pango_layout_set_auto_dir(layout, 1)
+        pango_layout_set_auto_dir(layout, context.direction == .auto ? 1 : 0)
     }
 
     deinit {
@@ -47,37 +53,51 @@ final class Layout {
 
     /// The wrapping width in points.
     func setWidth(points: Double) {
+        cachedLineBoxes = nil
         pango_layout_set_width(pointer, PangoUnits.from(points: points))
+    }
+
+    /// Lays the text out on as few lines as its explicit line breaks make, however wide.
+    func setUnwrapped() {
+        cachedLineBoxes = nil
+        pango_layout_set_width(pointer, -1)
     }
 
     /// Puts each line at the trailing edge of a right-to-left interface (the right), whatever the
     /// direction of its own text.
     func alignToRight() {
+        cachedLineBoxes = nil
         pango_layout_set_auto_dir(pointer, 0)
         pango_layout_set_alignment(pointer, PANGO_ALIGN_RIGHT)
     }
 
     /// Keeps the text on one line, ending in "…" when it is wider than the layout.
     func setSingleLineEllipsized() {
+        cachedLineBoxes = nil
         pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
         pango_layout_set_height(pointer, -1)
     }
 
-    /// Line height as a multiple of the font's own; 0 keeps the font's.
-    func setLineHeight(_ factor: Double) {
-        pango_layout_set_line_spacing(pointer, Float(factor))
+    /// Places lines at the pitch `lineHeight` gives for a body font with `metrics` (see `lineBoxes`).
+    func setLineHeight(_ lineHeight: LineHeight, metrics: FontMetrics) {
+        self.lineHeight = lineHeight
+        strut = metrics
+        cachedLineBoxes = nil
     }
 
     func setFont(_ font: FontDescription) {
+        cachedLineBoxes = nil
         pango_layout_set_font_description(pointer, font.pointer)
     }
 
     func setAttributes(_ attributes: AttributeList?) {
+        cachedLineBoxes = nil
         pango_layout_set_attributes(pointer, attributes?.pointer)
     }
 
     /// Sets the text from valid UTF-8 bytes without a NUL.
     func setText<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        cachedLineBoxes = nil
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 pango_layout_set_text(pointer, chars.baseAddress, Int32(chars.count))
@@ -106,11 +126,45 @@ final class Layout {
         return ranges
     }
 
-    /// The text of each line.
-    var lineTexts: [String] {
+    /// The text of each line as drawn: without the bytes in `hidden` (invisible marks SeeMore inserted),
+    /// with the hyphen Pango draws at the end of a line that breaks a word (when hyphens are on).
+    func lineTexts(hiding hidden: [Range<Int>] = []) -> [String] {
         guard let text = pango_layout_get_text(pointer) else { return [] }
         let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
-        return lineByteRanges.map { String(decoding: bytes[$0], as: UTF8.self) }
+        var texts: [String] = []
+        var node = pango_layout_get_lines_readonly(pointer)
+        while let current = node {
+            if let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+                let start = Int(line.pointee.start_index)
+                var kept: [UInt8] = []
+                for index in start..<(start + Int(line.pointee.length)) where !hidden.contains(where: { $0.contains(index) }) {
+                    kept.append(bytes[index])
+                }
+                var lineText = String(decoding: kept, as: UTF8.self)
+                if let hyphen = Self.insertedHyphen(line) { lineText.unicodeScalars.append(hyphen) }
+                texts.append(lineText)
+            }
+            node = current.pointee.next
+        }
+        return texts
+    }
+
+    /// The hyphen Pango draws after `line` when it breaks a word: U+2010 HYPHEN when the font of the
+    /// line's last run has it, else U+002D (Pango's choice); nil when none is drawn.
+    private static func insertedHyphen(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> Unicode.Scalar? {
+        var last: UnsafeMutablePointer<PangoGlyphItem>? = nil
+        var runNode = line.pointee.runs
+        while let run = runNode {
+            last = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self)
+            runNode = run.pointee.next
+        }
+        guard let last, last.pointee.item.pointee.analysis.flags & UInt8(PANGO_ANALYSIS_FLAG_NEED_HYPHEN) != 0 else {
+            return nil
+        }
+        guard let font = last.pointee.item.pointee.analysis.font, seemore_font_has_character(font, 0x2010) != 0 else {
+            return "-"
+        }
+        return "\u{2010}"
     }
 
     /// The 0-based line on which the character starting at `byteIndex` lies.
@@ -128,24 +182,30 @@ final class Layout {
         // RTL graphemes report a negative width; normalise.
         let x = min(rect.x, rect.x + rect.width)
         return Rect(
-            x: PangoUnits.toPoints(x), y: PangoUnits.toPoints(rect.y),
+            x: PangoUnits.toPoints(x), y: PangoUnits.toPoints(rect.y) + shift(ofLine: line(ofByte: byteIndex)),
             width: PangoUnits.toPoints(abs(rect.width)), height: PangoUnits.toPoints(rect.height))
     }
 
-    /// Everything drawn for the text in `bytes`, in points: the union of its graphemes' logical
+    /// Everything drawn for the text in `bytes`, in points: the union of its characters' logical
     /// rectangles and the ink of its runs (glyphs reaching out of the line, underlines below it).
     /// nil for an empty range.
-    func rect(ofBytes bytes: Range<Int>, scalars: String.UnicodeScalarView) -> Rect? {
+    func rect(ofBytes bytes: Range<Int>) -> Rect? {
         var rect: Rect? = nil
         func add(_ part: Rect) { rect = rect.map { $0.union(part) } ?? part }
-        var index = bytes.lowerBound
-        for scalar in scalars where index < bytes.upperBound {
+        guard let text = pango_layout_get_text(pointer) else { return nil }
+        let length = strlen(text)
+        for index in bytes where index < length && UInt8(bitPattern: text[index]) & 0xC0 != 0x80 {
             add(graphemeRect(atByte: index))
-            index += UTF8.width(scalar)
         }
         guard rect != nil, let iterator = pango_layout_get_iter(pointer) else { return rect }
         defer { pango_layout_iter_free(iterator) }
+        var lineIndex = 0
+        var currentLine = pango_layout_iter_get_line_readonly(iterator)
         repeat {
+            if let line = pango_layout_iter_get_line_readonly(iterator), line != currentLine {
+                currentLine = line
+                lineIndex += 1
+            }
             guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
             let offset = Int(run.pointee.item.pointee.offset)
             let runBytes = offset..<(offset + Int(run.pointee.item.pointee.length))
@@ -155,26 +215,26 @@ final class Layout {
             if ink.width > 0 && ink.height > 0 {
                 add(
                     Rect(
-                        x: PangoUnits.toPoints(ink.x), y: PangoUnits.toPoints(ink.y), width: PangoUnits.toPoints(ink.width),
+                        x: PangoUnits.toPoints(ink.x), y: PangoUnits.toPoints(ink.y) + shift(ofLine: lineIndex),
+                        width: PangoUnits.toPoints(ink.width),
                         height: PangoUnits.toPoints(ink.height)))
             }
         } while pango_layout_iter_next_run(iterator) != 0
         return rect
     }
 
-    /// Top, bottom and baseline of each line, in points from the layout's top.
+    /// `rect(ofBytes:)` of the part of `bytes` on each line that holds some of it, in line order.
+    func rects(perLineOf bytes: Range<Int>) -> [Rect] {
+        lineByteRanges.compactMap { line in
+            let lower = max(line.lowerBound, bytes.lowerBound)
+            let upper = min(line.upperBound, bytes.upperBound)
+            return lower < upper ? rect(ofBytes: lower..<upper) : nil
+        }
+    }
+
+    /// Top, bottom and baseline of each line, in points from the layout's top, as placed (see `lineBoxes`).
     var lineExtents: [(top: Double, bottom: Double, baseline: Double)] {
-        var extents: [(Double, Double, Double)] = []
-        guard let iterator = pango_layout_get_iter(pointer) else { return extents }
-        defer { pango_layout_iter_free(iterator) }
-        repeat {
-            var top: Int32 = 0
-            var bottom: Int32 = 0
-            pango_layout_iter_get_line_yrange(iterator, &top, &bottom)
-            let baseline = pango_layout_iter_get_baseline(iterator)
-            extents.append((PangoUnits.toPoints(top), PangoUnits.toPoints(bottom), PangoUnits.toPoints(baseline)))
-        } while pango_layout_iter_next_line(iterator) != 0
-        return extents
+        lineBoxes.map { ($0.top, $0.bottom, $0.baseline) }
     }
 
     /// Whether line `index` runs right to left.
@@ -183,11 +243,11 @@ final class Layout {
         return line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
     }
 
-    /// Logical size of the whole layout in points.
+    /// Logical size of the whole layout in points: Pango's width, and the height of the placed lines.
     var logicalSize: (width: Double, height: Double) {
         var logical = PangoRectangle()
         pango_layout_get_extents(pointer, nil, &logical)
-        return (PangoUnits.toPoints(logical.width), PangoUnits.toPoints(logical.height))
+        return (PangoUnits.toPoints(logical.width), lineBoxes.last?.bottom ?? 0)
     }
 
     /// Per-character break attributes: `count` is the number of characters plus one.
@@ -202,15 +262,20 @@ final class Layout {
         var node = pango_layout_get_lines_readonly(pointer)
         while let current = node {
             if let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
-                var runNode = line.pointee.runs
-                while let run = runNode {
-                    if let item = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
-                        body(item)
-                    }
-                    runNode = run.pointee.next
-                }
+                forEachRun(of: line, body)
             }
             node = current.pointee.next
+        }
+    }
+
+    /// Calls `body` with every glyph run of `line`.
+    func forEachRun(of line: UnsafeMutablePointer<PangoLayoutLine>, _ body: (UnsafeMutablePointer<PangoGlyphItem>) -> Void) {
+        var runNode = line.pointee.runs
+        while let run = runNode {
+            if let item = run.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self) {
+                body(item)
+            }
+            runNode = run.pointee.next
         }
     }
 

@@ -9,13 +9,26 @@ final class TextContext {
     let pointer: OpaquePointer
     /// Keeps the font map alive for as long as the context uses it.
     let fontMap: FontMap
+    /// Metrics of the fonts already loaded, by font description.
+    private var metricsCache: [String: FontMetrics] = [:]
 
-    init(fontMap: FontMap) throws {
+    /// The base direction of the paragraphs of this context's layouts.
+    let direction: TextDirection
+
+    /// - Parameter direction: `auto` lets each paragraph's first strong character decide; `ltr` and
+    ///   `rtl` force every paragraph of every layout made with this context.
+    init(fontMap: FontMap, direction: TextDirection = .auto) throws {
         guard let context = pango_font_map_create_context(fontMap.pointer) else {
             throw PangoError.creationFailed("a Pango context")
         }
         self.fontMap = fontMap
         self.pointer = context
+        self.direction = direction
+        switch direction {
+        case .auto: break
+        case .ltr: pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
+        case .rtl: pango_context_set_base_dir(context, PANGO_DIRECTION_RTL)
+        }
         pango_cairo_context_set_resolution(context, 72)
         guard let options = cairo_font_options_create() else {
             throw PangoError.creationFailed("Cairo font options")
@@ -33,6 +46,16 @@ final class TextContext {
 
     deinit {
         g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    /// The vertical metrics of the font `description` loads (cached by description).
+    /// - Throws: `PangoError.creationFailed` when no font can be loaded at all.
+    func metrics(for description: FontDescription) throws -> FontMetrics {
+        let key = description.string
+        if let known = metricsCache[key] { return known }
+        let metrics = try FontMetrics.load(description, context: self)
+        metricsCache[key] = metrics
+        return metrics
     }
 
     /// The font fontconfig actually picks for `description`: its family, and whether any of its

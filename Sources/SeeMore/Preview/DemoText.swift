@@ -1,4 +1,5 @@
-/// The built-in demo paragraphs: English, Japanese and Korean, one that fits and one that is cut.
+/// The built-in demo paragraphs: English, Japanese and Korean, one that fits and one that is cut; an
+/// Arabic paragraph with Latin runs (right to left), and one with lines of emoji only.
 public struct DemoText: Sendable {
     public var name: String
     public var text: String
@@ -22,6 +23,12 @@ public struct DemoText: Sendable {
             text:
                 "오늘 서울은 맑고 포근한 날씨가 이어지겠습니다. 낮 최고기온은 18도까지 오르겠고, 저녁부터는 구름이 많아지겠습니다. 미세먼지 농도는 대체로 좋음 수준을 보이겠습니다. 주말에는 전국에 비 소식이 있습니다."
         ),
+        DemoText(
+            name: "ar-cut",
+            text:
+                "تعرف على خدمات الخرائط الجديدة من Google Maps and Street View حول تطبيق الخرائط الذي يساعدك في العثور على أفضل المطاعم والمقاهي القريبة منك"
+        ),
+        DemoText(name: "emoji-cut", text: "Launch party tonight!\n🎉🎉🎉\nBring friends 🥳\n👩‍💻👨‍🍳🧑‍🎨🧑‍🚀\nSee you there."),
     ]
 
     /// The widths the demo renders at, in points.

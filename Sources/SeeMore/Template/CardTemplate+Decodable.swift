@@ -81,21 +81,30 @@ extension CardTemplate.Header: Decodable {
 }
 
 extension CardTemplate.Body: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case font, lineHeight, lines, cut }
+    enum CodingKeys: String, CodingKey, CaseIterable { case font, lineHeight, lines, cut, hyphens, direction, korean, lang }
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
         font = try container.decodeIfPresent(String.self, forKey: .font) ?? defaults.font
-        lineHeight = try container.decodeNonNegative(forKey: .lineHeight, maximum: 10) ?? defaults.lineHeight
+        lineHeight = try container.decodeLineHeight(forKey: .lineHeight) ?? defaults.lineHeight
         lines = try container.decodeCount(forKey: .lines) ?? defaults.lines
         cut = try container.decodeIfPresent(CutMode.self, forKey: .cut) ?? defaults.cut
+        hyphens = try container.decodeIfPresent(Hyphens.self, forKey: .hyphens) ?? defaults.hyphens
+        direction = try container.decodeIfPresent(TextDirection.self, forKey: .direction) ?? defaults.direction
+        korean = try container.decodeIfPresent(KoreanLineBreak.self, forKey: .korean) ?? defaults.korean
+        lang = try container.decodeIfPresent(String.self, forKey: .lang)
+        if let lang, !TextLanguage.isValid(lang) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .lang, in: container,
+                debugDescription: "\"\(lang)\" is not a BCP 47 language tag such as ja, zh-Hans or pt-BR")
+        }
     }
 }
 
 extension CardTemplate.Suffix: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case text, font, underline, placement, spacing, fadeWidth }
+    enum CodingKeys: String, CodingKey, CaseIterable { case text, font, underline, placement, spacing, fadeWidth, fade }
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -107,6 +116,19 @@ extension CardTemplate.Suffix: Decodable {
         placement = try container.decodeIfPresent(CardTemplate.Placement.self, forKey: .placement) ?? defaults.placement
         spacing = try container.decodeNonNegative(forKey: .spacing) ?? defaults.spacing
         fadeWidth = try container.decodeNonNegative(forKey: .fadeWidth) ?? defaults.fadeWidth
+        fade = try container.decodeIfPresent(CardTemplate.Fade.self, forKey: .fade) ?? defaults.fade
+    }
+}
+
+extension CardTemplate.Fade: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case leadIn, startOpacity }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Self()
+        leadIn = try container.decodeNonNegative(forKey: .leadIn) ?? defaults.leadIn
+        startOpacity = try container.decodeNonNegative(forKey: .startOpacity, maximum: 1) ?? defaults.startOpacity
     }
 }
 
@@ -201,6 +223,30 @@ extension KeyedDecodingContainer {
         guard value >= 0, value <= maximum else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "must be from 0 to \(JSONValue.format(maximum)), not \(value)")
+        }
+        return value
+    }
+
+    /// A line height: a number (a multiple of the font size; 0 for the font's own) or a string such as
+    /// `"20pt"`, or nil when absent.
+    func decodeLineHeight(forKey key: Key) throws -> LineHeight? {
+        guard contains(key) else { return nil }
+        if let text = try? decode(String.self, forKey: key) {
+            guard let value = LineHeight(parsing: text), text.hasSuffix("pt") else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: self,
+                    debugDescription:
+                        "\"\(text)\" is not a line height; write a multiple of the font size (1.25) or points (\"20pt\")")
+            }
+            return value
+        }
+        let number = try decode(Double.self, forKey: key)
+        guard let value = LineHeight(multiple: number) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self,
+                debugDescription:
+                    "must be from 0 to \(JSONValue.format(LineHeight.maximumMultiple)) (a multiple of the font size), not \(number)"
+            )
         }
         return value
     }

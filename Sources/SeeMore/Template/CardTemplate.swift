@@ -77,11 +77,19 @@ public struct CardTemplate: Sendable, Equatable {
     /// The body text.
     public struct Body: Sendable, Equatable {
         public var font: String = TruncationRequest.defaultFont
-        /// Line height as a multiple of the font's own; 0 keeps the font's.
-        public var lineHeight: Double = 0
+        /// The lines' pitch: a multiple of the font size (`1.25`), points (`"20pt"`), or the font's own (`0`).
+        public var lineHeight = LineHeight.natural
         /// The most lines of the collapsed card (N).
         public var lines: Int = 3
         public var cut: CutMode = .word
+        /// Whether a word broken inside gets a hyphen (`auto`) or not (`none`, CSS's and iOS's default).
+        public var hyphens: Hyphens = .none
+        /// The paragraphs' base direction; `auto` from each one's first strong character.
+        public var direction: TextDirection = .auto
+        /// How Korean breaks into lines: between words (the default here) or between any syllables.
+        public var korean: KoreanLineBreak = .words
+        /// The text's language (BCP 47); nil guesses it from the text.
+        public var lang: String? = nil
     }
 
     /// The suffix that invites expanding the card.
@@ -95,6 +103,17 @@ public struct CardTemplate: Sendable, Equatable {
         public var spacing: Double = 4
         /// Width of the fade before an `overlay` suffix, in points.
         public var fadeWidth: Double = 32
+        /// How the fade before an `overlay` suffix starts.
+        public var fade = Fade()
+    }
+
+    /// The ramp of background that an `overlay` suffix sits on: transparent `leadIn` points before the
+    /// fade, `startOpacity` where the fade (`fadeWidth` before the label) starts, opaque under the label.
+    public struct Fade: Sendable, Equatable {
+        /// Points over which the background goes from transparent to `startOpacity`; 0 starts the fade
+        /// with a step, as the reference SwiftUI code does.
+        public var leadIn: Double = 24
+        public var startOpacity: Double = 0.8
     }
 
     /// The chat input field (kind `input`).

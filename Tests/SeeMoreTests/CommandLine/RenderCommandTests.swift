@@ -118,7 +118,7 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("Contact sheet: \(folder.path)/contact-sheet.png"))
         let pngs = GoldenFixtures.files(under: folder.path).filter { $0.0.hasSuffix(".png") }
-        #expect(pngs.count == 5 * 6 * 3 * 2 * 2 + 1)
+        #expect(pngs.count == 5 * DemoText.all.count * 3 * 2 * 2 + 1)
         let sheet = try PNGCodec.decode([UInt8](try #require(pngs.first { $0.0 == "contact-sheet.png" }).1))
         #expect(sheet.width > 1000 && sheet.height > 2000)
     }

@@ -129,5 +129,18 @@ struct CorpusText: Sendable, CustomStringConvertible {
         CorpusText(
             name: "mixed-scripts",
             text: "Tokyo 東京, Seoul 서울, Bangkok กรุงเทพ, Cairo القاهرة, Tel Aviv תל אביב, Delhi दिल्ली — 🌏 one world."),
+        // RTL paragraphs whose lines end in Latin runs: the ending must follow the paragraph, not the run.
+        CorpusText(
+            name: "rtl-latin-tails",
+            text:
+                "تعرف على Google Maps and Street View حول تطبيق الخرائط الجديد مع Apple Music and Podcasts ثم Microsoft Teams Chat"
+        ),
+        CorpusText(
+            name: "he-latin-tail",
+            text: "עדכון חדש ל-WhatsApp Business and Instagram Reels זמין עכשיו for iOS and Android devices"),
+        // A mostly-RTL paragraph that starts with digits: the kept part may hold no strong character.
+        CorpusText(
+            name: "rtl-leading-digits", text: "2024 12 31 10 30 45 99 100 مرحبا بكم في التطبيق الجديد الذي يعمل بسرعة كبيرة جدا"),
+        CorpusText(name: "ltr-leading-digits-rtl-suffix", text: "12 34 56 78 90 12 34 56 hello world and more words here"),
     ]
 }

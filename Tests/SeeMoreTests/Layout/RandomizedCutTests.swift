@@ -21,14 +21,34 @@ import Testing
     ]
     static let fonts = ["DejaVu Sans 15", "DejaVu Serif 14", "IPAGothic 15", "NanumGothic 16", "DejaVu Sans 11"]
 
+    /// Korean mixed with Latin, digits, emoji and punctuation, broken by words: Pango 1.50.12 aborts on
+    /// some layouts with `allow_breaks` attributes, so this must run through without a crash, and agree.
+    static let koreanPieces = [
+        "서울은", "맑고", "포근한", "날씨가", "이어지겠습니다.", "18도까지", "대한민국헌법제일조대한민국은민주공화국이다", "iPhone에서",
+        "(서울)", "“좋아요”", "👍🏽", "👨‍👩‍👧‍👦", "좋아요👍", "Seoul", "https://example.com/경로", "100%", "ㅋㅋㅋ", "한\u{1100}\u{1161}",
+        "다!", "\n", "  ", "\u{3000}", "가나다라마바사아자차카타파하",
+    ]
+
+    @Test func koreanWords_neverAbortAndAgreeWithBruteForce() throws {
+        try Self.compareWithReference(defaultSeed: 7) { generator in
+            func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+            var text = ""
+            for _ in 0..<(3 + Int(generator.next() % 30)) {
+                text += pick(Self.koreanPieces)
+                if generator.next() % 4 != 0 { text += " " }
+            }
+            let ending = pick(Self.endings)
+            var request = TruncationRequest(
+                text: text, font: pick(["NanumGothic 15", "DejaVu Sans 15", "NanumGothic 22"]),
+                width: Double(20 + generator.next() % 300), lines: 1 + Int(generator.next() % 4),
+                ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
+            request.korean = .words
+            return request
+        }
+    }
+
     @Test func engineAgreesWithBruteForceOnRandomParagraphs() throws {
-        let count = Int(ProcessInfo.processInfo.environment["SEEMORE_FUZZ_COUNT"] ?? "") ?? 120
-        let only = Int(ProcessInfo.processInfo.environment["SEEMORE_FUZZ_ONLY"] ?? "")
-        var generator = SplitMix(seed: UInt64(ProcessInfo.processInfo.environment["SEEMORE_FUZZ_SEED"] ?? "") ?? 2026)
-        let engine = try LayoutEngine()
-        let reference = try ReferenceCut()
-        var truncated = 0
-        for index in 0..<count {
+        try Self.compareWithReference(defaultSeed: 2026) { generator in
             func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
             let words = 5 + Int(generator.next() % 40)
             var text = ""
@@ -37,10 +57,25 @@ import Testing
                 if generator.next() % 3 != 0 { text += " " }
             }
             let ending = pick(Self.endings)
-            var request = TruncationRequest(
+            return TruncationRequest(
                 text: text, font: pick(Self.fonts), width: Double(50 + generator.next() % 380),
                 lines: 1 + Int(generator.next() % 5),
                 ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
+        }
+    }
+
+    /// Cuts `SEEMORE_FUZZ_COUNT` (default 120) requests made by `make` in both modes and compares each
+    /// with the reference; more than half must be truncated, or the corpus tests too little.
+    static func compareWithReference(defaultSeed: UInt64, make: (inout SplitMix) -> TruncationRequest) throws {
+        let environment = ProcessInfo.processInfo.environment
+        let count = Int(environment["SEEMORE_FUZZ_COUNT"] ?? "") ?? 120
+        let only = Int(environment["SEEMORE_FUZZ_ONLY"] ?? "")
+        var generator = SplitMix(seed: UInt64(environment["SEEMORE_FUZZ_SEED"] ?? "") ?? defaultSeed)
+        let engine = try LayoutEngine()
+        let reference = try ReferenceCut()
+        var truncated = 0
+        for index in 0..<count {
+            var request = make(&generator)
             if let only, only != index { continue }
             let answers = try reference.answers(request)
             for mode in CutMode.allCases {
@@ -50,8 +85,11 @@ import Testing
                 if got.truncated { truncated += 1 }
                 #expect(
                     got == answers[mode],
-                    "#\(index) \(mode) width \(request.width) lines \(request.lines) font \(request.font) ending \(ending): \(text.debugDescription) → \(result.lines)"
-                )
+                    """
+                    #\(index) \(mode) width \(request.width) lines \(request.lines) font \(request.font) \
+                    ending \(request.ellipsis.debugDescription) \(request.suffix.debugDescription): \
+                    \(request.text.debugDescription) → \(result.lines)
+                    """)
             }
         }
         #expect(only != nil || truncated > count / 2)

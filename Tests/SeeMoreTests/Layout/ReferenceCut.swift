@@ -14,10 +14,37 @@ final class ReferenceCut {
 
     private let context: TextContext
     private let layout: Layout
+    private let measuring: Layout
 
     init() throws {
         context = try TextContext(fontMap: try FontMap())
         layout = try Layout(context: context)
+        measuring = try Layout(context: context)
+    }
+
+    /// `KoreanLineBreak.words`: the words (byte ranges) that fit a line when laid out alone.
+    private func koreanWordsThatFit(_ text: String, request: TruncationRequest, body: FontDescription, language: String?) throws
+        -> [Range<Int>]
+    {
+        guard request.korean == .words else { return [] }
+        let bytes = Array(text.utf8)
+        return try KoreanLineBreak.wordRanges(in: text).filter { word in
+            let attributes = try AttributeList()
+            if let language { attributes.setLanguage(language, bytes: 0..<word.count) }
+            measuring.setUnwrapped()
+            measuring.setFont(body)
+            measuring.setAttributes(attributes)
+            measuring.setText(Array(bytes[word]))
+            return measuring.logicalSize.width <= request.width
+        }
+    }
+
+    /// Forbids breaks inside `words` (clipped to the first `count` bytes).
+    private static func keep(_ words: [Range<Int>], within count: Int, on attributes: AttributeList) {
+        for word in words where word.lowerBound < count {
+            let part = word.lowerBound..<min(word.upperBound, count)
+            if part.count > 1 { attributes.setAllowBreaks(false, bytes: part) }
+        }
     }
 
     /// The answers for both cut modes.
@@ -41,11 +68,23 @@ final class ReferenceCut {
 
         // Rule 1, on the uncut text laid out whole.
         layout.setWidth(points: request.width)
-        layout.setAttributes(nil)
-        layout.setFont(body)
         let uncutText = string(end)
+        // Languages as the engine assigns them (an input to the cut, not part of the search).
+        let textLanguage = request.language ?? TextLanguage.guess(request.text)
+        let endingLanguage = TextLanguage.guess(request.ellipsis + request.suffix) ?? textLanguage
+        let noHyphens = try AttributeList()
+        noHyphens.setInsertHyphens(false, bytes: 0..<uncutText.utf8.count)
+        if let textLanguage { noHyphens.setLanguage(textLanguage, bytes: 0..<uncutText.utf8.count) }
+        let koreanWords = try koreanWordsThatFit(request.text, request: request, body: body, language: textLanguage)
+        Self.keep(koreanWords, within: uncutText.utf8.count, on: noHyphens)
+        layout.setAttributes(noHyphens)
+        layout.setFont(body)
         layout.setText(Array(uncutText.utf8))
         let lineStartBytes = layout.lineByteRanges.map(\.lowerBound)
+        // The direction Pango gives each character's paragraph in the uncut text.
+        let rightToLeft: [Bool] = (0..<end).map { index in
+            layout.lineIsRightToLeft(layout.line(ofByte: string(index).utf8.count))
+        }
         guard lineStartBytes.count > request.lines else { return [.word: whole, .grapheme: whole] }
         let lineNStart = characterIndex(ofByte: lineStartBytes[request.lines - 1], in: uncutText)
         var cursor: [Bool] = []
@@ -62,16 +101,26 @@ final class ReferenceCut {
         for k in 0...end where cursor[k] || k == 0 {
             let keptEnd = trimmed(k)
             if lineCounts[keptEnd] != nil { continue }
+            // collapsed(k) = kept(k) + M + I + ellipsis + suffix + PDI, M and I after the paragraph's direction.
             let kept = Array(string(keptEnd).utf8)
+            let rtl = rightToLeft[max(keptEnd - 1, 0)]
+            let opening = Array((rtl ? "\u{200F}\u{2067}" : "\u{200E}\u{2066}").utf8)
             let ellipsis = Array(request.ellipsis.utf8)
             let suffix = Array(request.suffix.utf8)
+            let pop = Array("\u{2069}".utf8)
             let attributes = try AttributeList()
-            attributes.setFont(suffixFont, bytes: (kept.count + ellipsis.count)..<(kept.count + ellipsis.count + suffix.count))
+            let suffixStart = kept.count + opening.count + ellipsis.count
+            attributes.setFont(suffixFont, bytes: suffixStart..<(suffixStart + suffix.count))
+            let all = kept + opening + ellipsis + suffix + pop
+            attributes.setInsertHyphens(false, bytes: 0..<all.count)
+            if let textLanguage, !kept.isEmpty { attributes.setLanguage(textLanguage, bytes: 0..<kept.count) }
+            Self.keep(koreanWords, within: kept.count, on: attributes)
+            if let endingLanguage { attributes.setLanguage(endingLanguage, bytes: kept.count..<all.count) }
             layout.setAttributes(attributes)
             layout.setFont(body)
-            layout.setText(kept + ellipsis + suffix)
+            layout.setText(all)
             let lines = layout.lineCount
-            let markerLine = layout.line(ofByte: kept.count)
+            let markerLine = layout.line(ofByte: kept.count + opening.count)
             lineCounts[keptEnd] = (lines, lines <= request.lines && markerLine == lines - 1)
         }
         let graphemeCandidates = (0...end).filter { cursor[$0] || $0 == 0 }

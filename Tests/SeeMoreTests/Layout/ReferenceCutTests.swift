@@ -10,6 +10,7 @@ import Testing
         ("…", "続きを読む", "Bold"),
         ("", " ..더보기", "NanumGothic 12"),
         ("… ", "Show more", "DejaVu Sans Bold 17"),
+        ("… ", "المزيد", "Bold"),
     ]
 
     /// Every width with every line limit, the ending rotating through `endings`.

@@ -1,0 +1,17 @@
+/// A layout made for painting, and where its suffix and invisible marks are.
+struct PaintedText {
+    let layout: Layout
+    /// The suffix's bytes in the layout's text; nil when there is none.
+    let suffixBytes: Range<Int>?
+    /// Bytes of the invisible marks that isolate the ending (see `Ending`), hidden from `lines`.
+    let marks: [Range<Int>]
+
+    /// The lines' text as drawn, without the invisible marks.
+    var lines: [String] { layout.lineTexts(hiding: marks) }
+
+    /// Where the suffix is drawn, in the layout's coordinates; nil without a suffix.
+    /// - Parameter keptBytes: the body text's length in bytes (the text before the ending).
+    func suffixRects(keptBytes: Int) -> SuffixRects? {
+        suffixBytes.map { SuffixRects(layout: layout, suffix: $0, body: 0..<keptBytes) }
+    }
+}

@@ -1,0 +1,50 @@
+/// What follows the kept text of a cut paragraph: the ellipsis and the suffix, isolated so that they
+/// follow the paragraph's direction and sit at the end of its last line.
+///
+/// The bytes are `M I ellipsis suffix PDI`: M is LEFT-TO-RIGHT MARK (U+200E) or RIGHT-TO-LEFT MARK
+/// (U+200F) and I is LEFT-TO-RIGHT ISOLATE (U+2066) or RIGHT-TO-LEFT ISOLATE (U+2067), after the
+/// paragraph's direction; PDI is POP DIRECTIONAL ISOLATE (U+2069). The isolate keeps the ellipsis and
+/// suffix out of the bidi run of the kept text's last word (an RTL paragraph ending in a Latin run
+/// would otherwise get "… More" in the middle of the line), and the mark keeps the paragraph's
+/// direction when its kept part has no strong character (leading digits) instead of letting the suffix
+/// decide it. All of them are invisible, zero-width and break like combining marks (UAX #14 class CM),
+/// so they never add a line-break opportunity; `lines` never shows them.
+struct Ending {
+    let bytes: [UInt8]
+    /// Where the ellipsis starts (the suffix, when there is no ellipsis), within `bytes`.
+    let ellipsisStart: Int
+    /// The suffix, within `bytes`.
+    let suffixRange: Range<Int>
+    /// The invisible marks, within `bytes`.
+    let marks: [Range<Int>]
+
+    /// An isolated ending for a paragraph in the given direction.
+    init(ellipsis: String, suffix: String, rightToLeft: Bool) {
+        let mark: [UInt8] = rightToLeft ? [0xE2, 0x80, 0x8F] : [0xE2, 0x80, 0x8E]
+        let isolate: [UInt8] = rightToLeft ? [0xE2, 0x81, 0xA7] : [0xE2, 0x81, 0xA6]
+        let pop: [UInt8] = [0xE2, 0x81, 0xA9]
+        let ellipsisBytes = Array(ellipsis.utf8)
+        let suffixBytes = Array(suffix.utf8)
+        let opening = mark + isolate
+        bytes = opening + ellipsisBytes + suffixBytes + pop
+        ellipsisStart = opening.count
+        let suffixStart = opening.count + ellipsisBytes.count
+        suffixRange = suffixStart..<(suffixStart + suffixBytes.count)
+        marks = [0..<opening.count, (bytes.count - pop.count)..<bytes.count]
+    }
+
+    /// A plain ending, `ellipsis` then `suffix`, for a layout of its own (a link, a header's handle).
+    init(plainEllipsis ellipsis: String, suffix: String) {
+        let ellipsisBytes = Array(ellipsis.utf8)
+        let suffixBytes = Array(suffix.utf8)
+        bytes = ellipsisBytes + suffixBytes
+        ellipsisStart = 0
+        suffixRange = ellipsisBytes.count..<bytes.count
+        marks = []
+    }
+
+    /// The ranges of `marks` moved to follow `offset` bytes of kept text.
+    func marks(after offset: Int) -> [Range<Int>] {
+        marks.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+    }
+}

@@ -1,0 +1,52 @@
+import CPangoCairo
+
+/// The base direction of a paragraph.
+public enum TextDirection: String, CaseIterable, Codable, Sendable {
+    /// From the paragraph's first strong character, as Unicode's bidi algorithm says (rule P2); a
+    /// paragraph without one takes the previous paragraph's direction, the first one left to right.
+    case auto
+    case ltr
+    case rtl
+
+    public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
+}
+
+extension IndexedText {
+    /// Whether the paragraph holding character `index` runs right to left, as Pango resolves it with
+    /// `direction` (see `TextDirection.auto`): from the whole paragraph, never from a part of it.
+    /// - Complexity: O(the paragraph up to its first strong character), plus earlier paragraphs while
+    ///   they have none.
+    func isRightToLeft(paragraphContaining index: Int, direction: TextDirection) -> Bool {
+        switch direction {
+        case .ltr: return false
+        case .rtl: return true
+        case .auto: break
+        }
+        var start = min(index, count)
+        while start > 0 && !Self.isParagraphSeparator(scalars[start - 1]) {
+            start -= 1
+        }
+        while true {
+            var end = start
+            while end < count && !Self.isParagraphSeparator(scalars[end]) {
+                end += 1
+            }
+            let found = bytes[byteOffsets[start]..<byteOffsets[end]].withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { pango_find_base_dir($0.baseAddress, Int32($0.count)) }
+            }
+            if found == PANGO_DIRECTION_RTL { return true }
+            if found == PANGO_DIRECTION_LTR || start == 0 { return false }
+            // A neutral paragraph takes the previous one's direction.
+            start -= 1
+            if start > 0 && scalars[start] == "\n" && scalars[start - 1] == "\r" { start -= 1 }
+            while start > 0 && !Self.isParagraphSeparator(scalars[start - 1]) {
+                start -= 1
+            }
+        }
+    }
+
+    /// Characters that end a paragraph for Pango: line feed, carriage return, U+2029.
+    static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\r" || scalar == "\u{2029}"
+    }
+}

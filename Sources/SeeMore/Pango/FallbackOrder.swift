@@ -1,0 +1,37 @@
+import CPangoCairo
+
+/// The order in which fontconfig falls back to fonts for a language, as SeeMore's goldens depend on it.
+public enum FallbackOrder {
+    /// The languages whose fallback the goldens show: the scripts of the suite and the demo.
+    public static let languages = ["en", "ja", "ko", "zh-cn", "zh-tw", "ar", "he", "hi", "th", "vi"]
+
+    /// The first `count` families fontconfig sorts for `sans-serif` in each of `languages`.
+    public static func current(count: Int = 4) -> [String: [String]] {
+        var order: [String: [String]] = [:]
+        for language in languages { order[language] = families(language: language, count: count) }
+        return order
+    }
+
+    /// The first `count` distinct families fontconfig sorts for `sans-serif` text in `language`.
+    static func families(language: String, count: Int) -> [String] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        FcPatternAddString(pattern, FC_FAMILY, "sans-serif")
+        FcPatternAddString(pattern, FC_LANG, language)
+        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let sorted = FcFontSort(nil, pattern, FcTrue, nil, &result) else { return [] }
+        defer { FcFontSetDestroy(sorted) }
+        var families: [String] = []
+        for index in 0..<Int(sorted.pointee.nfont) where families.count < count {
+            var family: UnsafeMutablePointer<FcChar8>? = nil
+            guard let font = sorted.pointee.fonts[index], FcPatternGetString(font, FC_FAMILY, 0, &family) == FcResultMatch,
+                let family
+            else { continue }
+            let name = String(cString: family)
+            if !families.contains(name) { families.append(name) }
+        }
+        return families
+    }
+}
