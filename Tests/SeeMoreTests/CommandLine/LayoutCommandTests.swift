@@ -26,6 +26,22 @@ import Testing
         #expect(object["fonts"] as? [String] == ["DejaVu Sans"])
     }
 
+    @Test func lineHeight_movesTheSuffixNotTheCut() throws {
+        let text = "The quick brown fox jumps over the lazy dog again and again and again."
+        func cut(_ extra: [String]) throws -> [String: Any] {
+            let output = try BinaryRunner.run(["layout", "--text", text, "--width", "150", "--lines", "2", "--json"] + extra)
+            #expect(output.status == 0, "\(output.stderr)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        }
+        let natural = try cut([])
+        let spaced = try cut(["--line-height", "30pt"])
+        #expect(natural["kept"] as? String == spaced["kept"] as? String)
+        let naturalY = try #require((natural["suffixRect"] as? [String: Double])?["y"])
+        let spacedY = try #require((spaced["suffixRect"] as? [String: Double])?["y"])
+        #expect(spacedY > naturalY + 5)
+        #expect((spaced["suffixRects"] as? [Any])?.count == 1)
+    }
+
     @Test func json_hasNullSuffixRectWhenTheTextFits() throws {
         let output = try BinaryRunner.run(["layout", "--text", "Short", "--json"])
         #expect(output.status == 0)
@@ -87,6 +103,15 @@ import Testing
         (["layout", "--text", "x", "--width", "wide"], "--width must be a number above 0, not 'wide'"),
         (["layout", "--text", "x", "--width", "nan"], "--width must be a number above 0, not 'nan'"),
         (["layout", "--text", "x", "--cut", "letters"], "--cut must be one of word, grapheme, not 'letters'"),
+        (["layout", "--text", "x", "--line-height", "20px"], "--line-height must be a multiple of the font size"),
+        (["layout", "--text", "x", "--line-height", "-1"], "not '-1'"),
+        (
+            ["layout", "--text", "x", "--lang", "ja_JP"],
+            "--lang must be a BCP 47 language tag such as ja, zh-Hans or pt-BR, not 'ja_JP'"
+        ),
+        (["layout", "--text", "x", "--direction", "up"], "--direction must be one of auto, ltr, rtl, not 'up'"),
+        (["layout", "--text", "x", "--hyphens", "yes"], "--hyphens must be one of none, auto, not 'yes'"),
+        (["layout", "--text", "x", "--korean", "jamo"], "--korean must be one of words, syllables, not 'jamo'"),
         (["layout", "--text", "x", "--width"], "--width needs a value"),
         (["layout", "--json"], "give the text with --text or --text-file"),
         (["layout", "--text", "x", "--text-file", "y"], "give the text once"),

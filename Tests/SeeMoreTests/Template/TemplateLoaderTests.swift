@@ -45,6 +45,14 @@ import Testing
           "secondaryText": "#555555", "suffix": "#0000FF" } }
         """
 
+    @Test func lineHeight_takesAMultipleOrPoints() throws {
+        for (value, expected) in [("1.25", LineHeight.multiple(1.25)), ("\"20pt\"", .points(20)), ("0", .natural)] {
+            let json = "{ \"body\": { \"lineHeight\": \(value) }, \(Self.minimalThemes) }"
+            let template = try JSONDocument.decode(CardTemplate.self, from: Data(json.utf8))
+            #expect(template.body.lineHeight == expected)
+        }
+    }
+
     @Test func minimalTemplate_getsEveryDefault() throws {
         let template = try TemplateLoader.decode(Data("{\(Self.minimalThemes)}".utf8), path: "t.json")
         #expect(template.card.width == 343)
@@ -67,6 +75,22 @@ import Testing
             "t.json:2:22: card.width: must be above 0 and at most 1000000, not 1e+300"
         ),
         ("{\n  \"body\": { \"lineHeight\": 1e40 },\n  THEMES\n}", "t.json:2:27: body.lineHeight: must be from 0 to 10"),
+        (
+            "{\n  \"body\": { \"lineHeight\": \"20px\" },\n  THEMES\n}",
+            "t.json:2:27: body.lineHeight: \"20px\" is not a line height; write a multiple of the font size (1.25) or points (\"20pt\")"
+        ),
+        (
+            "{\n  \"body\": { \"lang\": \"ja_JP\" },\n  THEMES\n}",
+            "t.json:2:21: body.lang: \"ja_JP\" is not a BCP 47 language tag"
+        ),
+        (
+            "{\n  \"body\": { \"korean\": \"jamo\" },\n  THEMES\n}",
+            "t.json:2:23: body.korean: \"jamo\" is not one of \"words\", \"syllables\""
+        ),
+        (
+            "{\n  \"suffix\": { \"fade\": { \"startOpacity\": 2 } },\n  THEMES\n}",
+            "t.json:2:41: suffix.fade.startOpacity: must be from 0 to 1, not 2"
+        ),
         (
             "{\n  \"body\": { \"lnes\": 2 },\n  THEMES\n}",
             "t.json:2:21: body.lnes: unknown field; known fields are font, lineHeight, lines, cut"

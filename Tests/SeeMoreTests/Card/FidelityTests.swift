@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+/// The pictures as designers expect them: even line pitch in every script, isolated RTL endings,
+/// smooth fades, inputs that keep their trailing lines, suffix rects that cover no text.
+@Suite struct FidelityTests {
+    static func card(_ text: String, template: String = "inline-more", width: Double = 320, state: CardState = .expanded)
+        throws -> CardMetadata
+    {
+        var request = CardRequest(text: text, template: try CardFixtures.template(template))
+        request.width = width
+        return try CardRenderer().draw(request, state: state).metadata
+    }
+
+    @Test func emojiOnlyLine_isAsTallAsALineOfText() throws {
+        let emoji = try Self.card("Hello\n🎉")
+        let text = try Self.card("Hello\nWorld")
+        #expect(emoji.height == text.height)
+        #expect(emoji.lines == ["Hello", "🎉"])
+    }
+
+    @Test(arguments: ["สวัสดีครับ ทุกคน", "日本語のテキスト", "🎉👩‍💻", "Ỗ Ẫ Ṏ", "مرحبا بكم", "नमस्ते दुनिया", "서울은 맑고"])
+    func everyScript_getsTheSamePitchAsLatin(line: String) throws {
+        let engine = try LayoutEngine()
+        var request = TruncationRequest(text: "Hello world\n" + line + "\nHello world", width: 320)
+        request.lineHeight = .multiple(1.3)
+        let painted = try engine.paintLayout(request, text: request.text, ending: nil, paint: nil)
+        let pitches = painted.layout.lineBoxes.map(\.pitch)
+        #expect(pitches.count == 3)
+        for pitch in pitches { #expect(abs(pitch - 19.5) < 1e-9, "\(pitches)") }
+    }
+
+    @Test func lineHeight_multipleOfTheSizeOrPoints() throws {
+        let engine = try LayoutEngine()
+        for (lineHeight, pitch) in [(LineHeight.multiple(1.5), 22.5), (.points(20), 20.0), (.points(31), 31.0)] {
+            var request = TruncationRequest(text: "One\nTwo\nThree", width: 320)
+            request.lineHeight = lineHeight
+            let layout = try engine.paintLayout(request, text: request.text, ending: nil, paint: nil).layout
+            #expect(layout.lineBoxes.map(\.pitch) == [pitch, pitch, pitch])
+            #expect(layout.logicalSize.height == 3 * pitch)
+        }
+        // 0: the body font's own height, the same for every line.
+        var natural = TruncationRequest(text: "One\n🎉\nสวัสดี", width: 320)
+        natural.lineHeight = .natural
+        let pitches = try engine.paintLayout(natural, text: natural.text, ending: nil, paint: nil).layout.lineBoxes.map(\.pitch)
+        #expect(Set(pitches).count == 1 && pitches[0] > 15)
+    }
+
+    @Test func biggerSpan_makesOnlyItsLineTaller() throws {
+        let engine = try LayoutEngine()
+        var request = TruncationRequest(text: "One\n<span size=\"xx-large\">Two</span>\nThree", width: 320)
+        request.markup = true
+        request.lineHeight = .multiple(1.3)
+        let pitches = try engine.paintLayout(request, text: "One\nTwo\nThree", ending: nil, paint: nil).layout.lineBoxes.map(
+            \.pitch)
+        #expect(abs(pitches[0] - 19.5) < 1e-9 && abs(pitches[2] - 19.5) < 1e-9, "\(pitches)")
+        #expect(pitches[1] > 19.5, "\(pitches)")
+    }
+
+    @Test func rightToLeftParagraphEndingInLatin_putsTheSuffixAtTheLeftEnd() throws {
+        let text = "تعرف على خدمات الخرائط الجديدة من Google Maps and Street View حول تطبيق الخرائط الذي يساعدك"
+        var request = CardRequest(text: text, template: try CardFixtures.template("inline-more"), width: 300)
+        request.lines = 2
+        let card = try CardRenderer().draw(request, state: .collapsed).metadata
+        let rect = try #require(card.suffixRect)
+        #expect(card.truncated)
+        #expect(rect.x < 60, "the suffix sits at the line's left end: \(rect)")
+        let last = try #require(card.lines.last)
+        #expect(last.hasSuffix("… More"))
+        #expect(!card.lines.joined().unicodeScalars.contains { [0x200E, 0x200F, 0x2066, 0x2067, 0x2069].contains($0.value) })
+    }
+
+    @Test func paragraphDirection_comesFromTheTextNotTheSuffix() throws {
+        // The kept part holds only digits; the paragraph is Arabic: the ending must still go left.
+        let engine = try LayoutEngine()
+        let text = "2024 12 31 10 30 45 99 100 200 300 مرحبا بكم في التطبيق الجديد"
+        var request = TruncationRequest(text: text, width: 120, lines: 1)
+        request.cutMode = .word
+        let cut = try engine.truncate(request)
+        #expect(cut.truncated)
+        let rect = try #require(cut.suffixRect)
+        #expect(rect.x < 30, "\(cut.lines) \(rect)")
+        // Forced left to right, the same text ends at the right.
+        request.direction = .ltr
+        let forced = try engine.truncate(request)
+        #expect(try #require(forced.suffixRect).x > rect.x + 20, "\(forced.lines)")
+    }
+
+    @Test func hyphens_onlyWhenAsked() throws {
+        let engine = try LayoutEngine()
+        var request = TruncationRequest(text: "Supercalifragilisticexpialidocious words", width: 100, lines: 3)
+        let plain = try engine.truncate(request)
+        #expect(!plain.lines.joined().contains("\u{2010}") && !plain.lines.joined().contains("-"))
+        request.hyphens = .auto
+        let hyphenated = try engine.truncate(request)
+        #expect(hyphenated.lines.first?.hasSuffix("\u{2010}") == true, "\(hyphenated.lines)")
+    }
+
+    @Test func korean_breaksBetweenWordsWhenAsked() throws {
+        let engine = try LayoutEngine()
+        let text = "오늘 서울은 맑고 포근한 날씨가 이어지겠습니다. 낮 최고기온은 18도까지 오르겠고, 저녁부터는 구름이 많아지겠습니다."
+        var request = TruncationRequest(text: text, font: "NanumGothic 15", width: 200, lines: 8)
+        request.korean = .words
+        let words = try engine.truncate(request)
+        let wordSet = Set(text.split(separator: " ").map(String.init))
+        for line in words.lines {
+            for word in line.split(separator: " ") { #expect(wordSet.contains(String(word)), "\(words.lines)") }
+        }
+        request.korean = .syllables
+        let syllables = try engine.truncate(request)
+        #expect(syllables.lines.contains { line in line.split(separator: " ").contains { !wordSet.contains(String($0)) } })
+        // A word wider than the line still breaks.
+        var long = TruncationRequest(text: "대한민국헌법제일조대한민국은민주공화국이다", font: "NanumGothic 15", width: 60, lines: 9)
+        long.korean = .words
+        #expect(try engine.truncate(long).lineCount > 1)
+    }
+
+    @Test func language_picksHanFormsAndFallbacks() throws {
+        let engine = try LayoutEngine()
+        let han = "今天天气很好，我们一起去公园散步吧。"
+        #expect(try engine.truncate(TruncationRequest(text: han)).fonts == ["Noto Sans CJK SC"])
+        var japanese = TruncationRequest(text: han)
+        japanese.language = "ja"
+        let japaneseFonts = try engine.truncate(japanese).fonts
+        // IPAGothic (JIS) lacks some simplified characters, which fall to Noto's Japanese face.
+        #expect(japaneseFonts.first == "IPAGothic" && !japaneseFonts.contains("Noto Sans CJK SC"), "\(japaneseFonts)")
+        var traditional = TruncationRequest(text: han)
+        traditional.language = "zh-Hant"
+        #expect(try engine.truncate(traditional).fonts == ["Noto Sans CJK TC"])
+        // The Devanagari danda comes with the Devanagari text, not from another script's font.
+        #expect(try engine.truncate(TruncationRequest(text: "नमस्ते दुनिया। धन्यवाद।")).fonts == ["Noto Sans Devanagari"])
+        #expect(try engine.truncate(TruncationRequest(text: "今天天气很好")).unknownGlyphs == 0)
+    }
+
+    @Test func languageGuess_followsTheDocumentedRule() {
+        #expect(TextLanguage.guess("吾輩は猫である") == "ja")
+        #expect(TextLanguage.guess("今天天气很好") == "zh-Hans")
+        #expect(TextLanguage.guess("오늘 漢字") == "ko")
+        #expect(TextLanguage.guess("Hello world") == "en")
+        #expect(TextLanguage.guess("مرحبا") == "ar")
+        #expect(TextLanguage.guess("नमस्ते") == "hi")
+        #expect(TextLanguage.guess("123 …") == nil)
+        #expect(TextLanguage.pangoTag("zh-Hans") == "zh-cn")
+        #expect(TextLanguage.pangoTag("zh-Hant-HK") == "zh-hk")
+        #expect(TextLanguage.isValid("pt-BR") && !TextLanguage.isValid("x") && !TextLanguage.isValid("ja_JP"))
+    }
+
+    @Test func fade_rampsFromTransparent_andLeadInZeroIsTheReferenceStep() throws {
+        var template = try CardFixtures.template("fade-overlay")
+        let text = String(repeating: "We shipped the new onboarding flow today. ", count: 6)
+        func fadeStops() throws -> [CardPlan.FadeStop] {
+            let plan = try CardPlanner(engine: try LayoutEngine(), request: CardRequest(text: text, template: template)).plan(
+                .collapsed)
+            for case .fade(_, let stops) in plan.items { return stops }
+            return []
+        }
+        let smooth = try fadeStops()
+        #expect(smooth.map(\.alpha) == [0, 0.8, 1])
+        #expect(abs(smooth[1].x - smooth[0].x - 24) < 1e-9 && abs(smooth[2].x - smooth[1].x - 32) < 1e-9)
+        template.suffix.fade.leadIn = 0
+        let step = try fadeStops()
+        #expect(step[0].x == step[1].x)
+    }
+
+    @Test func chatInput_keepsTrailingLineBreaks() throws {
+        let one = try Self.card("Hello", template: "chat-input", state: .collapsed)
+        let four = try Self.card("Hello\n\n\n", template: "chat-input", state: .collapsed)
+        #expect(four.lineCount == 4)
+        #expect(abs((four.height - one.height) - 3 * 19.5) <= 1)
+        let spaces = try Self.card("   ", template: "chat-input", state: .collapsed)
+        #expect(spaces.kept == "   ")  // not empty: no placeholder
+    }
+
+    @Test func wrappedSuffix_hasARectPerLine_andItsRectCoversNoText() throws {
+        var request = CardRequest(text: CardFixtures.longText, template: try CardFixtures.template("inline-more"), width: 200)
+        request.lines = 2
+        request.suffix = "Continue reading the full story"
+        let card = try CardRenderer().draw(request, state: .collapsed).metadata
+        #expect(card.suffixRects.count == 2)
+        let rect = try #require(card.suffixRect)
+        #expect(rect == card.suffixRects.last)
+        #expect(card.suffixRects.allSatisfy { $0.width > 0 })
+        // A suffix on one line: its rect is that line's.
+        let short = try CardRenderer().draw(
+            CardRequest(text: CardFixtures.longText, template: try CardFixtures.template("inline-more"), width: 320),
+            state: .collapsed
+        ).metadata
+        #expect(short.suffixRects.count == 1 && short.suffixRect == short.suffixRects.first)
+    }
+
+    @Test func hitRect_growsAwayFromTheText() {
+        let suffix = Rect(x: 200, y: 50, width: 30, height: 16)
+        let hit = CardMetadata.hitRect(around: suffix, cardWidth: 343, cardHeight: 100)
+        #expect(hit.x == 200 && hit.width == 44)  // to the right: the text is on the left
+        #expect(hit.y == 50 && hit.height == 44)  // downwards first
+        let rtl = CardMetadata.hitRect(around: suffix, cardWidth: 343, cardHeight: 100, rightToLeft: true)
+        #expect(rtl.x + rtl.width == 230)
+        let corner = CardMetadata.hitRect(around: Rect(x: 320, y: 90, width: 20, height: 8), cardWidth: 343, cardHeight: 100)
+        #expect(corner.x + corner.width <= 343 && corner.y + corner.height <= 100 && corner.width == 44)
+    }
+}
