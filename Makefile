@@ -6,10 +6,12 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 
 # The fonts are exactly those the goldens were drawn with: fonts-ipafont-mincho is only a
 # recommendation of fonts-ipafont-gothic, yet it is the fallback for Japanese in serif text;
-# fonts-noto-cjk draws Simplified and Traditional Chinese.
+# fonts-noto-cjk draws Simplified and Traditional Chinese. Chromium is the independent reference
+# that Tests/Browser compares line placement with.
 APT_PACKAGES := pkg-config libpango1.0-dev libcairo2-dev libpng-dev zlib1g-dev \
 	fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-ipafont-mincho fonts-nanum \
-	fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk
+	fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk \
+	chromium chromium-driver python3-selenium
 
 .PHONY: deps build preview test bench clean
 
@@ -37,6 +39,7 @@ test: deps
 	swift build --build-tests
 	swift test --skip-build
 	.build/debug/seemore check --suite golden-images/suite.json --record never
+	/usr/bin/python3 Tests/Browser/line_pitch.py .build/debug/seemore
 
 bench: deps
 	swift build -c release --product seemore-bench
