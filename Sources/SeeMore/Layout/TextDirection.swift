@@ -27,13 +27,7 @@ extension IndexedText {
             start -= 1
         }
         while true {
-            var end = start
-            while end < count && !Self.isParagraphSeparator(scalars[end]) {
-                end += 1
-            }
-            let found = bytes[byteOffsets[start]..<byteOffsets[end]].withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { pango_find_base_dir($0.baseAddress, Int32($0.count)) }
-            }
+            let found = firstStrongDirection(from: start)
             if found == PANGO_DIRECTION_RTL { return true }
             if found == PANGO_DIRECTION_LTR || start == 0 { return false }
             // A neutral paragraph takes the previous one's direction.
@@ -43,6 +37,24 @@ extension IndexedText {
                 start -= 1
             }
         }
+    }
+
+    /// The direction of the first strong character of the paragraph starting at `start`, or
+    /// `PANGO_DIRECTION_NEUTRAL`; reads a window at a time, so it stops soon after that character.
+    private func firstStrongDirection(from start: Int) -> PangoDirection {
+        var index = start
+        while index < count && !Self.isParagraphSeparator(scalars[index]) {
+            var windowEnd = index
+            while windowEnd < count && windowEnd - index < 64 && !Self.isParagraphSeparator(scalars[windowEnd]) {
+                windowEnd += 1
+            }
+            let found = bytes[byteOffsets[index]..<byteOffsets[windowEnd]].withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { pango_find_base_dir($0.baseAddress, Int32($0.count)) }
+            }
+            if found != PANGO_DIRECTION_NEUTRAL { return found }
+            index = windowEnd
+        }
+        return PANGO_DIRECTION_NEUTRAL
     }
 
     /// Characters that end a paragraph for Pango: line feed, carriage return, U+2029.
