@@ -16,8 +16,11 @@ struct SuffixRects: Equatable {
             return
         }
         let union = perLine.dropFirst().reduce(first) { $0.union($1) }
-        let text = body.isEmpty ? [] : layout.rects(perLineOf: body)
-        rect = perLine.count > 1 && text.contains(where: { $0.overlaps(union) }) ? perLine.last : union
+        guard perLine.count > 1, !body.isEmpty else {
+            rect = union
+            return
+        }
+        rect = layout.rects(perLineOf: body).contains(where: { $0.overlaps(union) }) ? perLine.last : union
     }
 
     init(perLine: [Rect], rect: Rect?) {
