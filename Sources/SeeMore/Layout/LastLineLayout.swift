@@ -31,7 +31,7 @@ final class LastLineLayout {
         }
         var open = 0
         var index = lineStart
-        while index > 0 && !["\n", "\r", "\u{2029}"].contains(text.scalars[index - 1]) {
+        while index > 0 && !IndexedText.isParagraphSeparator(text.scalars[index - 1]) {
             index -= 1
             switch text.scalars[index].properties.generalCategory {
             case .openPunctuation, .initialPunctuation: open += 1
@@ -46,7 +46,7 @@ final class LastLineLayout {
     /// character of its paragraph before it, or nil when there is none (then the line's own text decides).
     static func paragraphDirection(of text: IndexedText, before lineStart: Int) -> PangoDirection? {
         var start = lineStart
-        while start > 0 && !["\n", "\r", "\u{2029}"].contains(text.scalars[start - 1]) {
+        while start > 0 && !IndexedText.isParagraphSeparator(text.scalars[start - 1]) {
             start -= 1
         }
         let bytes = text.bytes[text.byteOffsets[start]..<text.byteOffsets[lineStart]]

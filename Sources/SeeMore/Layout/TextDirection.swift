@@ -56,9 +56,4 @@ extension IndexedText {
         }
         return PANGO_DIRECTION_NEUTRAL
     }
-
-    /// Characters that end a paragraph for Pango: line feed, carriage return, U+2029.
-    static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "\n" || scalar == "\r" || scalar == "\u{2029}"
-    }
 }

@@ -42,7 +42,7 @@ struct IndexedText {
     func longestParagraph(upTo count: Int) -> Int {
         var longest = 0
         var start = 0
-        for index in 0..<min(count, scalars.count) where ["\n", "\r", "\u{2029}"].contains(scalars[index]) {
+        for index in 0..<min(count, scalars.count) where Self.isParagraphSeparator(scalars[index]) {
             longest = max(longest, index - start)
             start = index + 1
         }
@@ -68,5 +68,10 @@ struct IndexedText {
             if byteOffsets[middle] < byte { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+
+    /// Characters that end a paragraph for Pango: line feed, carriage return, U+2029.
+    static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\r" || scalar == "\u{2029}"
     }
 }
