@@ -69,6 +69,10 @@ public final class LayoutEngine {
         }
         let style = try TextStyle(
             request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
+        let paragraphs = style.plainText.unicodeScalars.reduce(1) { $0 + (IndexedText.isParagraphSeparator($1) ? 1 : 0) }
+        guard paragraphs <= Self.maximumWholeParagraphs else {
+            throw TruncationRequestError.tooManyParagraphs(paragraphs, limit: Self.maximumWholeParagraphs)
+        }
         guard trimmed else { return style.plainText }
         let text = IndexedText(style.plainText)
         return text.string(0..<text.trimmedEnd(text.count))
@@ -77,6 +81,9 @@ public final class LayoutEngine {
     /// The longest text laid out whole (an expanded card, a chat input); Pango's 32-bit widths and
     /// Cairo's 32767-pixel images end far below a megabyte paragraph.
     public static let maximumWholeCharacters = 100_000
+    /// The most paragraphs (lines between explicit line breaks) laid out whole: Pango 1.50 lays out P
+    /// paragraphs in O(P × length) time, and no card can show more lines than this anyway.
+    public static let maximumWholeParagraphs = 2_000
 
     /// What fontconfig substitutes for a font description, or nil when its family is installed.
     func substitution(for description: String) throws -> FontSubstitution? {

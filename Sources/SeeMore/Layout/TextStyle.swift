@@ -33,6 +33,7 @@ final class TextStyle {
             plainText = request.text
             markup = nil
             koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
+            try Self.checkCombiningRuns(plainText)
             let textLanguage = request.language ?? TextLanguage.guess(request.text)
             language = (textLanguage, endingLanguage ?? textLanguage)
             return
@@ -49,6 +50,7 @@ final class TextStyle {
         plainText = String(cString: text)
         markup = AttributeList(taking: list)
         koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
+        try Self.checkCombiningRuns(plainText)
         let textLanguage = request.language ?? TextLanguage.guess(plainText)
         language = (textLanguage, endingLanguage ?? textLanguage)
     }
@@ -90,6 +92,30 @@ final class TextStyle {
 }
 
 extension TextStyle {
+    /// The most combining characters in a row: Unicode's Stream-Safe Text Format (UAX #15) allows 30.
+    static let maximumCombiningRun = 30
+
+    /// Refuses a run of more than `maximumCombiningRun` combining characters (marks, joiners,
+    /// variation selectors) on one base, which no script needs and which makes HarfBuzz's shaping of
+    /// the cluster quadratic ("Zalgo" text: a + 100 000 U+0301 took 73 s).
+    /// - Throws: `TruncationRequestError.combiningRunTooLong` with the character index.
+    static func checkCombiningRuns(_ text: String) throws {
+        var run = 0
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: run += 1
+            default:
+                switch scalar.value {
+                case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
+                default: run = 0
+                }
+            }
+            if run > maximumCombiningRun {
+                throw TruncationRequestError.combiningRunTooLong(at: index - maximumCombiningRun, limit: maximumCombiningRun)
+            }
+        }
+    }
+
     /// Forbids breaks inside the Korean words within `range` (bytes of the plain text) that fit a line,
     /// on `attributes` of a layout whose text starts at `range.lowerBound`.
     private func keepKoreanWords(in range: Range<Int>, on attributes: AttributeList) throws {

@@ -63,8 +63,10 @@ public struct TruncationRequest: Sendable, Equatable {
 
     /// Largest width accepted, in points (Pango measures in 32-bit units of 1/1024 pt).
     public static let maximumWidth = 1_000_000.0
-    /// Largest line limit accepted.
-    public static let maximumLines = 1_000_000
+    /// Largest line limit accepted: far past any card (Cairo's 32767-pixel images end near 1 700 lines),
+    /// and low enough that every layout stays fast, since Pango 1.50 lays out a text of P paragraphs in
+    /// O(P × length) time.
+    public static let maximumLines = 1_000
 
     /// Checks the numbers a caller may get wrong.
     /// - Throws: `TruncationRequestError` naming the field.
@@ -99,6 +101,9 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
     case invalidLineHeight(String)
     case invalidLanguage(String)
     case textTooLong(Int, limit: Int)
+    case tooManyParagraphs(Int, limit: Int)
+    /// More combining characters in a row than Unicode's Stream-Safe limit, starting at character `at`.
+    case combiningRunTooLong(at: Int, limit: Int)
     /// Reaching line N+2 would mean laying out a paragraph longer than Pango's widths allow.
     case paragraphTooLong(lines: Int, limit: Int)
     /// Malformed Pango markup; the message names the line and character.
@@ -120,6 +125,12 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
             return
                 "finding line \(lines + 2) would need a single paragraph of more than \(limit) characters laid out in one piece, "
                 + "past Pango's 32-bit widths; use a smaller line limit"
+        case .combiningRunTooLong(let index, let limit):
+            return
+                "the text has more than \(limit) combining marks in a row after character \(index) "
+                + "(Unicode's stream-safe limit, UAX #15); no script needs that many"
+        case .tooManyParagraphs(let count, let limit):
+            return "the text has \(count) lines between explicit line breaks; at most \(limit) can be laid out whole"
         case .textTooLong(let count, let limit):
             return "the text has \(count) characters; at most \(limit) can be laid out whole"
         case .invalidMarkup(let message): return "invalid markup: \(message)"

@@ -20,6 +20,10 @@ struct UncutLayout {
         let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
         let perLine = Int(min(width / (size * 0.25), 100_000))
         var length = min(end, max(256, (lines + 3) * perLine + 64))
+        // Each paragraph holds at least one line, so N+3 paragraphs are enough; Pango's layout costs
+        // O(paragraphs × text) (it counts characters from the start for every paragraph), so a text of
+        // many short lines must not be laid out further than that.
+        if let enough = text.end(ofParagraphs: lines + 3, within: length) { length = enough }
         var triedLongestSafe = false
         while true {
             if length > Self.safeParagraph && text.longestParagraph(upTo: length) > Self.safeParagraph {

@@ -49,6 +49,22 @@ struct IndexedText {
         return max(longest, min(count, scalars.count) - start)
     }
 
+    /// Where the first `count` paragraphs end (just after their separator), when they end within the
+    /// first `limit` characters; a CR LF pair is one separator.
+    func end(ofParagraphs count: Int, within limit: Int) -> Int? {
+        var found = 0
+        var index = 0
+        while index < min(limit, scalars.count) {
+            let scalar = scalars[index]
+            index += 1
+            guard Self.isParagraphSeparator(scalar) else { continue }
+            if scalar == "\r" && index < scalars.count && scalars[index] == "\n" { index += 1 }
+            found += 1
+            if found == count { return min(index, limit) }
+        }
+        return nil
+    }
+
     /// The UTF-8 bytes of the first `k` characters.
     func prefixBytes(_ k: Int) -> ArraySlice<UInt8> {
         bytes[0..<byteOffsets[k]]

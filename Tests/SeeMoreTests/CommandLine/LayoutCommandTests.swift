@@ -95,9 +95,9 @@ import Testing
 
     @Test(arguments: [
         (["layout", "--text", "x", "--bogus"], "unknown flag --bogus"),
-        (["layout", "--text", "x", "--lines", "0"], "--lines must be a whole number from 1 to 1000000, not '0'"),
-        (["layout", "--text", "x", "--lines", "two"], "--lines must be a whole number from 1 to 1000000, not 'two'"),
-        (["layout", "--text", "x", "--lines", "9223372036854775807"], "--lines must be a whole number from 1 to 1000000"),
+        (["layout", "--text", "x", "--lines", "0"], "--lines must be a whole number from 1 to 1000, not '0'"),
+        (["layout", "--text", "x", "--lines", "two"], "--lines must be a whole number from 1 to 1000, not 'two'"),
+        (["layout", "--text", "x", "--lines", "9223372036854775807"], "--lines must be a whole number from 1 to 1000"),
         (["layout", "--text", "x", "--width", "0"], "--width must be a number above 0, not '0'"),
         (["layout", "--text", "x", "--width", "-3"], "--width must be a number above 0, not '-3'"),
         (["layout", "--text", "x", "--width", "wide"], "--width must be a number above 0, not 'wide'"),

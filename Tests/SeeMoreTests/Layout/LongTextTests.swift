@@ -31,8 +31,8 @@ import Testing
     @Test func lineLimitReachingPastASafeParagraph_isRefusedNotMiscounted() throws {
         let text = Self.words(count: 150_000, seed: 3)
         let engine = try LayoutEngine()
-        #expect(throws: TruncationRequestError.paragraphTooLong(lines: 100_000, limit: UncutLayout.safeParagraph)) {
-            try engine.truncate(TruncationRequest(text: text, lines: 100_000))
+        #expect(throws: TruncationRequestError.paragraphTooLong(lines: 1_000, limit: UncutLayout.safeParagraph)) {
+            try engine.truncate(TruncationRequest(text: text, width: 100_000, lines: 1_000))
         }
         // A limit whose lines fit in the longest safe prefix is answered.
         let result = try engine.truncate(TruncationRequest(text: text, width: 343, lines: 500))

@@ -69,7 +69,7 @@ import Testing
         ("{\n  \"body\": { \"lines\": 3,, }\n}", "t.json:2:24: expected a field name in double quotes"),
         ("{ \"body\": { \"lines\": \"three\" }, THEMES }", "t.json:1:22: body.lines: expected a whole number"),
         ("{\n  \"body\": {\n    \"lines\": \"three\"\n  },\n  THEMES\n}", "t.json:3:14: body.lines: expected a whole number"),
-        ("{\n  \"body\": { \"lines\": 0 },\n  THEMES\n}", "t.json:2:22: body.lines: must be from 1 to 1000000, not 0"),
+        ("{\n  \"body\": { \"lines\": 0 },\n  THEMES\n}", "t.json:2:22: body.lines: must be from 1 to 1000, not 0"),
         (
             "{\n  \"card\": { \"width\": 1e300 },\n  THEMES\n}",
             "t.json:2:22: card.width: must be above 0 and at most 1000000, not 1e+300"
