@@ -6,7 +6,8 @@ struct LayoutCommand: Equatable {
         Usage: seemore layout (--text TEXT | --text-file PATH|-) [--font DESC] [--width POINTS] [--lines N]
                               [--ellipsis S] [--suffix S] [--suffix-font DESC] [--cut word|grapheme]
                               [--line-height 0|MULTIPLE|POINTSpt] [--lang TAG] [--direction auto|ltr|rtl]
-                              [--hyphens none|auto] [--korean words|syllables] [--markup] [--strict-fonts] [--full-count|--no-full-count] [--json]
+                              [--hyphens none|auto] [--korean words|syllables] [--markup] [--strict-fonts]
+                              [--full-count|--no-full-count] [--json]
         """
 
     static let help = """

@@ -79,6 +79,7 @@ struct CaseExpander {
                     "unknown text '\(name)'; texts: \(file.texts.keys.sorted().joined(separator: ", "))", at: at("texts", item))
             }
             for (item, font) in matrix.fonts.enumerated() {
+                if let problem = FontDescription.problem(with: font) { throw error(problem, at: at("fonts", item)) }
                 if checkedFonts[font] == nil { checkedFonts[font] = try engine.substitution(for: font) }
                 if let substitution = checkedFonts[font] ?? nil {
                     throw error(

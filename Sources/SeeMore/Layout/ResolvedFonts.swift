@@ -11,6 +11,9 @@ struct ResolvedFonts {
 
     /// - Parameter substitution: what fontconfig substitutes for a description (see `substitution(for:context:)`).
     init(request: TruncationRequest, substitution: (FontDescription) -> FontSubstitution?) throws {
+        for font in [request.font] + (request.suffixFont.map { [$0] } ?? []) {
+            if let problem = FontDescription.problem(with: font) { throw TruncationRequestError.invalidFont(problem) }
+        }
         body = try FontDescription(request.font).withDefaultSize(points: TruncationRequest.defaultFontSize)
         if let suffixFont = request.suffixFont {
             suffix = try FontDescription(suffixFont).merged(onto: body)

@@ -48,7 +48,11 @@ final class TextStyle {
         }
         defer { g_free(text) }
         plainText = String(cString: text)
-        markup = AttributeList(taking: list)
+        let parsed = AttributeList(taking: list)
+        if let problem = MarkupLimits.problem(in: parsed, body: fonts.body) {
+            throw TruncationRequestError.invalidMarkup(problem)
+        }
+        markup = parsed
         koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
         try Self.checkCombiningRuns(plainText)
         let textLanguage = request.language ?? TextLanguage.guess(plainText)

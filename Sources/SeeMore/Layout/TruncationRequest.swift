@@ -102,6 +102,8 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
     case invalidLanguage(String)
     case textTooLong(Int, limit: Int)
     case tooManyParagraphs(Int, limit: Int)
+    /// A font description SeeMore cannot lay out (its size out of range); the message says why.
+    case invalidFont(String)
     /// More combining characters in a row than Unicode's Stream-Safe limit, starting at character `at`.
     case combiningRunTooLong(at: Int, limit: Int)
     /// Reaching line N+2 would mean laying out a paragraph longer than Pango's widths allow.
@@ -129,6 +131,7 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
             return
                 "the text has more than \(limit) combining marks in a row after character \(index) "
                 + "(Unicode's stream-safe limit, UAX #15); no script needs that many"
+        case .invalidFont(let message): return message
         case .tooManyParagraphs(let count, let limit):
             return "the text has \(count) lines between explicit line breaks; at most \(limit) can be laid out whole"
         case .textTooLong(let count, let limit):

@@ -26,6 +26,17 @@ final class FontDescription {
         return String(cString: family)
     }
 
+    /// Font sizes SeeMore lays out, in points: far past any card, and far below the sizes at which
+    /// Pango's 32-bit units of 1/1024 pt overflow or FreeType refuses a font.
+    static let validSizes = 1.0...1000.0
+
+    /// Why `string` is not a font description SeeMore can lay out (a size outside `validSizes`), or nil.
+    static func problem(with string: String) -> String? {
+        guard let description = try? FontDescription(string) else { return "\"\(string)\" is not a font description" }
+        guard let size = description.size, !validSizes.contains(size) else { return nil }
+        return "the font size in \"\(string)\" is \(JSONValue.format(size)) pt; sizes go from 1 to 1000 pt"
+    }
+
     /// The size in points, or nil when unset.
     var size: Double? {
         let size = pango_font_description_get_size(pointer)

@@ -74,8 +74,8 @@ extension CardTemplate.Header: Decodable {
         let defaults = Self(displayName: "", handle: "")
         displayName = try container.decode(String.self, forKey: .displayName)
         handle = try container.decodeIfPresent(String.self, forKey: .handle) ?? ""
-        font = try container.decodeIfPresent(String.self, forKey: .font) ?? defaults.font
-        handleFont = try container.decodeIfPresent(String.self, forKey: .handleFont)
+        font = try container.decodeFont(forKey: .font) ?? defaults.font
+        handleFont = try container.decodeFont(forKey: .handleFont)
         spacing = try container.decodeNonNegative(forKey: .spacing) ?? defaults.spacing
     }
 }
@@ -87,7 +87,7 @@ extension CardTemplate.Body: Decodable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
-        font = try container.decodeIfPresent(String.self, forKey: .font) ?? defaults.font
+        font = try container.decodeFont(forKey: .font) ?? defaults.font
         lineHeight = try container.decodeLineHeight(forKey: .lineHeight) ?? defaults.lineHeight
         lines = try container.decodeCount(forKey: .lines) ?? defaults.lines
         cut = try container.decodeIfPresent(CutMode.self, forKey: .cut) ?? defaults.cut
@@ -111,7 +111,7 @@ extension CardTemplate.Suffix: Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
         text = try container.decodeIfPresent(String.self, forKey: .text) ?? defaults.text
-        font = try container.decodeIfPresent(String.self, forKey: .font)
+        font = try container.decodeFont(forKey: .font)
         underline = try container.decodeIfPresent(Bool.self, forKey: .underline) ?? defaults.underline
         placement = try container.decodeIfPresent(CardTemplate.Placement.self, forKey: .placement) ?? defaults.placement
         spacing = try container.decodeNonNegative(forKey: .spacing) ?? defaults.spacing
@@ -225,6 +225,15 @@ extension KeyedDecodingContainer {
                 forKey: key, in: self, debugDescription: "must be from 0 to \(JSONValue.format(maximum)), not \(value)")
         }
         return value
+    }
+
+    /// A Pango font description whose size (when it has one) SeeMore can lay out, or nil when absent.
+    func decodeFont(forKey key: Key) throws -> String? {
+        guard let font = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        if let problem = FontDescription.problem(with: font) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: problem)
+        }
+        return font
     }
 
     /// A line height: a number (a multiple of the font size; 0 for the font's own) or a string such as

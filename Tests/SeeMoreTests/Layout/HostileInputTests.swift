@@ -36,4 +36,45 @@ import Testing
             try engine.expandedText(TruncationRequest(text: String(text.prefix(100_000))))
         }
     }
+
+    @Test(arguments: [
+        ("<span size=\"2000000000\">hello</span> world", "font size of 1953125 pt"),
+        ("<span allow_breaks=\"false\">hello world</span>", "allow_breaks is not supported"),
+        (String(repeating: "<big>", count: 30) + "x" + String(repeating: "</big>", count: 30), "a size scale of"),
+        ("<span rise=\"99999999\">x</span>", "rise of"),
+        ("<span letter_spacing=\"-99999999\">x</span>", "letter_spacing of"),
+        ("<span font=\"Sans 5000\">x</span>", "font size of 5000 pt"),
+        ("<span gravity=\"east\">x</span>", "gravity"),
+    ])
+    func dangerousMarkup_isRefusedNamingTheAttribute(markup: String, message: String) throws {
+        var request = TruncationRequest(text: markup)
+        request.markup = true
+        do {
+            _ = try LayoutEngine().truncate(request)
+            Issue.record("accepted \(markup)")
+        } catch let error as TruncationRequestError {
+            guard case .invalidMarkup(let text) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(text.contains(message), "\(text)")
+        }
+    }
+
+    @Test func fontSizes_areBounded() throws {
+        let engine = try LayoutEngine()
+        for font in ["DejaVu Sans 1000000", "DejaVu Sans 0.5"] {
+            #expect(throws: TruncationRequestError.self) { try engine.truncate(TruncationRequest(text: "hello", font: font)) }
+        }
+        var suffix = TruncationRequest(text: "hello world hello world", width: 50, lines: 1)
+        suffix.suffixFont = "500000"
+        #expect(
+            throws: TruncationRequestError.invalidFont("the font size in \"500000\" is 500000 pt; sizes go from 1 to 1000 pt")
+        ) {
+            try engine.truncate(suffix)
+        }
+        #expect(try engine.truncate(TruncationRequest(text: "hello", font: "DejaVu Sans 1000")).lineCount >= 1)
+        let output = try BinaryRunner.run(["layout", "--text", "hello world", "--suffix-font", "500000"])
+        #expect(output.status == 64 && output.stderr.contains("sizes go from 1 to 1000 pt"))
+    }
 }
