@@ -141,13 +141,19 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
     return 0;
 }
 
-int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint8_t **out_pixels, uint32_t *out_width,
-                            uint32_t *out_height, char *error, size_t error_size) {
+int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
+                            uint32_t *out_width, uint32_t *out_height, char *error, size_t error_size) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
     if (!png_image_begin_read_from_memory(&image, data, size)) {
         snprintf(error, error_size, "%s", image.message);
+        return -1;
+    }
+    if ((uint64_t)image.width * (uint64_t)image.height > max_pixels) {
+        snprintf(error, error_size, "the image declares %ux%u pixels, more than the %llu allowed", image.width,
+                 image.height, (unsigned long long)max_pixels);
+        png_image_free(&image);
         return -1;
     }
     image.format = PNG_FORMAT_RGBA;

@@ -103,11 +103,11 @@ struct SnapshotSource {
         let base = folder.appendingPathComponent(stem).path
         return GoldenLocation(
             name: file.deletingPathExtension().lastPathComponent + "/" + stem, pngPath: base + ".png",
-            layoutPath: base + ".layout.txt")
+            layoutPath: base + ".layout.txt", root: folder.path)
     }
 
     private static func sanitize(_ text: String) -> String {
-        String(text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" })
+        String(text.prefix(100).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
     }
 
     static func message(_ result: CaseResult, artifacts: String) -> String {

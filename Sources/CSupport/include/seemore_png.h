@@ -26,8 +26,9 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
 
 /// Decodes a PNG into straight 8-bit RGBA rows (width * 4 bytes each). On success returns 0 and a
 /// malloc'd buffer the caller frees with seemore_png_free; on failure returns -1 and a message.
-int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint8_t **out_pixels, uint32_t *out_width,
-                            uint32_t *out_height, char *error, size_t error_size);
+/// An image declaring more than `max_pixels` pixels is refused before anything is decompressed.
+int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
+                            uint32_t *out_width, uint32_t *out_height, char *error, size_t error_size);
 
 void seemore_png_free(void *pointer);
 

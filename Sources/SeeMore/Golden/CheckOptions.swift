@@ -69,5 +69,8 @@ public struct CheckSummary: Sendable {
     public var reportPath: String?
 
     public var failures: [CaseResult] { results.filter(\.failed) }
-    public var hasUnreadableGolden: Bool { results.contains { $0.outcome == .unreadableGolden } }
+    /// A golden that could not be used: undecodable, unsafe to read, or oversized.
+    public var hasUnreadableGolden: Bool {
+        results.contains { [.unreadableGolden, .unsafeGolden, .oversizedGolden].contains($0.outcome) }
+    }
 }

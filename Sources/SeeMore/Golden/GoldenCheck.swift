@@ -6,11 +6,15 @@ public struct GoldenLocation: Sendable {
     public var name: String
     public var pngPath: String
     public var layoutPath: String
+    /// The folder both files must lie in (the suite's folder); they are read and written only there,
+    /// never through a symbolic link.
+    public var root: String
 
-    public init(name: String, pngPath: String, layoutPath: String) {
+    public init(name: String, pngPath: String, layoutPath: String, root: String) {
         self.name = name
         self.pngPath = pngPath
         self.layoutPath = layoutPath
+        self.root = root
     }
 }
 
@@ -23,10 +27,21 @@ public enum GoldenCheck {
     ) -> CaseResult {
         var result = CaseResult(name: location.name, outcome: .passed, message: "", goldenPath: location.pngPath, group: "")
         let layout = LayoutSnapshot(metadata)
-        let goldenBytes = FileManager.default.contents(atPath: location.pngPath).map { [UInt8]($0) }
-        let goldenLayout = (try? String(contentsOfFile: location.layoutPath, encoding: .utf8)).map(LayoutSnapshot.init(text:))
-        let comparison = GoldenComparison.compare(
-            actual: image, actualLayout: layout, golden: goldenBytes, goldenLayout: goldenLayout, tolerance: tolerance)
+        let pngRead = PathPolicy.read(location.pngPath, root: location.root, limit: Self.maximumGoldenBytes)
+        let snapshotRead = PathPolicy.read(location.layoutPath, root: location.root, limit: Self.maximumLayoutBytes)
+        var goldenBytes: [UInt8]? = nil
+        var goldenLayout: LayoutSnapshot? = nil
+        let comparison: GoldenComparison
+        if let problem = Self.problem(pngRead, path: location.pngPath) ?? Self.problem(snapshotRead, path: location.layoutPath) {
+            comparison = GoldenComparison(outcome: .unsafeGolden, message: problem)
+        } else {
+            if case .bytes(let bytes) = pngRead { goldenBytes = bytes }
+            if case .bytes(let bytes) = snapshotRead {
+                goldenLayout = LayoutSnapshot(text: String(decoding: bytes, as: UTF8.self))
+            }
+            comparison = GoldenComparison.compare(
+                actual: image, actualLayout: layout, golden: goldenBytes, goldenLayout: goldenLayout, tolerance: tolerance)
+        }
         result.outcome = comparison.outcome
         result.message = comparison.message
         result.differentPixels = comparison.diff?.differentPixels
@@ -41,6 +56,8 @@ public enum GoldenCheck {
         let rewrite = record == .all && (goldenLayout != layout || (try? png()) != goldenBytes)
         if record.records(comparison.outcome) || rewrite {
             do {
+                try PathPolicy.checkWritable(location.pngPath, root: location.root)
+                try PathPolicy.checkWritable(location.layoutPath, root: location.root)
                 try AtomicFile.makeFolder(URL(fileURLWithPath: location.pngPath).deletingLastPathComponent().path)
                 try AtomicFile.write(try png(), to: location.pngPath)
                 try AtomicFile.write(layout.text, to: location.layoutPath)
@@ -50,10 +67,29 @@ public enum GoldenCheck {
             }
         }
         if result.failed {
+            // A bomb is not copied where a reviewer's browser would decode it.
+            let shownGolden = comparison.outcome == .oversizedGolden ? nil : goldenBytes
             result.artifacts = artifacts.write(
-                location.name, actual: (try? png()) ?? [], actualLayout: layout, golden: goldenBytes, goldenLayout: goldenLayout,
+                location.name, actual: (try? png()) ?? [], actualLayout: layout, golden: shownGolden, goldenLayout: goldenLayout,
                 diff: comparison.diff)
         }
         return result
+    }
+
+    /// The largest golden PNG read (far above any card's, far below a bomb's decoded size).
+    static let maximumGoldenBytes = 64 << 20
+    /// The largest layout snapshot read.
+    static let maximumLayoutBytes = 1 << 20
+
+    /// Why a golden file found by `read` must not be used, or nil (read, or missing).
+    static func problem(_ read: PathPolicy.Read, path: String) -> String? {
+        switch read {
+        case .bytes, .missing: return nil
+        case .symbolicLink(let link):
+            return link == path ? "\(path) is a symbolic link; goldens must be regular files" : "\(link) is a symbolic link"
+        case .notRegularFile: return "\(path) is not a regular file"
+        case .tooLarge(let size): return "\(path) has \(size) bytes, more than a golden may"
+        case .outsideRoot: return "\(path) is outside the suite folder"
+        }
     }
 }

@@ -18,9 +18,29 @@ public struct GoldenComparison: Sendable {
         tolerance: Tolerance
     ) -> GoldenComparison {
         guard let golden else { return GoldenComparison(outcome: .missing, message: "no golden yet") }
+        // The header first: a golden of another size is a size change, decoded or not, and one that
+        // declares more pixels than a card can have is never decompressed (a 1.5 MB PNG can declare
+        // 20000 × 20000 pixels: 1.6 GB).
+        guard let declared = PNGCodec.header(golden) else {
+            return GoldenComparison(outcome: .unreadableGolden, message: "unreadable golden: not a PNG")
+        }
+        if declared.width > CardPainter.maximumPixels || declared.height > CardPainter.maximumPixels
+            || declared.width * declared.height > PNGCodec.maximumPixels
+        {
+            return GoldenComparison(
+                outcome: .oversizedGolden,
+                message: "the golden declares \(declared.width)×\(declared.height) pixels, more than any card has; not decoded")
+        }
+        if declared.width != image.width || declared.height != image.height {
+            var message = "\(declared.width)×\(declared.height) → \(image.width)×\(image.height)"
+            if let before = goldenLayout?.lineCount, let now = actualLayout.lineCount, before != now {
+                message += ": the text now takes \(now) line\(now == 1 ? "" : "s") instead of \(before)"
+            }
+            return GoldenComparison(outcome: .sizeChanged, message: message)
+        }
         let expected: RGBAImage
         do {
-            expected = try PNGCodec.decode(golden)
+            expected = try PNGCodec.decode(golden, maximumPixels: image.width * image.height)
         } catch {
             return GoldenComparison(outcome: .unreadableGolden, message: "unreadable golden: \(error)")
         }
@@ -28,11 +48,7 @@ public struct GoldenComparison: Sendable {
             return GoldenComparison(outcome: .passed, message: "identical pixels")
         }
         guard expected.width == image.width, expected.height == image.height else {
-            var message = "\(expected.width)×\(expected.height) → \(image.width)×\(image.height)"
-            if let before = goldenLayout?.lineCount, let now = actualLayout.lineCount, before != now {
-                message += ": the text now takes \(now) line\(now == 1 ? "" : "s") instead of \(before)"
-            }
-            return GoldenComparison(outcome: .sizeChanged, message: message)
+            return GoldenComparison(outcome: .unreadableGolden, message: "unreadable golden: its header and pixels disagree")
         }
         let diff = expected == image ? nil : ImageDiff.compare(expected, image, threshold: tolerance.threshold)
         if goldenLayout != actualLayout {

@@ -55,7 +55,8 @@ public enum GoldenRunner {
         _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder
     ) -> (CaseResult, [String]) {
         let location = GoldenLocation(
-            name: golden.name, pngPath: suite.folder + "/" + golden.pngPath, layoutPath: suite.folder + "/" + golden.layoutPath)
+            name: golden.name, pngPath: suite.folder + "/" + golden.pngPath, layoutPath: suite.folder + "/" + golden.layoutPath,
+            root: suite.folder)
         let group = "\(golden.template.name) · \(golden.font) · \(JSONValue.format(golden.width)) pt"
         do {
             let (image, metadata) = try renderer.draw(golden.request, state: golden.state)

@@ -36,6 +36,11 @@ public enum GoldenOutcome: String, Sendable {
     case pixelsChanged
     /// The golden PNG cannot be decoded.
     case unreadableGolden
+    /// The golden or its layout snapshot is a symbolic link, not a regular file, too large, or outside
+    /// the suite folder: it is not read, and nothing of it reaches the output or the artifacts.
+    case unsafeGolden
+    /// The golden PNG declares more pixels than any card has (a decompression bomb): not decoded.
+    case oversizedGolden
 }
 
 /// How different pixels may be before a case fails.

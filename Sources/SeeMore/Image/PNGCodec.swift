@@ -59,15 +59,34 @@ public enum PNGCodec {
         return Array(UnsafeBufferPointer(start: data, count: size))
     }
 
+    /// The most pixels `decode` accepts by default: a card of 32767 × 2048 (the 32767-pixel side Cairo
+    /// allows, at a width no card reaches), 256 MB decoded.
+    public static let maximumPixels = 32767 * 2048
+
+    /// The width and height a PNG's header declares, read without decompressing anything; nil when the
+    /// bytes do not start with a PNG signature and an IHDR chunk.
+    public static func header(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
+            return nil
+        }
+        func number(_ offset: Int) -> Int {
+            bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) }
+        }
+        return (number(16), number(20))
+    }
+
     /// Decodes PNG bytes into straight RGBA.
+    /// - Parameter maximumPixels: an image declaring more is refused before it is decompressed.
     /// - Throws: `CodecError` with libpng's reason when the bytes are not a readable PNG.
-    public static func decode(_ bytes: [UInt8]) throws -> RGBAImage {
+    public static func decode(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.maximumPixels) throws -> RGBAImage {
         var error = [CChar](repeating: 0, count: 256)
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         var width: UInt32 = 0
         var height: UInt32 = 0
         let status = bytes.withUnsafeBufferPointer { buffer in
-            seemore_png_decode_rgba(buffer.baseAddress, buffer.count, &pixels, &width, &height, &error, error.count)
+            seemore_png_decode_rgba(
+                buffer.baseAddress, buffer.count, UInt64(max(0, maximumPixels)), &pixels, &width, &height, &error, error.count)
         }
         guard status == 0, let pixels else {
             throw CodecError(message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+/// Goldens come from pull requests: a symbolic link must not leak its target, a PNG bomb must not be
+/// decoded, and no file outside the suite folder is read.
+@Suite struct UntrustedGoldenTests {
+    static let secret = "TOP-SECRET-\(UInt32.random(in: 0...UInt32.max))"
+
+    /// A recorded suite whose case `victim` has its golden (or layout snapshot) replaced by a link to a secret.
+    static func suiteWithLinkedGolden(layout: Bool) throws -> (suite: String, folder: String, victim: GoldenCase) {
+        let path = try GoldenFixtures.suiteFile()
+        let suite = try GoldenFixtures.load(path)
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let secretFile = try BinaryRunner.temporaryFile(Array((secret + "\n").utf8), name: "secret.txt")
+        let victim = suite.cases[2]
+        let target = suite.folder + "/" + (layout ? victim.layoutPath : victim.pngPath)
+        try FileManager.default.removeItem(atPath: target)
+        try FileManager.default.createSymbolicLink(atPath: target, withDestinationPath: secretFile.path)
+        return (path, suite.folder, victim)
+    }
+
+    @Test(arguments: [false, true])
+    func linkedGoldenOrLayout_failsAsUnsafe_andItsTargetLeaksNowhere(layout: Bool) throws {
+        let (suitePath, _, victim) = try Self.suiteWithLinkedGolden(layout: layout)
+        let artifacts = try BinaryRunner.temporaryFolder()
+        let output = try BinaryRunner.run([
+            "check", "--suite", suitePath, "--templates", CardFixtures.templatesFolder, "--record", "never",
+            "--artifacts", artifacts.path,
+        ])
+        #expect(output.status == 65, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains(victim.name) && output.stdout.contains("symbolic link"), "\(output.stdout)")
+        #expect(!output.stdout.contains(Self.secret) && !output.stderr.contains(Self.secret))
+        for (name, data) in GoldenFixtures.files(under: artifacts.path) {
+            #expect(!String(decoding: data, as: UTF8.self).contains(Self.secret), "the secret reached \(name)")
+        }
+    }
+
+    @Test func linkedFolder_isNotFollowedForReadingOrWriting() throws {
+        let path = try GoldenFixtures.suiteFile()
+        let suite = try GoldenFixtures.load(path)
+        let outside = try BinaryRunner.temporaryFolder()
+        // The template's folder inside the suite is a link to a folder outside it.
+        try FileManager.default.createSymbolicLink(atPath: suite.folder + "/x", withDestinationPath: outside.path)
+        let summary = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.all))
+        let linked = summary.results.filter { $0.name.hasPrefix("x/") }
+        #expect(!linked.isEmpty && linked.allSatisfy { $0.outcome == .unsafeGolden && $0.recordedPath == nil })
+        #expect(GoldenFixtures.files(under: outside.path).isEmpty, "nothing was written through the link")
+    }
+
+    @Test func pngBomb_isNotDecoded_andMemoryStaysBounded() throws {
+        let path = try GoldenFixtures.suiteFile()
+        let suite = try GoldenFixtures.load(path)
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        // 8000 × 8000 gray pixels in 0.4 MB: 256 MB as RGBA if decoded.
+        let bomb = PNGBomb.zeros(width: 8_000, height: 8_000)
+        #expect(bomb.count < 600_000)
+        #expect(PNGCodec.header(bomb)?.width == 8_000)
+        let victim = suite.cases[0]
+        try Data(bomb).write(to: URL(fileURLWithPath: suite.folder + "/" + victim.pngPath))
+        let artifacts = try BinaryRunner.temporaryFolder()
+        let run = try ChildProcess.run([
+            BinaryRunner.executable.path, "check", "--suite", path, "--templates", CardFixtures.templatesFolder,
+            "--record", "never", "--jobs", "1", "--artifacts", artifacts.path,
+        ])
+        #expect(run.status == 1, "\(run.output)")
+        #expect(run.output.contains("8000×8000 → "), "a size change found from the header: \(run.output)")
+        #expect(run.peakKilobytes < 150_000, "peak memory \(run.peakKilobytes) KB")
+        // One that declares more pixels than any card is its own failure, never decoded nor copied.
+        let huge = PNGBomb.headerOnly(width: 20_000, height: 20_000)
+        try Data(huge).write(to: URL(fileURLWithPath: suite.folder + "/" + victim.pngPath))
+        let summary = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never))
+        let result = try #require(summary.results.first { $0.name == victim.name })
+        #expect(result.outcome == .oversizedGolden && result.message.contains("20000×20000"), "\(result.message)")
+        #expect(result.artifacts["golden"] == nil)
+        #expect(summary.hasUnreadableGolden)
+    }
+
+    @Test func decode_refusesMorePixelsThanAllowed() throws {
+        let bomb = PNGBomb.zeros(width: 4_000, height: 4_000)
+        #expect(throws: PNGCodec.CodecError.self) { try PNGCodec.decode(bomb, maximumPixels: 1_000_000) }
+        let small = try PNGCodec.decode(PNGBomb.zeros(width: 30, height: 20))
+        #expect(small.width == 30 && small.height == 20)
+    }
+}
+
+/// Highly compressed PNGs of zeros, written by hand (fixed-Huffman deflate: one literal, then
+/// 258-byte copies of it), so a test can make a bomb without zlib.
+enum PNGBomb {
+    static func zeros(width: Int, height: Int) -> [UInt8] {
+        let raw = (width + 1) * height  // a filter byte and `width` gray bytes per row, all zero
+        var bits = BitWriter()
+        bits.write(1, count: 1)  // BFINAL
+        bits.write(1, count: 2)  // BTYPE 01: fixed Huffman
+        bits.code(0x30, length: 8)  // literal 0
+        var left = raw - 1
+        while left >= 3 {
+            let length = min(258, left)
+            // Lengths 3…258 as fixed codes with their extra bits; distance 1 is code 0, no extra bits.
+            let (symbol, extra, extraBits) = lengthSymbol(length)
+            if symbol < 280 { bits.code(symbol - 256, length: 7) } else { bits.code(0xC0 + symbol - 280, length: 8) }
+            bits.write(extra, count: extraBits)
+            bits.code(0, length: 5)
+            left -= length
+        }
+        for _ in 0..<left { bits.code(0x30, length: 8) }
+        bits.code(0, length: 7)  // end of block
+        // Adler-32 of `raw` zeros: a = 1, b = raw mod 65521.
+        let adler = UInt32(raw % 65521) << 16 | 1
+        let zlib: [UInt8] = [0x78, 0x01] + bits.bytes + be(Int(adler))
+        let header = be(width) + be(height) + [8, 0, 0, 0, 0]
+        return signature + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
+    }
+
+    /// A PNG header that declares `width` × `height` pixels, with no pixel data worth the name.
+    static func headerOnly(width: Int, height: Int) -> [UInt8] {
+        signature + chunk("IHDR", be(width) + be(height) + [8, 0, 0, 0, 0]) + chunk("IDAT", [0x78, 0x01, 0x03, 0, 0, 0, 0, 1])
+            + chunk("IEND", [])
+    }
+
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    static func be(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8((value >> $0) & 0xFF) } }
+
+    static func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+        let typed = Array(type.utf8) + body
+        return be(body.count) + typed + be(Int(crc32(typed)))
+    }
+
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    /// Deflate's length symbol (257…285) for a match length, with its extra bits.
+    static func lengthSymbol(_ length: Int) -> (Int, Int, Int) {
+        if length == 258 { return (285, 0, 0) }
+        let bases = [
+            3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227,
+        ]
+        let extras = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5]
+        let index = bases.lastIndex { $0 <= length } ?? 0
+        return (257 + index, length - bases[index], extras[index])
+    }
+
+    struct BitWriter {
+        var bytes: [UInt8] = []
+        var used = 8
+
+        /// `count` bits of `value`, least significant first (deflate's order for extra bits and headers).
+        mutating func write(_ value: Int, count: Int) {
+            for index in 0..<count {
+                if used == 8 {
+                    bytes.append(0)
+                    used = 0
+                }
+                if (value >> index) & 1 == 1 { bytes[bytes.count - 1] |= UInt8(1 << used) }
+                used += 1
+            }
+        }
+
+        /// A Huffman code, most significant bit first.
+        mutating func code(_ code: Int, length: Int) {
+            for index in stride(from: length - 1, through: 0, by: -1) { write((code >> index) & 1, count: 1) }
+        }
+    }
+}
+
+/// Runs a program and reports its exit status, its output and its peak memory (from `wait4`).
+enum ChildProcess {
+    struct Result {
+        var status: Int32
+        var output: String
+        var peakKilobytes: Int
+    }
+
+    static func run(_ arguments: [String]) throws -> Result {
+        let outputFile = try BinaryRunner.temporaryFolder().appendingPathComponent("out.txt").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputFile, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let output = (try? String(contentsOfFile: outputFile, encoding: .utf8)) ?? ""
+        return Result(status: (status >> 8) & 0xFF, output: output, peakKilobytes: usage.ru_maxrss)
+    }
+}
