@@ -97,8 +97,9 @@ struct RenderCommand {
             case "--out": command.outputFolder = try scanner.value(of: flag)
             case "--name":
                 let name = try scanner.value(of: flag)
-                guard !name.isEmpty, !name.contains("/"), !name.contains(".."), !name.hasPrefix(".") else {
-                    throw scanner.usageError("--name must be a plain file name without '/', '..' or a leading '.', not '\(name)'")
+                guard PathPolicy.isSafeName(name) else {
+                    throw scanner.usageError(
+                        "--name must be a plain file name (\(PathPolicy.namePattern)), not \(name.debugDescription)")
                 }
                 command.name = name
             case "--strict-fonts": try scanner.noValue(flag); command.strictFonts = true

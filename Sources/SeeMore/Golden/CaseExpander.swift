@@ -7,12 +7,6 @@ struct CaseExpander {
     let path: String
     let templates: TemplateLoader
 
-    /// A name that can be a folder or file name: letters, digits, '.', '_', '-', not starting with '.'.
-    static func isSafeName(_ name: String) -> Bool {
-        !name.isEmpty && !name.hasPrefix(".")
-            && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
-    }
-
     private func error(_ message: String, at path: [CodingKey]) -> SuiteError {
         let position = JSONDocument.locate(path, in: data)
         return SuiteError(
@@ -47,7 +41,7 @@ struct CaseExpander {
     }
 
     func cases() throws -> [GoldenCase] {
-        for name in file.texts.keys.sorted() where !Self.isSafeName(name) {
+        for name in file.texts.keys.sorted() where !PathPolicy.isSafeName(name) {
             throw error(
                 "text name '\(name)' must be letters, digits, '.', '_' or '-' so it stays inside the golden folder",
                 at: [AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name)])
@@ -65,7 +59,7 @@ struct CaseExpander {
                 ]
             }
             for (item, name) in matrix.templates.enumerated() where loaded[name] == nil {
-                guard Self.isSafeName(name) else {
+                guard PathPolicy.isSafeName(name) else {
                     throw error("template name '\(name)' is not a plain name", at: at("templates", item))
                 }
                 do {

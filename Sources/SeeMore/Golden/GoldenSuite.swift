@@ -30,7 +30,7 @@ public struct GoldenSuite: Sendable {
         let templates =
             templatesFolder.map { TemplateLoader(folders: [$0]) }
             ?? file.templates.map {
-                TemplateLoader(folders: [URL(fileURLWithPath: folder).appendingPathComponent($0).standardized.path])
+                TemplateLoader(folders: [PathPolicy.standardized($0.hasPrefix("/") ? $0 : folder + "/" + $0)])
             }
             ?? TemplateLoader.standard()
         let expander = CaseExpander(file: file, data: data, path: path, templates: templates)

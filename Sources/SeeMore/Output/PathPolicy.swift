@@ -10,6 +10,9 @@ public enum PathPolicy {
     /// The longest name accepted as one path component.
     public static let maximumNameLength = 128
 
+    /// The safe-name pattern, for messages.
+    public static let namePattern = "letters, digits, '.', '_' and '-', not starting with '.', at most 128"
+
     /// A name that can be a folder or file name: 1–128 ASCII letters, digits, `.`, `_`, `-`, not
     /// starting with `.` (so never `.`, `..` or a hidden file).
     public static func isSafeName(_ name: String) -> Bool {
@@ -98,7 +101,8 @@ public enum PathPolicy {
         return Array(full.dropFirst(base.count))
     }
 
-    private static func standardized(_ path: String) -> String {
+    /// `path` made absolute (from the current folder) with `.` and `..` resolved lexically.
+    public static func standardized(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         var parts: [String] = []
         for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {

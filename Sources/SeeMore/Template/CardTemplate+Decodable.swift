@@ -10,6 +10,11 @@ extension CardTemplate: Decodable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name) ?? ""
+        if !name.isEmpty && !PathPolicy.isSafeName(name) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .name, in: container,
+                debugDescription: "\(name.debugDescription) is not a plain name (\(PathPolicy.namePattern)); it names files")
+        }
         summary = try container.decodeIfPresent(String.self, forKey: .summary) ?? ""
         kind = try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .card
         card = try container.decodeIfPresent(Box.self, forKey: .card) ?? Box()
@@ -20,6 +25,13 @@ extension CardTemplate: Decodable {
         expandedSuffix = try container.decodeIfPresent(String.self, forKey: .expandedSuffix)
         field = try container.decodeIfPresent(Field.self, forKey: .field) ?? Field()
         themes = try container.decode([String: Theme].self, forKey: .themes)
+        for theme in themes.keys.sorted() where !PathPolicy.isSafeName(theme) {
+            let nested = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .themes)
+            throw DecodingError.dataCorruptedError(
+                forKey: AnyCodingKey(stringValue: theme), in: nested,
+                debugDescription:
+                    "theme name \(theme.debugDescription) is not a plain name (\(PathPolicy.namePattern)); it names files")
+        }
         if themes.isEmpty {
             throw DecodingError.dataCorruptedError(
                 forKey: .themes, in: container, debugDescription: "needs at least one theme, such as \"light\"")

@@ -75,6 +75,11 @@ public struct TemplateLoader: Sendable {
         var template = try decode(data, path: path)
         if template.name.isEmpty {
             template.name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            guard PathPolicy.isSafeName(template.name) else {
+                throw TemplateError.invalid(
+                    path: path, line: 1, column: 1, field: "name",
+                    message: "the file name '\(template.name)' is not a plain name (\(PathPolicy.namePattern)); set \"name\"")
+            }
         }
         return template
     }
