@@ -42,7 +42,7 @@ public func assertCardSnapshot(
             text: text, template: try source.templates(templatesFolder).load(template), markup: markup, width: width,
             font: font, lines: lines, theme: theme, scale: scale)
         let renderer = try SnapshotSource.renderer()
-        let mode = record ?? SnapshotSource.recordMode(ProcessInfo.processInfo.environment)
+        let mode = try record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         for state in states {
             let location = source.location(test: function, name: name, state: state)
             let (image, metadata) = try renderer.draw(request, state: state)
@@ -82,11 +82,6 @@ struct SnapshotSource {
         let renderer = try CardRenderer()
         Thread.current.threadDictionary[key] = renderer
         return renderer
-    }
-
-    /// `SEEMORE_RECORD`, else `never` on CI, else `missing`.
-    static func recordMode(_ environment: [String: String]) -> RecordMode {
-        environment["SEEMORE_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? RecordMode.default(environment: environment)
     }
 
     static var artifactsFolder: String {

@@ -4,6 +4,9 @@
 struct ArgumentScanner {
     private var remaining: ArraySlice<String>
     private let usage: String
+    /// Flags already given: every flag takes one value (or none), so a repeat is a mistake, not "the
+    /// last one wins".
+    private var seen = Set<String>()
 
     init(_ arguments: [String], usage: String) {
         remaining = arguments[...]
@@ -16,10 +19,14 @@ struct ArgumentScanner {
         guard argument.hasPrefix("--"), argument.count > 2 else {
             throw usageError("unexpected argument '\(argument)'")
         }
+        let flag: (name: String, inlineValue: String?)
         if let equals = argument.firstIndex(of: "=") {
-            return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+            flag = (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+        } else {
+            flag = (argument, nil)
         }
-        return (argument, nil)
+        guard seen.insert(flag.name).inserted else { throw usageError("\(flag.name) is given more than once") }
+        return flag
     }
 
     /// The value of `flag`: the inline one or the next argument.

@@ -5,7 +5,7 @@ struct CheckCommand {
     static let usage = """
         Usage: seemore check [--suite golden-images/suite.json] [--record never|missing|failed|all]
                              [--threshold 0.1] [--max-diff-pixels N] [--max-diff-ratio R] [--artifacts DIR]
-                             [--jobs N] [--shard I/N] [--filter GLOB] [--templates DIR] [--json]
+                             [--jobs N] [--shard I/N] [--filter GLOB] [--allow-empty] [--templates DIR] [--json]
         """
 
     static let help = """
@@ -25,6 +25,7 @@ struct CheckCommand {
           --jobs N              Worker threads (default: the number of cores); output is the same for any N.
           --shard I/N           Run only shard I of N, a stable share of the cases.
           --filter GLOB         Run only cases whose name matches, e.g. 'inline-more/*' ('*' crosses '/').
+          --allow-empty         Pass when --filter or --shard selects no case (by default that is exit 65).
           --templates DIR       Templates folder (default: the suite's "templates" or the package's).
           --json                Print the report as JSON.
 
@@ -36,11 +37,19 @@ struct CheckCommand {
     var options: CheckOptions
     var templatesFolder: String? = nil
     var json = false
+    /// A selection of no case passes instead of failing.
+    var allowEmpty = false
 
     static func parse(_ arguments: [String], environment: [String: String]) throws -> CheckCommand {
         var scanner = ArgumentScanner(arguments, usage: usage)
+        let record: RecordMode
+        do {
+            record = try RecordMode.fromEnvironment(environment)
+        } catch let error as RecordModeError {
+            throw CommandError(error.description, exitCode: .usage, usage: usage)
+        }
         var options = CheckOptions(
-            record: RecordMode.default(environment: environment),
+            record: record,
             artifactsFolder: environment["SNAPSHOT_ARTIFACTS"] ?? ".build/seemore-artifacts")
         options.jobs = ProcessInfo.processInfo.activeProcessorCount
         var command = CheckCommand(options: options)
@@ -66,6 +75,7 @@ struct CheckCommand {
                 }
                 command.options.shard = shard
             case "--filter": command.options.filter = try scanner.value(of: flag)
+            case "--allow-empty": try scanner.noValue(flag); command.allowEmpty = true
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--json": try scanner.noValue(flag); command.json = true
             default: throw scanner.usageError("unknown flag \(flag.name)")
@@ -78,6 +88,14 @@ struct CheckCommand {
     func run(io: CommandIO) throws -> ExitCode {
         let suite = try Self.loadSuite(suitePath, templatesFolder: templatesFolder)
         var options = self.options
+        if GoldenRunner.selection(suite, options: options).isEmpty && !allowEmpty {
+            var what = [options.filter.map { "--filter '\($0)'" }, options.shard.map { "--shard \($0.index)/\($0.count)" }]
+                .compactMap { $0 }.joined(separator: " and ")
+            if what.isEmpty { what = "the suite" }
+            throw CommandError(
+                "no case matches \(what) (of \(suite.cases.count) in \(suitePath)); a check of nothing would pass, so it fails "
+                    + "(--allow-empty to allow it)", exitCode: .dataError)
+        }
         if isatty(2) == 1 && !json {
             options.progress = { done, total in
                 let width = 30

@@ -6,9 +6,7 @@ public enum GoldenRunner {
     /// - Throws: `CardError` or other errors only for failures outside single cases (a worker that
     ///   cannot start, an artifacts folder that cannot be written).
     public static func run(_ suite: GoldenSuite, options: CheckOptions) throws -> CheckSummary {
-        let selected = suite.cases.filter { golden in
-            (options.shard?.contains(golden.name) ?? true) && (options.filter.map { Glob.matches($0, golden.name) } ?? true)
-        }
+        let selected = selection(suite, options: options)
         let artifacts = ArtifactsFolder(path: options.artifactsFolder)
         try artifacts.prepare()
         let state = RunState(count: selected.count)
@@ -48,6 +46,13 @@ public enum GoldenRunner {
         }
         summary.reportPath = try GoldenReport(summary: summary, suite: suite, options: options).write(to: artifacts)
         return summary
+    }
+
+    /// The cases the options' shard and filter select.
+    public static func selection(_ suite: GoldenSuite, options: CheckOptions) -> [GoldenCase] {
+        suite.cases.filter { golden in
+            (options.shard?.contains(golden.name) ?? true) && (options.filter.map { Glob.matches($0, golden.name) } ?? true)
+        }
     }
 
     /// Renders and compares one case; records and writes artifacts as needed.

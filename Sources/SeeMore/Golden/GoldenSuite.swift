@@ -119,7 +119,14 @@ struct SuiteFile: Decodable {
             fonts = try container.decode([String].self, forKey: .fonts)
             widths = try container.decode([Double].self, forKey: .widths)
             themes = try container.decodeIfPresent([String].self, forKey: .themes) ?? ["light"]
-            scales = try container.decodeIfPresent([Int].self, forKey: .scales) ?? [1]
+            // Read as numbers and checked here: Foundation reports a fraction where a whole number is due
+            // with no position at all.
+            let scaleNumbers = try container.decodeIfPresent([Double].self, forKey: .scales) ?? [1]
+            if let fraction = scaleNumbers.first(where: { $0 != $0.rounded() || abs($0) > 1_000 }) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .scales, in: container, debugDescription: "scales must be whole numbers (1, 2, 3), not \(fraction)")
+            }
+            scales = scaleNumbers.map { Int($0) }
             states = try container.decodeIfPresent([CardState].self, forKey: .states) ?? CardState.allCases
         }
     }

@@ -14,12 +14,29 @@ public enum RecordMode: String, Sendable, CaseIterable {
         environment["CI"] != nil ? .never : .missing
     }
 
+    /// `SEEMORE_RECORD` when set, else `default(environment:)`.
+    /// - Throws: `RecordModeError` when `SEEMORE_RECORD` is set to anything but a mode's name: a
+    ///   misspelt mode must not silently record, or silently not.
+    public static func fromEnvironment(_ environment: [String: String]) throws -> RecordMode {
+        guard let value = environment["SEEMORE_RECORD"] else { return .default(environment: environment) }
+        guard let mode = RecordMode(rawValue: value) else { throw RecordModeError(value: value) }
+        return mode
+    }
+
     func records(_ outcome: GoldenOutcome) -> Bool {
         switch self {
         case .never: return false
         case .missing: return outcome == .missing
         case .failed, .all: return outcome != .passed
         }
+    }
+}
+
+/// `SEEMORE_RECORD` set to something that is not a record mode.
+public struct RecordModeError: Error, Equatable, CustomStringConvertible {
+    public var value: String
+    public var description: String {
+        "SEEMORE_RECORD must be one of \(RecordMode.allCases.map(\.rawValue).joined(separator: ", ")), not \(value.debugDescription)"
     }
 }
 

@@ -256,7 +256,18 @@ struct JSONParser {
         }
         var text = String.UnicodeScalarView()
         text.append(contentsOf: scalars[start..<index])
-        guard let value = Double(String(text)) else { throw error("invalid number") }
+        let literal = String(text)
+        guard let value = Double(literal) else { throw error("invalid number") }
+        // Numbers are read as Double: refuse those it cannot hold, instead of an infinity or a
+        // silently rounded whole number.
+        let isWhole = !literal.contains(".") && !literal.contains("e") && !literal.contains("E")
+        if !value.isFinite || (isWhole && abs(value) > 9_007_199_254_740_992) {
+            index = start  // point at the number
+            throw error(
+                value.isFinite
+                    ? "the whole number \(literal) is too large to be represented exactly"
+                    : "the number \(literal) is out of range")
+        }
         return value
     }
 }

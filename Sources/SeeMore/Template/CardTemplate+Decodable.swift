@@ -274,7 +274,18 @@ extension KeyedDecodingContainer {
 
     /// A whole number from 1 to `TruncationRequest.maximumLines`, or nil when absent.
     func decodeCount(forKey key: Key) throws -> Int? {
-        guard let value = try decodeIfPresent(Int.self, forKey: key) else { return nil }
+        let decoded: Double?
+        do {
+            decoded = try decodeIfPresent(Double.self, forKey: key)
+        } catch DecodingError.typeMismatch(_, let context) {
+            throw DecodingError.typeMismatch(Int.self, context)
+        }
+        guard let number = decoded else { return nil }
+        guard number == number.rounded() else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "must be a whole number, not \(JSONValue.format(number))")
+        }
+        let value = Int(max(-1, min(number, Double(TruncationRequest.maximumLines + 1))))
         guard value >= 1, value <= TruncationRequest.maximumLines else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self,

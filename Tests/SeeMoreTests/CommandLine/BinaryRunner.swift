@@ -25,7 +25,9 @@ enum BinaryRunner {
             .appendingPathComponent("../../../.build/debug/seemore").standardized
     }
 
-    static func run(_ arguments: [String], stdin: Data = Data(), workingDirectory: URL? = nil) throws -> Output {
+    static func run(
+        _ arguments: [String], stdin: Data = Data(), workingDirectory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> Output {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let inputFile = folder.appendingPathComponent("stdin")
@@ -38,6 +40,9 @@ enum BinaryRunner {
         process.executableURL = executable
         process.arguments = arguments
         if let workingDirectory { process.currentDirectoryURL = workingDirectory }
+        if let environment {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)

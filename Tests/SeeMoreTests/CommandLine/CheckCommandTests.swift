@@ -57,6 +57,40 @@ import Testing
         #expect(output.stderr.contains(message), "\(output.stderr)")
     }
 
+    @Test func selectionOfNoCase_failsUnlessAllowed() throws {
+        let suite = try GoldenFixtures.suiteFile()
+        let base = ["check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", "missing"]
+        let empty = try BinaryRunner.run(base + ["--filter", "nothing/*"])
+        #expect(empty.status == 65)
+        #expect(empty.stderr.contains("no case matches --filter 'nothing/*' (of 16"), "\(empty.stderr)")
+        let allowed = try BinaryRunner.run(base + ["--filter", "nothing/*", "--allow-empty"])
+        #expect(allowed.status == 0, "\(allowed.stderr)")
+        #expect(allowed.stdout.contains("0 cases"))
+    }
+
+    @Test func invalidRecordModeInTheEnvironment_isAnError() throws {
+        let suite = try GoldenFixtures.suiteFile()
+        let output = try BinaryRunner.run(
+            ["check", "--suite", suite, "--templates", CardFixtures.templatesFolder], environment: ["SEEMORE_RECORD": "bogus"])
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("SEEMORE_RECORD must be one of never, missing, failed, all, not \"bogus\""))
+        #expect(throws: RecordModeError(value: "Failed")) { try RecordMode.fromEnvironment(["SEEMORE_RECORD": "Failed"]) }
+        #expect(try RecordMode.fromEnvironment(["SEEMORE_RECORD": "all", "CI": "1"]) == .all)
+        #expect(try RecordMode.fromEnvironment(["CI": "1"]) == .never)
+    }
+
+    @Test(arguments: [
+        ["layout", "--text", "x", "--width", "100", "--width", "200"],
+        ["render", "--text", "x", "--theme", "light", "--theme=dark"],
+        ["check", "--jobs", "1", "--jobs", "2"],
+        ["layout", "--text", "x", "--json", "--json"],
+    ])
+    func repeatedFlag_isAUsageError(arguments: [String]) throws {
+        let output = try BinaryRunner.run(arguments)
+        #expect(output.status == 64)
+        #expect(output.stderr.contains("is given more than once"), "\(output.stderr)")
+    }
+
     @Test func brokenOrMissingSuite_exits65Or66() throws {
         let broken = try GoldenFixtures.suiteFile(#"{"texts": {}, "matrices": [{"templates": ["x"]}]}"#)
         let output = try BinaryRunner.run(["check", "--suite", broken])

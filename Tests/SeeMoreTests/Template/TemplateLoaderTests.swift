@@ -83,6 +83,12 @@ import Testing
             "{\n  \"body\": { \"lang\": \"ja_JP\" },\n  THEMES\n}",
             "t.json:2:21: body.lang: \"ja_JP\" is not a BCP 47 language tag"
         ),
+        ("{\n  \"body\": { \"lines\": 1e999 },\n  THEMES\n}", "t.json:2:22: the number 1e999 is out of range"),
+        (
+            "{\n  \"body\": { \"lines\": 9223372036854775808 },\n  THEMES\n}",
+            "t.json:2:22: the whole number 9223372036854775808 is too large to be represented exactly"
+        ),
+        ("{\n  \"body\": { \"lines\": 1.5 },\n  THEMES\n}", "t.json:2:22: body.lines: must be a whole number, not 1.5"),
         (
             "{\n  \"body\": { \"korean\": \"jamo\" },\n  THEMES\n}",
             "t.json:2:23: body.korean: \"jamo\" is not one of \"words\", \"syllables\""
