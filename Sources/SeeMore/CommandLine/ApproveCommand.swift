@@ -1,11 +1,19 @@
 import Foundation
 
 /// `seemore approve`: accepts the actual images of the last check as the new goldens.
+///
+/// A report can be stale or forged, so nothing in it is trusted as a path: the suite it names is
+/// loaded again (or `--suite`), only that suite's cases are approved, each case's actual image is read
+/// from the artifacts folder under its own name, must decode as a PNG of the card's size and match the
+/// hash the check recorded, and is written only to that case's golden path, under the suite's lock.
 struct ApproveCommand {
-    static let usage = "Usage: seemore approve [--artifacts DIR] [--filter GLOB]"
+    static let usage = "Usage: seemore approve [--artifacts DIR] [--suite FILE] [--templates DIR] [--filter GLOB] [--wait]"
 
     var artifactsFolder: String
+    var suitePath: String? = nil
+    var templatesFolder: String? = nil
     var filter: String? = nil
+    var wait = false
 
     static func parse(_ arguments: [String], environment: [String: String]) throws -> ApproveCommand {
         var scanner = ArgumentScanner(arguments, usage: usage)
@@ -14,50 +22,132 @@ struct ApproveCommand {
             switch flag.name {
             case "--help", "-h":
                 throw HelpRequested(
-                    text: "Copies the actual images and layouts of the last check's failing cases over their goldens.\n\n" + usage
-                )
+                    text: """
+                        Copies the actual images and layouts of the last check's failing cases over their goldens.
+
+                        \(usage)
+
+                          --artifacts DIR   The last check's artifacts (default $SNAPSHOT_ARTIFACTS or .build/seemore-artifacts).
+                          --suite FILE      The suite to approve into (default: the one the report names).
+                          --templates DIR   Templates folder for loading the suite (default: the report's).
+                          --filter GLOB     Approve only the cases whose name matches.
+                          --wait            Wait for another run writing goldens instead of failing.
+
+                        Exit codes: 0 done, 64 usage, 65 a stale or forged report, 66 no report, 73 cannot write.
+                        """)
             case "--artifacts": command.artifactsFolder = try scanner.value(of: flag)
+            case "--suite": command.suitePath = try scanner.value(of: flag)
+            case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--filter": command.filter = try scanner.value(of: flag)
+            case "--wait": try scanner.noValue(flag); command.wait = true
             default: throw scanner.usageError("unknown flag \(flag.name)")
             }
         }
         return command
     }
 
-    func run(io: CommandIO) throws {
-        let reportPath = artifactsFolder + "/" + ArtifactsFolder.reportName
-        guard let data = FileManager.default.contents(atPath: reportPath),
-            let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let cases = report["cases"] as? [[String: Any]]
-        else {
-            throw CommandError("no check report at \(reportPath); run seemore check first", exitCode: .noInput)
-        }
-        var approved = 0
-        for entry in cases {
-            guard let name = entry["name"] as? String, entry["status"] as? String != "passed",
-                let golden = entry["golden"] as? String, let artifacts = entry["artifacts"] as? [String: String],
-                let actual = artifacts["actual"], filter.map({ Glob.matches($0, name) }) ?? true
-            else { continue }
-            do {
-                try AtomicFile.makeFolder(URL(fileURLWithPath: golden).deletingLastPathComponent().path)
-                try AtomicFile.write(try Self.read(artifactsFolder + "/" + actual), to: golden)
-                if let layout = artifacts["actualLayout"] {
-                    let layoutPath = String(golden.dropLast(".png".count)) + ".layout.txt"
-                    try AtomicFile.write(try Self.read(artifactsFolder + "/" + layout), to: layoutPath)
-                }
-            } catch let error as AtomicFile.WriteError {
-                throw CommandError(error.description, exitCode: .cannotCreate)
-            }
-            io.writeOutput("approved \(name) → \(golden)\n")
-            approved += 1
-        }
-        io.writeOutput(approved == 0 ? "nothing to approve\n" : "approved \(approved) golden\(approved == 1 ? "" : "s")\n")
+    /// A report entry to approve.
+    private struct Approval {
+        var golden: GoldenCase
+        var hash: String
     }
 
-    private static func read(_ path: String) throws -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandError("cannot read \(path)", exitCode: .noInput)
+    func run(io: CommandIO) throws {
+        let report = try readReport()
+        let suite = try CheckCommand.loadSuite(
+            suitePath ?? report.suite, templatesFolder: templatesFolder ?? (suitePath == nil ? report.templates : nil))
+        let cases = Dictionary(suite.cases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var approvals: [Approval] = []
+        for entry in report.cases where filter.map({ Glob.matches($0, entry.name) }) ?? true {
+            guard let golden = cases[entry.name] else {
+                throw CommandError(
+                    "the report names case '\(entry.name)', which \(suite.path) does not have: the report is stale or forged; "
+                        + "run seemore check again", exitCode: .dataError)
+            }
+            guard let hash = entry.actualHash else {
+                throw CommandError("the report has no hash for '\(entry.name)'; run seemore check again", exitCode: .dataError)
+            }
+            approvals.append(Approval(golden: golden, hash: hash))
         }
-        return [UInt8](data)
+        let lock: SuiteLock
+        do {
+            lock = try SuiteLock(folder: suite.folder, wait: wait, purpose: "seemore approve")
+        } catch let error as SuiteLock.Busy {
+            throw CommandError(error.description, exitCode: .cannotCreate)
+        } catch let error as AtomicFile.WriteError {
+            throw CommandError(error.description, exitCode: .cannotCreate)
+        }
+        try withExtendedLifetime(lock) {
+            for approval in approvals {
+                try approve(approval, suite: suite)
+                io.writeOutput("approved \(approval.golden.name) → \(suite.folder)/\(approval.golden.pngPath)\n")
+            }
+        }
+        let count = approvals.count
+        io.writeOutput(count == 0 ? "nothing to approve\n" : "approved \(count) golden\(count == 1 ? "" : "s")\n")
+    }
+
+    /// Copies one case's actual image and layout, checked against the report, over its golden.
+    private func approve(_ approval: Approval, suite: GoldenSuite) throws {
+        let name = approval.golden.name
+        let png = try readArtifact(name + ".actual.png", limit: GoldenCheck.maximumGoldenBytes)
+        let layout = try readArtifact(name + ".actual.layout.txt", limit: GoldenCheck.maximumLayoutBytes)
+        guard ContentHash.fnv1a64(png) + ":" + ContentHash.fnv1a64(layout) == approval.hash else {
+            throw CommandError(
+                "the actual image of '\(name)' is not the one the check reported (changed since, or a forged report); "
+                    + "run seemore check again", exitCode: .dataError)
+        }
+        guard PNGCodec.header(png) != nil, (try? PNGCodec.decode(png)) != nil else {
+            throw CommandError("the actual image of '\(name)' is not a readable PNG", exitCode: .dataError)
+        }
+        let pngPath = suite.folder + "/" + approval.golden.pngPath
+        let layoutPath = suite.folder + "/" + approval.golden.layoutPath
+        do {
+            try PathPolicy.checkWritable(pngPath, root: suite.folder)
+            try AtomicFile.makeFolder(URL(fileURLWithPath: pngPath).deletingLastPathComponent().path)
+            try AtomicFile.write([(png, pngPath), (layout, layoutPath)])
+        } catch let error as AtomicFile.WriteError {
+            throw CommandError(error.description, exitCode: .cannotCreate)
+        }
+    }
+
+    private func readArtifact(_ relative: String, limit: Int) throws -> [UInt8] {
+        let path = artifactsFolder + "/" + relative
+        switch PathPolicy.read(path, root: artifactsFolder, limit: limit) {
+        case .bytes(let bytes): return bytes
+        case .missing: throw CommandError("\(path) is missing; run seemore check again", exitCode: .noInput)
+        default: throw CommandError("\(path) is not a regular file inside \(artifactsFolder)", exitCode: .dataError)
+        }
+    }
+
+    /// What approve reads of `report.json`: the suite, and the failing cases with their hashes.
+    private struct Report {
+        var suite: String
+        var templates: String?
+        var cases: [(name: String, actualHash: String?)]
+    }
+
+    private func readReport() throws -> Report {
+        let path = artifactsFolder + "/" + ArtifactsFolder.reportName
+        guard case .bytes(let bytes) = PathPolicy.read(path, root: artifactsFolder, limit: 64 << 20) else {
+            throw CommandError("no check report at \(path); run seemore check first", exitCode: .noInput)
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+            let suite = object["suite"] as? String, let entries = object["cases"] as? [[String: Any]]
+        else {
+            throw CommandError("\(path) is not a SeeMore check report", exitCode: .dataError)
+        }
+        var cases: [(String, String?)] = []
+        for entry in entries {
+            guard let name = entry["name"] as? String else {
+                throw CommandError("\(path) has a case without a name", exitCode: .dataError)
+            }
+            // Passed cases have nothing to approve (a golden this run wrote is already in place).
+            guard entry["status"] as? String != "passed", entry["recorded"] is NSNull || entry["recorded"] == nil else {
+                continue
+            }
+            cases.append((name, entry["actualHash"] as? String))
+        }
+        return Report(suite: suite, templates: object["templates"] as? String, cases: cases)
     }
 }

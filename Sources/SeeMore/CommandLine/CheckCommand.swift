@@ -5,7 +5,8 @@ struct CheckCommand {
     static let usage = """
         Usage: seemore check [--suite golden-images/suite.json] [--record never|missing|failed|all]
                              [--threshold 0.1] [--max-diff-pixels N] [--max-diff-ratio R] [--artifacts DIR]
-                             [--jobs N] [--shard I/N] [--filter GLOB] [--allow-empty] [--templates DIR] [--json]
+                             [--jobs N] [--shard I/N] [--filter GLOB] [--allow-empty] [--wait]
+                             [--templates DIR] [--json]
         """
 
     static let help = """
@@ -26,11 +27,14 @@ struct CheckCommand {
           --shard I/N           Run only shard I of N, a stable share of the cases.
           --filter GLOB         Run only cases whose name matches, e.g. 'inline-more/*' ('*' crosses '/').
           --allow-empty         Pass when --filter or --shard selects no case (by default that is exit 65).
+          --wait                When recording, wait for another run writing goldens into the suite
+                                instead of failing at once (exit 73).
           --templates DIR       Templates folder (default: the suite's "templates" or the package's).
           --json                Print the report as JSON.
 
         Exit codes: 0 all passed, 1 a case failed (or its golden was written), 64 usage,
-        65 a broken suite or an unreadable golden, 66 no suite file.
+        65 a broken suite, an unreadable or unsafe golden, or no case selected, 66 no suite file,
+        73 a golden, artifact or report that cannot be written (a full disk, a read-only folder).
         """
 
     var suitePath = "golden-images/suite.json"
@@ -76,6 +80,7 @@ struct CheckCommand {
                 command.options.shard = shard
             case "--filter": command.options.filter = try scanner.value(of: flag)
             case "--allow-empty": try scanner.noValue(flag); command.allowEmpty = true
+            case "--wait": try scanner.noValue(flag); command.options.waitForLock = true
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--json": try scanner.noValue(flag); command.json = true
             default: throw scanner.usageError("unknown flag \(flag.name)")
@@ -109,12 +114,15 @@ struct CheckCommand {
             summary = try GoldenRunner.run(suite, options: options)
         } catch let error as AtomicFile.WriteError {
             throw CommandError(error.description, exitCode: .cannotCreate)
+        } catch let error as SuiteLock.Busy {
+            throw CommandError(error.description, exitCode: .cannotCreate)
         }
         if json {
             io.writeOutput(GoldenReport(summary: summary, suite: suite, options: options).json.serialized() + "\n")
         } else {
             io.writeOutput(Self.text(summary, options: options))
         }
+        if summary.hasWriteError { return .cannotCreate }
         if summary.hasUnreadableGolden { return .dataError }
         return summary.failures.isEmpty ? .success : .failure
     }

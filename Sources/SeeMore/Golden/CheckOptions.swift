@@ -10,6 +10,8 @@ public struct CheckOptions: Sendable {
     public var shard: Shard? = nil
     /// Run only cases whose name matches this glob (`*` matches across `/`).
     public var filter: String? = nil
+    /// When recording and another run holds the suite's lock, wait for it instead of failing.
+    public var waitForLock = false
     /// Called after each case with (done, total); from worker threads, one call at a time.
     public var progress: (@Sendable (Int, Int) -> Void)? = nil
 
@@ -52,9 +54,14 @@ public struct CaseResult: Sendable {
     public var differentPixels: Int?
     /// Template · font · width, for grouping in the report.
     public var group: String
+    /// Hash of the actual PNG and layout snapshot written to the artifacts (`ContentHash`), so
+    /// `approve` copies exactly what this run showed.
+    public var actualHash: String? = nil
+    /// Why the golden could not be recorded (a full disk, a read-only folder): the run is exit 73.
+    public var writeError: String? = nil
 
-    /// A case fails when it does not match, and also when this run wrote its golden.
-    public var failed: Bool { outcome != .passed || recordedPath != nil }
+    /// A case fails when it does not match, when this run wrote its golden, or could not.
+    public var failed: Bool { outcome != .passed || recordedPath != nil || writeError != nil }
 }
 
 /// The outcome of a check run.
@@ -69,6 +76,8 @@ public struct CheckSummary: Sendable {
     public var reportPath: String?
 
     public var failures: [CaseResult] { results.filter(\.failed) }
+    /// A golden this run should have written but could not.
+    public var hasWriteError: Bool { results.contains { $0.writeError != nil } }
     /// A golden that could not be used: undecodable, unsafe to read, or oversized.
     public var hasUnreadableGolden: Bool {
         results.contains { [.unreadableGolden, .unsafeGolden, .oversizedGolden].contains($0.outcome) }

@@ -32,13 +32,9 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
     /// "size:fnv1a64" of a file, or "missing".
     static func fileHash(_ path: String) -> String {
         guard let data = FileManager.default.contents(atPath: path) else { return "missing" }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        data.withUnsafeBytes { bytes in
-            for byte in bytes {
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-        }
-        return "\(data.count):\(String(hash, radix: 16))"
+        let hash = data.withUnsafeBytes { ContentHash.fnv1a64($0) }
+        // Without leading zeros, as the recorded fingerprints have it.
+        return "\(data.count):\(String(hash.drop { $0 == "0" }))"
     }
 
     /// What differs from `recorded`, one line each: library versions, the fonts this run used that

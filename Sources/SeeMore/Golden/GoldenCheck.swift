@@ -59,19 +59,22 @@ public enum GoldenCheck {
                 try PathPolicy.checkWritable(location.pngPath, root: location.root)
                 try PathPolicy.checkWritable(location.layoutPath, root: location.root)
                 try AtomicFile.makeFolder(URL(fileURLWithPath: location.pngPath).deletingLastPathComponent().path)
-                try AtomicFile.write(try png(), to: location.pngPath)
-                try AtomicFile.write(layout.text, to: location.layoutPath)
+                // The picture and its layout snapshot together or not at all.
+                try AtomicFile.write([(try png(), location.pngPath), (Array(layout.text.utf8), location.layoutPath)])
                 result.recordedPath = location.pngPath
             } catch {
+                result.writeError = "\(error)"
                 result.message += "; could not record: \(error)"
             }
         }
         if result.failed {
             // A bomb is not copied where a reviewer's browser would decode it.
             let shownGolden = comparison.outcome == .oversizedGolden ? nil : goldenBytes
+            let actual = (try? png()) ?? []
             result.artifacts = artifacts.write(
-                location.name, actual: (try? png()) ?? [], actualLayout: layout, golden: shownGolden, goldenLayout: goldenLayout,
+                location.name, actual: actual, actualLayout: layout, golden: shownGolden, goldenLayout: goldenLayout,
                 diff: comparison.diff)
+            result.actualHash = ContentHash.fnv1a64(actual) + ":" + ContentHash.fnv1a64(layout.text.utf8)
         }
         return result
     }

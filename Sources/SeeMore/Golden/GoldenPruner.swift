@@ -4,35 +4,82 @@ import Foundation
 enum GoldenPruner {
     /// Golden PNGs and layout snapshots under the suite's folder that no case produces, and temporary
     /// files a killed write left behind; sorted paths.
+    ///
+    /// Only files that are SeeMore's by their place and name are ever listed: `TEMPLATE/TEXT/FILE`
+    /// two folders deep (never through a symbolic link), FILE named as a case names it
+    /// (`Font-15@320[@2x].theme.state`) with `.layout.txt`, or `.png` beside its `.layout.txt`. A
+    /// `docs/logo.png` or any other file in the folder is never touched.
     static func stale(in suite: GoldenSuite) -> [String] {
         let expected = Set(suite.cases.flatMap { [$0.pngPath, $0.layoutPath] })
-        guard let walker = FileManager.default.enumerator(atPath: suite.folder) else { return [] }
         var stale: [String] = []
-        while let relative = walker.nextObject() as? String {
-            let name = URL(fileURLWithPath: relative).lastPathComponent
-            let isGolden = relative.hasSuffix(".png") || relative.hasSuffix(".layout.txt")
-            let isLeftover = name.hasPrefix(".") && name.contains(".tmp-")
-            if (isGolden && !expected.contains(relative)) || isLeftover {
-                stale.append(suite.folder + "/" + relative)
+        for template in folders(in: suite.folder) {
+            for text in folders(in: suite.folder + "/" + template) {
+                let folder = suite.folder + "/" + template + "/" + text
+                let files = Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                for file in files.sorted() where isRegularFile(folder + "/" + file) {
+                    let relative = template + "/" + text + "/" + file
+                    if isGoldenFile(file, siblings: files) && !expected.contains(relative) {
+                        stale.append(suite.folder + "/" + relative)
+                    } else if file.hasPrefix("."), let range = file.range(of: ".tmp-"),
+                        isGoldenName(String(file[file.index(after: file.startIndex)..<range.lowerBound]))
+                    {
+                        stale.append(suite.folder + "/" + relative)  // left by a killed write
+                    }
+                }
             }
         }
         return stale.sorted()
     }
 
-    /// Removes folders left empty under `folder` (deepest first).
-    static func removeEmptyFolders(under folder: String) {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return }
-        var folders: [String] = []
-        while let relative = walker.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + relative, isDirectory: &isFolder), isFolder.boolValue {
-                folders.append(folder + "/" + relative)
-            }
+    /// A case's file name: `Font-15@320[@Nx].theme.state.png` or `….layout.txt`.
+    static func isGoldenName(_ file: String) -> Bool {
+        let stem: Substring
+        if file.hasSuffix(".png") {
+            stem = file.dropLast(4)
+        } else if file.hasSuffix(".layout.txt") {
+            stem = file.dropLast(11)
+        } else {
+            return false
         }
-        for path in folders.sorted(by: { $0.count > $1.count }) {
-            if (try? FileManager.default.contentsOfDirectory(atPath: path))?.isEmpty == true {
-                rmdir(path)
+        let parts = stem.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 3, let state = parts.last, ["collapsed", "expanded"].contains(String(state)),
+            PathPolicy.isSafeName(String(parts[parts.count - 2]))
+        else { return false }
+        let head = parts.dropLast(2).joined(separator: ".")  // "Font-15@320" or "Font-15@320@2x"
+        let pieces = head.split(separator: "@", omittingEmptySubsequences: false)
+        guard pieces.count == 2 || (pieces.count == 3 && ["1x", "2x", "3x"].contains(String(pieces[2]))),
+            PathPolicy.isSafeName(String(pieces[0])), let width = Double(pieces[1]), width > 0
+        else { return false }
+        return true
+    }
+
+    /// A golden file: a case's layout snapshot, or a case's PNG beside its layout snapshot.
+    private static func isGoldenFile(_ file: String, siblings: Set<String>) -> Bool {
+        guard isGoldenName(file) else { return false }
+        return file.hasSuffix(".layout.txt") || siblings.contains(String(file.dropLast(4)) + ".layout.txt")
+    }
+
+    /// Plain-named real folders directly in `folder` (symbolic links left out).
+    private static func folders(in folder: String) -> [String] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return entries.sorted().filter { name in
+            var info = stat()
+            return PathPolicy.isSafeName(name) && lstat(folder + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+        }
+    }
+
+    private static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// Removes template and text folders under `folder` that pruning left empty (never through a link).
+    static func removeEmptyFolders(under folder: String) {
+        for template in folders(in: folder) {
+            for text in folders(in: folder + "/" + template) {
+                rmdir(folder + "/" + template + "/" + text)  // fails, harmlessly, unless empty
             }
+            rmdir(folder + "/" + template)
         }
     }
 }

@@ -29,7 +29,8 @@ struct GoldenReport {
         let results = summary.results
         func count(_ status: String) -> Double { Double(results.filter { Self.status($0) == status }.count) }
         return .object([
-            ("suite", .string(suite.path)),
+            ("suite", .string(PathPolicy.standardized(suite.path))),
+            ("templates", suite.templatesFolder.map { .string(PathPolicy.standardized($0)) } ?? .null),
             ("goldens", .string(suite.folder)),
             ("record", .string(options.record.rawValue)),
             ("environmentChanges", .array(summary.environmentChanges.map { .string($0) })),
@@ -58,6 +59,7 @@ struct GoldenReport {
                             ("golden", .string(result.goldenPath)),
                             ("recorded", result.recordedPath.map { .string($0) } ?? .null),
                             ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
+                            ("actualHash", result.actualHash.map { .string($0) } ?? .null),
                             ("group", .string(result.group)),
                             (
                                 "artifacts",

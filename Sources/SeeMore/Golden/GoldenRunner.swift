@@ -4,8 +4,18 @@ import Foundation
 /// records per the record mode, writes artifacts and the report.
 public enum GoldenRunner {
     /// - Throws: `CardError` or other errors only for failures outside single cases (a worker that
-    ///   cannot start, an artifacts folder that cannot be written).
+    ///   cannot start, an artifacts folder that cannot be written); `SuiteLock.Busy` when recording
+    ///   while another run writes goldens into the suite.
     public static func run(_ suite: GoldenSuite, options: CheckOptions) throws -> CheckSummary {
+        // Only a run that may write goldens takes the suite's lock: checks that only compare run side by side.
+        let lock =
+            options.record == .never
+            ? nil
+            : try SuiteLock(folder: suite.folder, wait: options.waitForLock, purpose: "seemore check --record \(options.record)")
+        return try withExtendedLifetime(lock) { try runLocked(suite, options: options) }
+    }
+
+    private static func runLocked(_ suite: GoldenSuite, options: CheckOptions) throws -> CheckSummary {
         let selected = selection(suite, options: options)
         let artifacts = ArtifactsFolder(path: options.artifactsFolder)
         try artifacts.prepare()

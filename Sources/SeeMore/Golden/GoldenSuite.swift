@@ -10,6 +10,8 @@ public struct GoldenSuite: Sendable {
     public var folder: String
     /// Every case, sorted by name.
     public var cases: [GoldenCase]
+    /// The templates folder given when loading, if any (recorded in the report for `approve`).
+    public var templatesFolder: String? = nil
 
     /// Loads and expands a suite, checking every name it uses.
     /// - Throws: `SuiteError` naming the file, and where possible the line, column and field.
@@ -34,7 +36,7 @@ public struct GoldenSuite: Sendable {
             }
             ?? TemplateLoader.standard()
         let expander = CaseExpander(file: file, data: data, path: path, templates: templates)
-        return GoldenSuite(path: path, folder: folder, cases: try expander.cases())
+        return GoldenSuite(path: path, folder: folder, cases: try expander.cases(), templatesFolder: templatesFolder)
     }
 }
 

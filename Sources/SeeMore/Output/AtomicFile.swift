@@ -17,6 +17,30 @@ public enum AtomicFile {
     /// Writes `bytes` to `path` atomically, replacing what was there.
     /// - Throws: `WriteError` naming the path.
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        try write([(bytes, path)])
+    }
+
+    /// Writes several files all or nothing: every one goes to a temporary file first, and only when
+    /// all are on disk are they renamed into place, so a full disk or a crash leaves all the old
+    /// files (or none) and no mix of old and new.
+    /// - Throws: `WriteError` naming the first path that could not be written; the temporaries are removed.
+    public static func write(_ files: [(bytes: [UInt8], path: String)]) throws {
+        var staged: [(temporary: String, path: String)] = []
+        do {
+            for file in files { staged.append((try stage(file.bytes, for: file.path), file.path)) }
+        } catch {
+            for file in staged { unlink(file.temporary) }
+            throw error
+        }
+        for (index, file) in staged.enumerated() where rename(file.temporary, file.path) != 0 {
+            let failure = reason()
+            for rest in staged[index...] { unlink(rest.temporary) }
+            throw WriteError(path: file.path, reason: failure)
+        }
+    }
+
+    /// Writes `bytes` to a new temporary file next to `path`, flushed to disk; returns its name.
+    private static func stage(_ bytes: [UInt8], for path: String) throws -> String {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -28,12 +52,12 @@ public enum AtomicFile {
         guard descriptor >= 0 else { throw WriteError(path: path, reason: reason()) }
         var failure: String? = writeAll(bytes, to: descriptor) ? nil : reason()
         if failure == nil && unnamed && seemore_link_unnamed(descriptor, temporary) != 0 { failure = reason() }
-        close(descriptor)
-        if failure == nil && rename(temporary, path) != 0 { failure = reason() }
+        if close(descriptor) != 0 && failure == nil { failure = reason() }
         if let failure {
             unlink(temporary)
             throw WriteError(path: path, reason: failure)
         }
+        return temporary
     }
 
     /// Writes text as UTF-8, atomically.

@@ -6,13 +6,12 @@ enum CardFiles {
         do {
             try AtomicFile.makeFolder(folder)
             var files: [CardState: String] = [:]
-            for card in cards {
-                let path = "\(folder)/\(stem).\(card.state.rawValue).png"
-                try AtomicFile.write(card.png, to: path)
-                files[card.state] = path
-            }
+            for card in cards { files[card.state] = "\(folder)/\(stem).\(card.state.rawValue).png" }
             let report = metadata(cards, files: files, request: request)
-            try AtomicFile.write(report.serialized() + "\n", to: "\(folder)/\(stem).json")
+            // All three or none: a full disk never leaves a new collapsed card beside an old expanded one.
+            try AtomicFile.write(
+                cards.compactMap { card in files[card.state].map { (card.png, $0) } }
+                    + [(Array((report.serialized() + "\n").utf8), "\(folder)/\(stem).json")])
             return report
         } catch let error as AtomicFile.WriteError {
             throw CommandError(error.description, exitCode: .cannotCreate)

@@ -125,6 +125,9 @@ import Testing
         let orphan = suite.folder + "/x/gone/DejaVuSans-15@200.light.collapsed.png"
         try FileManager.default.createDirectory(atPath: suite.folder + "/x/gone", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: suite.folder + "/" + suite.cases[0].pngPath, toPath: orphan)
+        try FileManager.default.copyItem(
+            atPath: suite.folder + "/" + suite.cases[0].layoutPath,
+            toPath: suite.folder + "/x/gone/DejaVuSans-15@200.light.collapsed.layout.txt")
         let options = try GoldenFixtures.options(.never)
         let summary = try GoldenRunner.run(suite, options: options)
         #expect(summary.failures.isEmpty)
