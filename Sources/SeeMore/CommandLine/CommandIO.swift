@@ -18,7 +18,17 @@ public struct CommandIO {
     /// The process's own standard streams.
     public static var standard: CommandIO {
         CommandIO(
-            readStandardInput: { FileHandle.standardInput.readDataToEndOfFile() },
+            readStandardInput: {
+                // No more than one byte past the longest text accepted: an endless stream is refused, not read.
+                var data = Data()
+                let limit = TruncationRequest.maximumTextBytes + 1
+                while data.count < limit {
+                    let chunk = FileHandle.standardInput.readData(ofLength: min(1 << 20, limit - data.count))
+                    if chunk.isEmpty { break }
+                    data.append(chunk)
+                }
+                return data
+            },
             writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) })
     }

@@ -22,6 +22,12 @@ enum TextSource: Equatable {
             data = io.readStandardInput()
             name = "standard input"
         case .file(let path):
+            var info = stat()
+            if stat(path, &info) == 0, Int(info.st_size) > TruncationRequest.maximumTextBytes {
+                throw CommandError(
+                    "text file \(path) has \(info.st_size) bytes; at most \(TruncationRequest.maximumTextBytes) (16 MB) are accepted",
+                    exitCode: .dataError)
+            }
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: path))
             } catch {
@@ -30,6 +36,9 @@ enum TextSource: Equatable {
                     "cannot read text file \(path): \(Self.plainReason(error, fallback: reason))", exitCode: .noInput)
             }
             name = path
+        }
+        guard data.count <= TruncationRequest.maximumTextBytes else {
+            throw CommandError("\(name) has more than \(TruncationRequest.maximumTextBytes) bytes (16 MB)", exitCode: .dataError)
         }
         do {
             return try decodeLayoutText(data)

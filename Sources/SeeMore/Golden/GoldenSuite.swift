@@ -17,10 +17,12 @@ public struct GoldenSuite: Sendable {
     /// - Throws: `SuiteError` naming the file, and where possible the line, column and field.
     public static func load(path: String, templatesFolder: String? = nil) throws -> GoldenSuite {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw SuiteError(path: path, message: "cannot read the suite file")
+        switch PathPolicy.readDocument(path) {
+        case .success(let bytes): data = bytes
+        case .failure(.tooLarge(let size)):
+            throw SuiteError(
+                path: path, message: "the file has \(size) bytes; a suite has at most \(PathPolicy.maximumDocumentBytes)")
+        case .failure: throw SuiteError(path: path, message: "cannot read the suite file")
         }
         let file: SuiteFile
         do {

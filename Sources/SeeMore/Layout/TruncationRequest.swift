@@ -68,9 +68,16 @@ public struct TruncationRequest: Sendable, Equatable {
     /// O(P × length) time.
     public static let maximumLines = 1_000
 
+    /// The longest text accepted, in bytes: Pango indexes text with 32-bit integers, and past a few
+    /// megabytes only the first lines are ever laid out anyway.
+    public static let maximumTextBytes = 16 << 20
+
     /// Checks the numbers a caller may get wrong.
     /// - Throws: `TruncationRequestError` naming the field.
     public func validate() throws {
+        guard text.utf8.count <= Self.maximumTextBytes else {
+            throw TruncationRequestError.textTooLarge(bytes: text.utf8.count, limit: Self.maximumTextBytes)
+        }
         guard width.isFinite, width > 0, width <= Self.maximumWidth else {
             throw TruncationRequestError.invalidWidth(width)
         }
@@ -102,6 +109,7 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
     case invalidLanguage(String)
     case textTooLong(Int, limit: Int)
     case tooManyParagraphs(Int, limit: Int)
+    case textTooLarge(bytes: Int, limit: Int)
     /// A font description SeeMore cannot lay out (its size out of range); the message says why.
     case invalidFont(String)
     /// More combining characters in a row than Unicode's Stream-Safe limit, starting at character `at`.
@@ -132,6 +140,8 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
                 "the text has more than \(limit) combining marks in a row after character \(index) "
                 + "(Unicode's stream-safe limit, UAX #15); no script needs that many"
         case .invalidFont(let message): return message
+        case .textTooLarge(let bytes, let limit):
+            return "the text has \(bytes) bytes; at most \(limit) (16 MB) are accepted"
         case .tooManyParagraphs(let count, let limit):
             return "the text has \(count) lines between explicit line breaks; at most \(limit) can be laid out whole"
         case .textTooLong(let count, let limit):

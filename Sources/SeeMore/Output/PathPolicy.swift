@@ -74,6 +74,27 @@ public enum PathPolicy {
         return .bytes(Array(bytes.prefix(done)))
     }
 
+    /// The largest template or suite file read: far past any real one, and a bound on memory.
+    public static let maximumDocumentBytes = 4 << 20
+
+    /// Reads a document a person wrote (a template, a suite), refusing one larger than
+    /// `maximumDocumentBytes` before reading it.
+    /// - Returns: the bytes, or why they were not read.
+    public static func readDocument(_ path: String) -> Result<Data, DocumentError> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(.unreadable) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }
+        guard Int(info.st_size) <= maximumDocumentBytes else { return .failure(.tooLarge(Int(info.st_size))) }
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
+        return .success(data)
+    }
+
+    /// Why a document could not be read.
+    public enum DocumentError: Error, Equatable {
+        case unreadable
+        case tooLarge(Int)
+    }
+
     /// Checks that a file may be written at `path`: inside `root`, and no folder between them is a
     /// symbolic link (missing folders are fine: they will be created as real ones).
     /// - Throws: `AtomicFile.WriteError` naming the path and why.

@@ -67,10 +67,13 @@ public struct TemplateLoader: Sendable {
     /// Loads the template file at `path`; its name is the file name without `.json` unless it sets one.
     public static func load(path: String) throws -> CardTemplate {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw TemplateError.unreadable(path: path)
+        switch PathPolicy.readDocument(path) {
+        case .success(let bytes): data = bytes
+        case .failure(.tooLarge(let size)):
+            throw TemplateError.invalid(
+                path: path, line: 1, column: 1, field: nil,
+                message: "the file has \(size) bytes; a template has at most \(PathPolicy.maximumDocumentBytes)")
+        case .failure: throw TemplateError.unreadable(path: path)
         }
         var template = try decode(data, path: path)
         if template.name.isEmpty {

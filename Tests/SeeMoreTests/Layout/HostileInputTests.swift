@@ -77,4 +77,17 @@ import Testing
         let output = try BinaryRunner.run(["layout", "--text", "hello world", "--suffix-font", "500000"])
         #expect(output.status == 64 && output.stderr.contains("sizes go from 1 to 1000 pt"))
     }
+
+    @Test func hugeInputs_areRefusedBeforeTheyAreRead() throws {
+        let big = Data(repeating: 0x61, count: TruncationRequest.maximumTextBytes + 10)
+        let piped = try BinaryRunner.run(["layout", "--text-file", "-"], stdin: big)
+        #expect(piped.status == 65 && piped.stderr.contains("more than 16777216 bytes"), "\(piped.stderr)")
+        let file = try BinaryRunner.temporaryFile([UInt8](big))
+        let read = try BinaryRunner.run(["layout", "--text-file", file.path])
+        #expect(read.status == 65 && read.stderr.contains("at most 16777216 (16 MB)"), "\(read.stderr)")
+        let template = try BinaryRunner.temporaryFile(
+            [UInt8](repeating: 0x20, count: PathPolicy.maximumDocumentBytes + 1), name: "t.json")
+        let render = try BinaryRunner.run(["render", "--template", template.path, "--text", "hi", "--out", file.path + ".out"])
+        #expect(render.status == 65 && render.stderr.contains("a template has at most"), "\(render.stderr)")
+    }
 }
