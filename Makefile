@@ -13,7 +13,7 @@ APT_PACKAGES := pkg-config libpango1.0-dev libcairo2-dev libpng-dev zlib1g-dev \
 	fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk \
 	chromium chromium-driver python3-selenium
 
-.PHONY: deps build preview test bench clean
+.PHONY: deps build preview test bench fuzz asan clean
 
 deps:
 	@missing=""; \
@@ -40,6 +40,12 @@ test: deps
 	swift test --skip-build
 	.build/debug/seemore check --suite golden-images/suite.json --record never
 	/usr/bin/python3 Tests/Browser/line_pitch.py .build/debug/seemore
+
+# A long run of the deterministic fuzzers (make test runs a short one): markup through the cut and the
+# painter, templates, suites and golden PNGs, with the randomized cut comparisons. SEED=N for another.
+fuzz: deps
+	swift build --build-tests
+	SEEMORE_FUZZ_COUNT=6000 SEEMORE_FUZZ_SEED=$${SEED:-1} swift test --skip-build --filter 'FuzzTests|RandomizedCutTests'
 
 bench: deps
 	swift build -c release --product seemore-bench

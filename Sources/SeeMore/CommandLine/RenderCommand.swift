@@ -153,6 +153,8 @@ struct RenderCommand {
             }
         } catch let error as TruncationRequestError {
             throw error.commandError(usage: usage)
+        } catch let error as CairoError {
+            throw CommandError("cannot draw the card: \(error)", exitCode: .dataError)
         }
     }
 

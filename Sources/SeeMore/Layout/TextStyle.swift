@@ -6,6 +6,8 @@ final class TextStyle {
     /// The text without markup tags; all indices refer to it.
     let plainText: String
     private let markup: AttributeList?
+    /// Whether a line laid out alone lays out as inside its paragraph (see `MarkupLimits.keepsLinesAlike`).
+    let keepsLinesAlike: Bool
     private let lineHeight: LineHeight
     private let width: Double
     private let hyphens: Hyphens
@@ -32,6 +34,7 @@ final class TextStyle {
         guard request.markup else {
             plainText = request.text
             markup = nil
+            keepsLinesAlike = true
             koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
             try Self.checkCombiningRuns(plainText)
             let textLanguage = request.language ?? TextLanguage.guess(request.text)
@@ -53,6 +56,7 @@ final class TextStyle {
             throw TruncationRequestError.invalidMarkup(problem)
         }
         markup = parsed
+        keepsLinesAlike = MarkupLimits.keepsLinesAlike(parsed)
         koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
         try Self.checkCombiningRuns(plainText)
         let textLanguage = request.language ?? TextLanguage.guess(plainText)

@@ -139,7 +139,7 @@ final class TruncationSearch {
     /// holds the first word of line N; not for N = 1, where the last line is the whole text, and not
     /// where line N would itemize differently on its own (see `LastLineLayout.standsAlone`).
     private func prepareShortcut(_ uncut: UncutLayout) {
-        guard request.lines > 1, let lineStart = uncut.start(ofLine: request.lines), lineStart > 0,
+        guard request.lines > 1, style.keepsLinesAlike, let lineStart = uncut.start(ofLine: request.lines), lineStart > 0,
             LastLineLayout.standsAlone(text, lineStart: lineStart)
         else { return }
         var firstWordEnd = lineStart + 1

@@ -45,6 +45,7 @@ import Testing
         ("<span letter_spacing=\"-99999999\">x</span>", "letter_spacing of"),
         ("<span font=\"Sans 5000\">x</span>", "font size of 5000 pt"),
         ("<span gravity=\"east\">x</span>", "gravity"),
+        ("<span font_scale=\"small-caps\">🎉</span>", "font_scale=\"small-caps\" is not supported"),
     ])
     func dangerousMarkup_isRefusedNamingTheAttribute(markup: String, message: String) throws {
         var request = TruncationRequest(text: markup)
@@ -89,5 +90,18 @@ import Testing
             [UInt8](repeating: 0x20, count: PathPolicy.maximumDocumentBytes + 1), name: "t.json")
         let render = try BinaryRunner.run(["render", "--template", template.path, "--text", "hi", "--out", file.path + ".out"])
         #expect(render.status == 65 && render.stderr.contains("a template has at most"), "\(render.stderr)")
+    }
+
+    /// Found by the markup fuzzer: with `<sup>` and letter spacing, a line laid out alone breaks
+    /// differently than inside its paragraph, so the last-line shortcut must not be used.
+    @Test func fontScalesAndLetterSpacing_neverGiveACutTooLong() throws {
+        let text =
+            "x \u{200F}   <sup>shippedWe <span underline=\"error\">東京 서울은 🇯🇵 \u{200F} x\r\n \t مرحبا "
+            + "<span letter_spacing=\"4096\">שלום 👩‍💻 é 東京</span></span></sup>"
+        var request = TruncationRequest(text: text, font: "Noto Sans Arabic 15", width: 73, lines: 4, ellipsis: "", suffix: "")
+        request.markup = true
+        request.cutMode = .grapheme
+        let cut = try LayoutEngine().truncate(request)
+        #expect(cut.truncated && cut.lineCount <= 4, "\(cut.lines)")
     }
 }
