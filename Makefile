@@ -47,6 +47,14 @@ fuzz: deps
 	swift build --build-tests
 	SEEMORE_FUZZ_COUNT=6000 SEEMORE_FUZZ_SEED=$${SEED:-1} swift test --skip-build --filter 'FuzzTests|RandomizedCutTests'
 
+# The whole test suite built with AddressSanitizer (and LeakSanitizer, with the suppressions in
+# Tests/Sanitizers/lsan.supp: only fontconfig's, XCTest's and Foundation's own process-long memory).
+asan: deps
+	swift build --build-tests --scratch-path .build/asan --sanitize=address
+	SEEMORE_SANITIZER=address ASAN_OPTIONS=detect_leaks=1 \
+	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
+	swift test --skip-build --scratch-path .build/asan --sanitize=address
+
 bench: deps
 	swift build -c release --product seemore-bench
 	.build/release/seemore-bench $(ARGS)
