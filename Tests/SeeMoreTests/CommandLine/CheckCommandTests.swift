@@ -91,6 +91,25 @@ import Testing
         #expect(output.stderr.contains("is given more than once"), "\(output.stderr)")
     }
 
+    @Test func caseThatPangoWouldAbortOn_failsAloneAndTheRunGoesOn() throws {
+        let json = GoldenFixtures.suiteJSON.replacingOccurrences(
+            of: "\"texts\": {",
+            with:
+                "\"texts\": {\n\"abort\": { \"text\": \"<span allow_breaks=\\\"false\\\">hello world hello</span>\", \"markup\": true },"
+        )
+        .replacingOccurrences(of: "\"texts\": [\"short\", \"long\"]", with: "\"texts\": [\"short\", \"long\", \"abort\"]")
+        let suite = try GoldenFixtures.suiteFile(json)
+        let artifacts = try BinaryRunner.temporaryFolder().path
+        let output = try BinaryRunner.run([
+            "check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", "missing", "--artifacts",
+            artifacts,
+        ])
+        #expect(output.status == 1, "\(output.stderr)")
+        #expect(output.stdout.contains("24 cases"), "\(output.stdout)")
+        #expect(output.stdout.contains("cannot render: invalid markup: allow_breaks is not supported"), "\(output.stdout)")
+        #expect(FileManager.default.fileExists(atPath: artifacts + "/report.json"))
+    }
+
     @Test func brokenOrMissingSuite_exits65Or66() throws {
         let broken = try GoldenFixtures.suiteFile(#"{"texts": {}, "matrices": [{"templates": ["x"]}]}"#)
         let output = try BinaryRunner.run(["check", "--suite", broken])
