@@ -20,25 +20,36 @@ public struct ArtifactsFolder: Sendable {
         else { return }
         for entry in cases {
             for file in (entry["artifacts"] as? [String: String] ?? [:]).values where !file.contains("..") {
-                try? FileManager.default.removeItem(atPath: path + "/" + file)
+                // Only files inside the folder, never through a linked folder, and never a folder.
+                let full = path + "/" + file
+                var info = stat()
+                guard (try? PathPolicy.checkWritable(full, root: path)) != nil, lstat(full, &info) == 0,
+                    info.st_mode & S_IFMT != S_IFDIR
+                else { continue }
+                unlink(full)
             }
         }
     }
 
-    /// Writes what a reviewer needs for a failing case; returns the files by kind, relative to the folder.
+    /// Writes what a reviewer needs for a failing case.
+    /// - Returns: the files written by kind, relative to the folder, and why one could not be written.
     func write(
         _ name: String, actual: [UInt8], actualLayout: LayoutSnapshot, golden goldenBytes: [UInt8]?,
         goldenLayout: LayoutSnapshot?, diff: ImageDiff?
-    ) -> [String: String] {
+    ) -> (files: [String: String], error: String?) {
         var files: [String: String] = [:]
+        var failure: String? = nil
         func put(_ kind: String, _ suffix: String, _ bytes: [UInt8]) {
             let relative = name + suffix
             let full = path + "/" + relative
             do {
+                try PathPolicy.checkWritable(full, root: path)
                 try AtomicFile.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)
                 try AtomicFile.write(bytes, to: full)
                 files[kind] = relative
-            } catch {}
+            } catch {
+                if failure == nil { failure = "\(error)" }
+            }
         }
         put("actual", ".actual.png", actual)
         put("actualLayout", ".actual.layout.txt", Array(actualLayout.text.utf8))
@@ -47,6 +58,6 @@ public struct ArtifactsFolder: Sendable {
         if let diff, let png = try? PNGCodec.encode(diff.image, scale: 1) {
             put("diff", ".diff.png", png)
         }
-        return files
+        return (files, failure)
     }
 }

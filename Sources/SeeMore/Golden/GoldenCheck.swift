@@ -71,9 +71,14 @@ public enum GoldenCheck {
             // A bomb is not copied where a reviewer's browser would decode it.
             let shownGolden = comparison.outcome == .oversizedGolden ? nil : goldenBytes
             let actual = (try? png()) ?? []
-            result.artifacts = artifacts.write(
+            let written = artifacts.write(
                 location.name, actual: actual, actualLayout: layout, golden: shownGolden, goldenLayout: goldenLayout,
                 diff: comparison.diff)
+            result.artifacts = written.files
+            if let error = written.error {
+                result.message += "; could not write the artifacts: \(error)"
+                if result.writeError == nil { result.writeError = error }
+            }
             result.actualHash = ContentHash.fnv1a64(actual) + ":" + ContentHash.fnv1a64(layout.text.utf8)
         }
         return result
