@@ -23,6 +23,6 @@ let package = Package(
         .executableTarget(name: "seemore", dependencies: ["SeeMore"]),
         .executableTarget(name: "seemore-bench", dependencies: ["SeeMore"]),
         .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "seemore"]),
-        .testTarget(name: "SeeMoreTestingTests", dependencies: ["SeeMoreTesting"]),
+        .testTarget(name: "SeeMoreTestingTests", dependencies: ["SeeMoreTesting"], exclude: ["__Goldens__"]),
     ]
 )

@@ -4,6 +4,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <hb.h>
+#include <fribidi.h>
 
 /// PANGO_GLYPH_UNKNOWN_FLAG is a cast macro that Swift cannot import.
 static inline PangoGlyph seemore_glyph_unknown_flag(void) { return PANGO_GLYPH_UNKNOWN_FLAG; }
@@ -43,4 +44,17 @@ static inline int seemore_font_has_character(PangoFont *font, unsigned int chara
     hb_font_t *hb = font ? pango_font_get_hb_font(font) : NULL;
     hb_codepoint_t glyph = 0;
     return hb && hb_font_get_nominal_glyph(hb, character, &glyph);
+}
+
+/// The direction of the first strong character (a letter of a left-to-right or right-to-left
+/// script) in `length` bytes of UTF-8: 1 for right to left, 0 for left to right, -1 when there is
+/// none. This is Unicode's rule P2 as Pango applies it to a paragraph, without Pango's deprecated
+/// pango_find_base_dir.
+static inline int seemore_first_strong_direction(const char *text, long length) {
+    const char *end = text + length;
+    for (const char *p = text; p && p < end; p = g_utf8_next_char(p)) {
+        FriBidiCharType type = fribidi_get_bidi_type(g_utf8_get_char(p));
+        if (FRIBIDI_IS_STRONG(type)) return FRIBIDI_IS_RTL(type) ? 1 : 0;
+    }
+    return -1;
 }

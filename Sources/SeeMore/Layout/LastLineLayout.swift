@@ -49,11 +49,7 @@ final class LastLineLayout {
         while start > 0 && !IndexedText.isParagraphSeparator(text.scalars[start - 1]) {
             start -= 1
         }
-        let bytes = text.bytes[text.byteOffsets[start]..<text.byteOffsets[lineStart]]
-        let direction =
-            bytes.withContiguousStorageIfAvailable { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { pango_find_base_dir($0.baseAddress, Int32($0.count)) }
-            } ?? PANGO_DIRECTION_NEUTRAL
+        let direction = StrongDirection.of(text.bytes[text.byteOffsets[start]..<text.byteOffsets[lineStart]])
         return direction == PANGO_DIRECTION_NEUTRAL ? nil : direction
     }
 
@@ -67,10 +63,7 @@ final class LastLineLayout {
             pango_context_set_base_dir(context.pointer, direction)
             pango_layout_set_auto_dir(layout.pointer, 0)
         } else {
-            let own = (kept + ending.bytes).withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { pango_find_base_dir($0.baseAddress, Int32($0.count)) }
-            }
-            guard own != PANGO_DIRECTION_NEUTRAL else { return nil }
+            guard StrongDirection.of(kept + ending.bytes) != PANGO_DIRECTION_NEUTRAL else { return nil }
             pango_layout_set_auto_dir(layout.pointer, 1)
         }
         pango_layout_context_changed(layout.pointer)

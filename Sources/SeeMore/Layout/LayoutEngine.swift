@@ -55,7 +55,7 @@ public final class LayoutEngine {
         }
         let style = try TextStyle(
             request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
-        return pango_find_base_dir(style.plainText, -1) == PANGO_DIRECTION_RTL
+        return StrongDirection.of(style.plainText.utf8) == PANGO_DIRECTION_RTL
     }
 
     /// The whole plain text with trailing white space removed, as an expanded card shows it

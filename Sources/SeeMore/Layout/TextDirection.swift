@@ -48,9 +48,7 @@ extension IndexedText {
             while windowEnd < count && windowEnd - index < 64 && !Self.isParagraphSeparator(scalars[windowEnd]) {
                 windowEnd += 1
             }
-            let found = bytes[byteOffsets[index]..<byteOffsets[windowEnd]].withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { pango_find_base_dir($0.baseAddress, Int32($0.count)) }
-            }
+            let found = StrongDirection.of(bytes[byteOffsets[index]..<byteOffsets[windowEnd]])
             if found != PANGO_DIRECTION_NEUTRAL { return found }
             index = windowEnd
         }
