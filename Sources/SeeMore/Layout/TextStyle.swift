@@ -110,13 +110,14 @@ extension TextStyle {
     static func checkCombiningRuns(_ text: String) throws {
         var run = 0
         for (index, scalar) in text.unicodeScalars.enumerated() {
-            switch scalar.properties.generalCategory {
-            case .nonspacingMark, .spacingMark, .enclosingMark: run += 1
-            default:
-                switch scalar.value {
-                case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
-                default: run = 0
-                }
+            let value = scalar.value
+            if value < 0x300 {  // no mark, joiner or selector below U+0300: the common case, no lookup
+                run = 0
+                continue
+            }
+            switch value {
+            case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
+            default: run = g_unichar_ismark(gunichar(value)) != 0 ? run + 1 : 0
             }
             if run > maximumCombiningRun {
                 throw TruncationRequestError.combiningRunTooLong(at: index - maximumCombiningRun, limit: maximumCombiningRun)
