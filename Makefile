@@ -13,7 +13,9 @@ APT_PACKAGES := pkg-config libpango1.0-dev libcairo2-dev libpng-dev zlib1g-dev \
 	fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk \
 	chromium chromium-driver python3-selenium
 
-.PHONY: deps build preview test bench fuzz asan clean
+PREFIX ?= /usr/local
+
+.PHONY: deps build preview test bench fuzz asan install clean
 
 deps:
 	@missing=""; \
@@ -58,6 +60,13 @@ asan: deps
 bench: deps
 	swift build -c release --product seemore-bench
 	.build/release/seemore-bench $(ARGS)
+
+# Installs seemore (Swift's runtime linked in) and the templates, so `seemore` works from any folder.
+install: deps
+	swift build -c release --product seemore --static-swift-stdlib
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/seemore/Templates"
+	install -m 755 .build/release/seemore "$(DESTDIR)$(PREFIX)/bin/seemore"
+	install -m 644 Templates/*.json "$(DESTDIR)$(PREFIX)/share/seemore/Templates/"
 
 clean:
 	rm -rf .build previews

@@ -40,7 +40,7 @@ struct ApproveCommand {
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--filter": command.filter = try scanner.value(of: flag)
             case "--wait": try scanner.noValue(flag); command.wait = true
-            default: throw scanner.usageError("unknown flag \(flag.name)")
+            default: throw scanner.unknownFlag(flag.name)
             }
         }
         return command

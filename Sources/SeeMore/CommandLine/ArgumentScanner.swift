@@ -47,6 +47,12 @@ struct ArgumentScanner {
         CommandError(message, exitCode: .usage, usage: usage)
     }
 
+    /// "unknown flag --widht; did you mean --width?", the suggestion taken from the usage text.
+    func unknownFlag(_ flag: String) -> CommandError {
+        let hint = Suggestion.closest(to: flag, among: Suggestion.flags(in: usage)).map { "; did you mean \($0)?" } ?? ""
+        return usageError("unknown flag \(flag)\(hint)")
+    }
+
     /// A number of points above 0 (finite).
     func positiveNumber(_ value: String, flag: String) throws -> Double {
         guard let number = Double(value), number.isFinite, number > 0 else {

@@ -6,7 +6,7 @@ struct CheckCommand {
         Usage: seemore check [--suite golden-images/suite.json] [--record never|missing|failed|all]
                              [--threshold 0.1] [--max-diff-pixels N] [--max-diff-ratio R] [--artifacts DIR]
                              [--jobs N] [--shard I/N] [--filter GLOB] [--allow-empty] [--wait]
-                             [--templates DIR] [--json]
+                             [--templates DIR] [--junit FILE] [--summary FILE] [--color auto|always|never] [--json]
         """
 
     static let help = """
@@ -27,6 +27,11 @@ struct CheckCommand {
           --shard I/N           Run only shard I of N, a stable share of the cases.
           --filter GLOB         Run only cases whose name matches, e.g. 'inline-more/*' ('*' crosses '/').
           --allow-empty         Pass when --filter or --shard selects no case (by default that is exit 65).
+          --junit FILE          Also write the results as JUnit XML (one test case per golden case).
+          --summary FILE        Also write a Markdown summary (counts, failing cases, diff paths); it is
+                                appended to $GITHUB_STEP_SUMMARY too when that is set.
+          --color WHEN          Color the status words: auto (on a terminal, unless NO_COLOR is set),
+                                always or never (default auto).
           --wait                When recording, wait for another run writing goldens into the suite
                                 instead of failing at once (exit 73).
           --templates DIR       Templates folder (default: the suite's "templates" or the package's).
@@ -43,6 +48,18 @@ struct CheckCommand {
     var json = false
     /// A selection of no case passes instead of failing.
     var allowEmpty = false
+    var junitPath: String? = nil
+    var summaryPath: String? = nil
+    /// `$GITHUB_STEP_SUMMARY`: a file the Markdown summary is appended to.
+    var stepSummaryPath: String? = nil
+    var color = ColorChoice.auto
+    /// `NO_COLOR` is set: `auto` never colors.
+    var noColorRequested = false
+
+    /// When to color the output.
+    enum ColorChoice: String, CaseIterable {
+        case auto, always, never
+    }
 
     static func parse(_ arguments: [String], environment: [String: String]) throws -> CheckCommand {
         var scanner = ArgumentScanner(arguments, usage: usage)
@@ -57,6 +74,8 @@ struct CheckCommand {
             artifactsFolder: environment["SNAPSHOT_ARTIFACTS"] ?? ".build/seemore-artifacts")
         options.jobs = ProcessInfo.processInfo.activeProcessorCount
         var command = CheckCommand(options: options)
+        command.stepSummaryPath = environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+        if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { command.noColorRequested = true }
         while let flag = try scanner.nextFlag() {
             switch flag.name {
             case "--help", "-h": throw HelpRequested(text: help)
@@ -81,9 +100,12 @@ struct CheckCommand {
             case "--filter": command.options.filter = try scanner.value(of: flag)
             case "--allow-empty": try scanner.noValue(flag); command.allowEmpty = true
             case "--wait": try scanner.noValue(flag); command.options.waitForLock = true
+            case "--junit": command.junitPath = try scanner.value(of: flag)
+            case "--summary": command.summaryPath = try scanner.value(of: flag)
+            case "--color": command.color = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--json": try scanner.noValue(flag); command.json = true
-            default: throw scanner.usageError("unknown flag \(flag.name)")
+            default: throw scanner.unknownFlag(flag.name)
             }
         }
         return command
@@ -117,17 +139,43 @@ struct CheckCommand {
         } catch let error as SuiteLock.Busy {
             throw CommandError(error.description, exitCode: .cannotCreate)
         }
+        try writeCIOutputs(summary, suite: suite)
         if json {
             io.writeOutput(GoldenReport(summary: summary, suite: suite, options: options).json.serialized() + "\n")
         } else {
-            io.writeOutput(Self.text(summary, options: options))
+            let colored = color == .always || (color == .auto && !noColorRequested && isatty(1) == 1)
+            io.writeOutput(Self.text(summary, options: options, color: colored))
         }
         if summary.hasWriteError { return .cannotCreate }
         if summary.hasUnreadableGolden { return .dataError }
         return summary.failures.isEmpty ? .success : .failure
     }
 
-    static func text(_ summary: CheckSummary, options: CheckOptions) -> String {
+    /// JUnit XML and the Markdown summary, where asked for.
+    /// - Throws: `CommandError` with exit 73 naming a file that cannot be written.
+    private func writeCIOutputs(_ summary: CheckSummary, suite: GoldenSuite) throws {
+        do {
+            if let junitPath { try AtomicFile.write(JUnitReport(summary: summary, suite: suite).xml, to: junitPath) }
+            let markdown = MarkdownSummary(summary: summary, artifactsFolder: options.artifactsFolder).markdown
+            if let summaryPath { try AtomicFile.write(markdown, to: summaryPath) }
+            if let stepSummaryPath {
+                // Appended, as GitHub Actions collects every step's summary in that file.
+                guard let handle = FileHandle(forWritingAtPath: stepSummaryPath) else {
+                    throw AtomicFile.WriteError(path: stepSummaryPath, reason: "it cannot be opened")
+                }
+                defer { try? handle.close() }
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data((markdown + "\n").utf8))
+            }
+        } catch let error as AtomicFile.WriteError {
+            throw CommandError(error.description, exitCode: .cannotCreate)
+        } catch {
+            throw CommandError("cannot write the step summary: \(error)", exitCode: .cannotCreate)
+        }
+    }
+
+    static func text(_ summary: CheckSummary, options: CheckOptions, color: Bool = false) -> String {
+        func paint(_ word: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(word)\u{1B}[0m" : word }
         var text = ""
         if summary.environmentChanges.isEmpty {
             text += "Environment: unchanged since \(summary.fingerprintPath)\n"
@@ -137,20 +185,23 @@ struct CheckCommand {
             if summary.fingerprintWritten { text += "  (recorded the new fingerprint)\n" }
         }
         for result in summary.failures {
-            let label = GoldenReport.status(result).uppercased()
+            let status = GoldenReport.status(result)
+            let label = paint(status.uppercased(), status == "new" ? "33" : "31")
             text += "\(label) \(result.name): \(result.message)"
             if let recorded = result.recordedPath { text += "; recorded \(recorded)" }
             text += "\n"
         }
         for path in summary.orphanedGoldens {
-            text += "MISSING \(path): no case produces this golden (seemore prune removes it)\n"
+            text += "\(paint("MISSING", "2")) \(path): no case produces this golden (seemore prune removes it)\n"
         }
         let results = summary.results
         let recorded = results.filter { $0.recordedPath != nil }.count
-        text += "\(results.count) cases: \(results.count - summary.failures.count) passed, \(summary.failures.count) failed"
+        let passed = results.count - summary.failures.count
+        text += "\(results.count) cases: \(paint("\(passed) passed", "32")), "
+        text += summary.failures.isEmpty ? "0 failed" : paint("\(summary.failures.count) failed", "31")
         if recorded > 0 { text += " (\(recorded) goldens written; they fail until committed and run again)" }
         text += "\n"
-        if let report = summary.reportPath, !summary.failures.isEmpty { text += "Report: \(report)\n" }
+        if let report = summary.reportPath { text += "Report: \(report)\n" }
         return text
     }
 

@@ -80,7 +80,7 @@ struct LayoutCommand: Equatable {
             case "--direction": request.direction = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
             case "--hyphens": request.hyphens = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
             case "--korean": request.korean = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
-            default: throw scanner.usageError("unknown flag \(flag.name)")
+            default: throw scanner.unknownFlag(flag.name)
             }
         }
         guard let source else { throw scanner.usageError("give the text with --text or --text-file") }

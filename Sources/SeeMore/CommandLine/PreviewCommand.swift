@@ -18,7 +18,7 @@ struct PreviewCommand {
                     text: "Renders the built-in demo cards and a contact sheet into DIR (default previews).\n\n" + usage)
             case "--out": command.outputFolder = try scanner.value(of: flag)
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
-            default: throw scanner.usageError("unknown flag \(flag.name)")
+            default: throw scanner.unknownFlag(flag.name)
             }
         }
         return command

@@ -19,7 +19,7 @@ struct PruneCommand {
             case "--suite": command.suitePath = try scanner.value(of: flag)
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--dry-run": try scanner.noValue(flag); command.dryRun = true
-            default: throw scanner.usageError("unknown flag \(flag.name)")
+            default: throw scanner.unknownFlag(flag.name)
             }
         }
         return command

@@ -104,7 +104,7 @@ struct RenderCommand {
                 command.name = name
             case "--strict-fonts": try scanner.noValue(flag); command.strictFonts = true
             case "--json": try scanner.noValue(flag); command.json = true
-            default: throw scanner.usageError("unknown flag \(flag.name)")
+            default: throw scanner.unknownFlag(flag.name)
             }
         }
         guard let source else { throw scanner.usageError("give the text with --text or --text-file") }

@@ -13,8 +13,10 @@ public enum SeeMoreCommand {
           approve   Accept the last check's actual images as the new goldens.
           prune     Remove goldens that no case of the suite produces.
 
-        Run 'seemore <command> --help' for a command's options.
+        Run 'seemore <command> --help' for a command's options, 'seemore --version' for the version.
         """
+
+    static let commands = ["layout", "render", "preview", "check", "approve", "prune"]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
@@ -46,7 +48,10 @@ public enum SeeMoreCommand {
         case "approve": try ApproveCommand.parse(rest, environment: environment).run(io: io)
         case "prune": try PruneCommand.parse(rest).run(io: io)
         case "--help", "-h", "help": throw HelpRequested(text: usage)
-        default: throw CommandError("unknown command '\(command)'", exitCode: .usage, usage: usage)
+        case "--version", "version": throw HelpRequested(text: Version.line)
+        default:
+            let hint = Suggestion.closest(to: command, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+            throw CommandError("unknown command '\(command)'\(hint)", exitCode: .usage, usage: usage)
         }
         return .success
     }

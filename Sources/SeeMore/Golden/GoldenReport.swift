@@ -28,46 +28,45 @@ struct GoldenReport {
     var json: JSONValue {
         let results = summary.results
         func count(_ status: String) -> Double { Double(results.filter { Self.status($0) == status }.count) }
+        let counts: JSONValue = .object([
+            ("cases", .number(Double(results.count))),
+            ("passed", .number(Double(results.filter { !$0.failed }.count))),
+            ("failed", .number(Double(summary.failures.count))),
+            ("changed", .number(count("changed"))),
+            ("new", .number(count("new"))),
+            ("recorded", .number(Double(results.filter { $0.recordedPath != nil }.count))),
+            ("missing", .number(Double(summary.orphanedGoldens.count))),
+        ])
+        let cases: [JSONValue] = results.map(Self.caseJSON)
+        let templates: JSONValue = suite.templatesFolder.map { .string(PathPolicy.standardized($0)) } ?? .null
         return .object([
+            ("seemore", Version.json),
+            ("report", .string(PathPolicy.standardized(options.artifactsFolder + "/index.html"))),
             ("suite", .string(PathPolicy.standardized(suite.path))),
-            ("templates", suite.templatesFolder.map { .string(PathPolicy.standardized($0)) } ?? .null),
+            ("templates", templates),
             ("goldens", .string(suite.folder)),
             ("record", .string(options.record.rawValue)),
             ("environmentChanges", .array(summary.environmentChanges.map { .string($0) })),
-            (
-                "summary",
-                .object([
-                    ("cases", .number(Double(results.count))),
-                    ("passed", .number(Double(results.filter { !$0.failed }.count))),
-                    ("failed", .number(Double(summary.failures.count))),
-                    ("changed", .number(count("changed"))),
-                    ("new", .number(count("new"))),
-                    ("recorded", .number(Double(results.filter { $0.recordedPath != nil }.count))),
-                    ("missing", .number(Double(summary.orphanedGoldens.count))),
-                ])
-            ),
+            ("summary", counts),
             ("missing", .array(summary.orphanedGoldens.map { .string($0) })),
-            (
-                "cases",
-                .array(
-                    results.map { result in
-                        .object([
-                            ("name", .string(result.name)),
-                            ("status", .string(Self.status(result))),
-                            ("outcome", .string(result.outcome.rawValue)),
-                            ("message", .string(result.message)),
-                            ("golden", .string(result.goldenPath)),
-                            ("recorded", result.recordedPath.map { .string($0) } ?? .null),
-                            ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
-                            ("actualHash", result.actualHash.map { .string($0) } ?? .null),
-                            ("group", .string(result.group)),
-                            (
-                                "artifacts",
-                                .object(result.artifacts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
-                            ),
-                        ])
-                    })
-            ),
+            ("cases", .array(cases)),
+        ])
+    }
+
+    private static func caseJSON(_ result: CaseResult) -> JSONValue {
+        let artifacts: JSONValue = .object(result.artifacts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+        return .object([
+            ("name", .string(result.name)),
+            ("status", .string(Self.status(result))),
+            ("change", .string(MarkdownSummary.kind(of: result))),
+            ("outcome", .string(result.outcome.rawValue)),
+            ("message", .string(result.message)),
+            ("golden", .string(result.goldenPath)),
+            ("recorded", result.recordedPath.map { .string($0) } ?? .null),
+            ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
+            ("actualHash", result.actualHash.map { .string($0) } ?? .null),
+            ("group", .string(result.group)),
+            ("artifacts", artifacts),
         ])
     }
 

@@ -10,13 +10,18 @@ public struct TemplateLoader: Sendable {
     }
 
     /// The folders a command uses: `--templates DIR` alone when given; otherwise the `Templates/`
-    /// folder of the package the executable was built in, then `./Templates`.
+    /// folder of the package the executable was built in, or `PREFIX/share/seemore/Templates` beside an
+    /// installed `PREFIX/bin/seemore` (`make install`), then `./Templates`.
     public static func standard(templatesFolder: String? = nil) -> TemplateLoader {
         if let templatesFolder { return TemplateLoader(folders: [templatesFolder]) }
         var folders: [String] = []
-        if let package = packageFolder(containing: Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])) {
+        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        if let package = packageFolder(containing: executable) {
             folders.append(package.appendingPathComponent("Templates").path)
         }
+        let installed = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("../share/seemore/Templates").standardized.path
+        if FileManager.default.fileExists(atPath: installed) && !folders.contains(installed) { folders.append(installed) }
         let local = FileManager.default.currentDirectoryPath + "/Templates"
         if !folders.contains(local) { folders.append(local) }
         return TemplateLoader(folders: folders)

@@ -9,7 +9,8 @@ enum StrongDirection {
         let found =
             bytes.withContiguousStorageIfAvailable { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { seemore_first_strong_direction($0.baseAddress, $0.count) }
-            } ?? Array(bytes).withUnsafeBufferPointer { buffer in
+            }
+            ?? Array(bytes).withUnsafeBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { seemore_first_strong_direction($0.baseAddress, $0.count) }
             }
         switch found {

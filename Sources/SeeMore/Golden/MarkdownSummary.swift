@@ -1,0 +1,52 @@
+/// A check's results as Markdown for a CI job's summary page: the counts, and a table of the failing
+/// cases with their kind of change and the path of their diff image.
+struct MarkdownSummary {
+    let summary: CheckSummary
+    let artifactsFolder: String
+
+    /// What changed, in a reviewer's words: pixels, size, layout, new, unreadable, unsafe, oversized,
+    /// recorded, not written.
+    static func kind(of result: CaseResult) -> String {
+        if result.writeError != nil { return "not written" }
+        switch result.outcome {
+        case .passed: return result.recordedPath != nil ? "recorded" : "passed"
+        case .missing: return "new"
+        case .sizeChanged: return "size"
+        case .layoutChanged: return "layout"
+        case .pixelsChanged: return "pixels"
+        case .unreadableGolden: return "unreadable golden"
+        case .unsafeGolden: return "unsafe golden"
+        case .oversizedGolden: return "oversized golden"
+        }
+    }
+
+    var markdown: String {
+        let results = summary.results
+        let failures = summary.failures
+        var text =
+            "## SeeMore check: \(failures.isEmpty ? "all \(results.count) cases passed" : "\(failures.count) of \(results.count) cases failed")\n\n"
+        var counts: [String: Int] = [:]
+        for result in results { counts[Self.kind(of: result), default: 0] += 1 }
+        text += "| change | cases |\n| --- | ---: |\n"
+        for (kind, count) in counts.sorted(by: { $0.key < $1.key }) { text += "| \(kind) | \(count) |\n" }
+        if !summary.environmentChanges.isEmpty {
+            text += "\n**Environment changed** (the machine, not the design):\n\n"
+            text += summary.environmentChanges.map { "- \(Self.cell($0))\n" }.joined()
+        }
+        if !failures.isEmpty {
+            text += "\n| case | change | message | diff |\n| --- | --- | --- | --- |\n"
+            for result in failures {
+                let diff = result.artifacts["diff"].map { "`\(Self.cell(artifactsFolder + "/" + $0))`" } ?? ""
+                text += "| `\(Self.cell(result.name))` | \(Self.kind(of: result)) | \(Self.cell(result.message)) | \(diff) |\n"
+            }
+        }
+        if let report = summary.reportPath { text += "\nReport: `\(Self.cell(report))`\n" }
+        return text
+    }
+
+    /// Text safe in a Markdown table cell.
+    static func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: "`", with: "'")
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+/// The command line as people and CI systems meet it: version, typo hints, an installed layout,
+/// color, and outputs for CI.
+@Suite struct CLIMannersTests {
+    @Test func version_namesSeeMoreAndTheTextStack() throws {
+        let output = try BinaryRunner.run(["--version"])
+        #expect(output.status == 0)
+        #expect(output.stdout.hasPrefix("seemore \(Version.seemore) (Pango 1."), "\(output.stdout)")
+        #expect(output.stdout.contains("HarfBuzz"))
+    }
+
+    @Test(arguments: [
+        (["layout", "--text", "x", "--widht", "10"], "unknown flag --widht; did you mean --width?"),
+        (["render", "--text", "x", "--templat", "x"], "unknown flag --templat; did you mean --template?"),
+        (["check", "--filtr", "x"], "unknown flag --filtr; did you mean --filter?"),
+        (["rendr"], "unknown command 'rendr'; did you mean 'render'?"),
+        (["layout", "--text", "x", "--zzzzzz"], "unknown flag --zzzzzz"),
+    ])
+    func nearMisses_suggestTheIntendedWord(arguments: [String], message: String) throws {
+        let output = try BinaryRunner.run(arguments)
+        #expect(output.status == 64)
+        #expect(output.stderr.hasPrefix("Error: " + message + "\n"), "\(output.stderr)")
+    }
+
+    @Test func installedLayout_findsItsTemplatesFromAnyFolder() throws {
+        let prefix = try BinaryRunner.temporaryFolder()
+        let templates = prefix.appendingPathComponent("share/seemore/Templates")
+        try FileManager.default.createDirectory(at: prefix.appendingPathComponent("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        for name in CardFixtures.templateNames {
+            try FileManager.default.copyItem(
+                atPath: "\(CardFixtures.templatesFolder)/\(name).json",
+                toPath: templates.appendingPathComponent("\(name).json").path)
+        }
+        let binary = prefix.appendingPathComponent("bin/seemore")
+        try FileManager.default.copyItem(at: BinaryRunner.executable, to: binary)
+        let elsewhere = try BinaryRunner.temporaryFolder()
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["render", "--template", "x", "--text", "hi", "--out", elsewhere.path, "--name", "card"]
+        process.currentDirectoryURL = elsewhere
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: elsewhere.path + "/card.collapsed.png"))
+    }
+
+    /// A suite with one failing case, and the arguments that check it.
+    static func failingCheck() throws -> [String] {
+        let suite = try GoldenFixtures.suiteFile()
+        let artifacts = try BinaryRunner.temporaryFolder().path
+        let base = ["check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--artifacts", artifacts]
+        _ = try BinaryRunner.run(base + ["--record", "missing"])
+        let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
+        try FileManager.default.removeItem(atPath: folder + "/x/short/DejaVuSans-15@200.light.collapsed.png")
+        return base + ["--record", "never"]
+    }
+
+    @Test func ciOutputs_junitMarkdownAndTheStepSummary() throws {
+        let check = try Self.failingCheck()
+        let folder = try BinaryRunner.temporaryFolder().path
+        let stepSummary = folder + "/step.md"
+        try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: stepSummary))
+        let output = try BinaryRunner.run(
+            check + ["--junit", folder + "/junit.xml", "--summary", folder + "/summary.md"],
+            environment: ["GITHUB_STEP_SUMMARY": stepSummary])
+        #expect(output.status == 1)
+        let junit = try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains("<testsuites name=\"seemore check\" tests=\"16\" failures=\"1\">"))
+        #expect(junit.contains("name=\"x/short/DejaVuSans-15@200.light.collapsed\""))
+        #expect(junit.contains("<failure type=\"new\""))
+        #expect(junit.components(separatedBy: "<testcase ").count == 17)
+        let markdown = try String(contentsOfFile: folder + "/summary.md", encoding: .utf8)
+        #expect(markdown.hasPrefix("## SeeMore check: 1 of 16 cases failed"))
+        #expect(markdown.contains("| `x/short/DejaVuSans-15@200.light.collapsed` | new |"))
+        let step = try String(contentsOfFile: stepSummary, encoding: .utf8)
+        #expect(step.hasPrefix("earlier step\n## SeeMore check"), "appended, not replaced")
+        #expect(output.stdout.contains("Report: "))
+    }
+
+    @Test func reportPath_isPrintedOnEveryRun_andColorFollowsTheChoice() throws {
+        let check = try Self.failingCheck()
+        let plain = try BinaryRunner.run(check + ["--color", "never"])
+        #expect(!plain.stdout.contains("\u{1B}["))
+        #expect(plain.stdout.contains("Report: "))
+        let colored = try BinaryRunner.run(check + ["--color", "always"])
+        #expect(colored.stdout.contains("\u{1B}[33mNEW\u{1B}[0m"))
+        // auto: standard output is a file here, so no color; NO_COLOR never colors automatically.
+        #expect(!(try BinaryRunner.run(check, environment: ["NO_COLOR": "1"]).stdout.contains("\u{1B}[")))
+        let json = try BinaryRunner.run(check + ["--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["report"] as? String)?.hasSuffix("/index.html") == true)
+        #expect((object["seemore"] as? [String: String])?["seemore"] == Version.seemore)
+    }
+}
