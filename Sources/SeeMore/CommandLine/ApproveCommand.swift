@@ -7,16 +7,20 @@ import Foundation
 /// from the artifacts folder under its own name, must decode as a PNG of the card's size and match the
 /// hash the check recorded, and is written only to that case's golden path, under the suite's lock.
 struct ApproveCommand {
-    static let usage = "Usage: seemore approve [--artifacts DIR] [--suite FILE] [--templates DIR] [--filter GLOB] [--wait]"
+    static let usage =
+        "Usage: seemore approve [CASE …] [--artifacts DIR] [--suite FILE] [--templates DIR] [--filter GLOB] [--wait]"
 
     var artifactsFolder: String
     var suitePath: String? = nil
     var templatesFolder: String? = nil
     var filter: String? = nil
+    /// Approve only these cases (all failing ones when empty).
+    var names: [String] = []
     var wait = false
 
     static func parse(_ arguments: [String], environment: [String: String]) throws -> ApproveCommand {
         var scanner = ArgumentScanner(arguments, usage: usage)
+        scanner.acceptsPositional = true
         var command = ApproveCommand(artifactsFolder: environment["SNAPSHOT_ARTIFACTS"] ?? ".build/seemore-artifacts")
         while let flag = try scanner.nextFlag() {
             switch flag.name {
@@ -30,6 +34,7 @@ struct ApproveCommand {
                           --artifacts DIR   The last check's artifacts (default $SNAPSHOT_ARTIFACTS or .build/seemore-artifacts).
                           --suite FILE      The suite to approve into (default: the one the report names).
                           --templates DIR   Templates folder for loading the suite (default: the report's).
+                          CASE …            Approve only these cases (by name, as check prints them).
                           --filter GLOB     Approve only the cases whose name matches.
                           --wait            Wait for another run writing goldens instead of failing.
 
@@ -43,6 +48,7 @@ struct ApproveCommand {
             default: throw scanner.unknownFlag(flag.name)
             }
         }
+        command.names = scanner.positional
         return command
     }
 
@@ -56,9 +62,19 @@ struct ApproveCommand {
         let report = try readReport()
         let suite = try CheckCommand.loadSuite(
             suitePath ?? report.suite, templatesFolder: templatesFolder ?? (suitePath == nil ? report.templates : nil))
+        guard report.inputs == suite.inputsHash else {
+            throw CommandError(
+                "the suite or its templates changed since the check that made these images; run seemore check again",
+                exitCode: .dataError)
+        }
         let cases = Dictionary(suite.cases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let failing = Set(report.cases.map(\.name))
+        for name in names where !failing.contains(name) {
+            throw CommandError("'\(name)' is not a failing case of the last check", exitCode: .usage, usage: Self.usage)
+        }
         var approvals: [Approval] = []
-        for entry in report.cases where filter.map({ Glob.matches($0, entry.name) }) ?? true {
+        for entry in report.cases
+        where (filter.map({ Glob.matches($0, entry.name) }) ?? true) && (names.isEmpty || names.contains(entry.name)) {
             guard let golden = cases[entry.name] else {
                 throw CommandError(
                     "the report names case '\(entry.name)', which \(suite.path) does not have: the report is stale or forged; "
@@ -81,6 +97,16 @@ struct ApproveCommand {
             for approval in approvals {
                 try approve(approval, suite: suite)
                 io.writeOutput("approved \(approval.golden.name) → \(suite.folder)/\(approval.golden.pngPath)\n")
+            }
+            // The goldens now match the machine and fonts the check drew with: record them too.
+            if !approvals.isEmpty, let environment = report.environment {
+                let path = suite.folder + "/" + EnvironmentFingerprint.fileName
+                do {
+                    try AtomicFile.write(
+                        environment.merged(over: EnvironmentFingerprint.read(path)).json.serialized() + "\n", to: path)
+                } catch let error as AtomicFile.WriteError {
+                    throw CommandError(error.description, exitCode: .cannotCreate)
+                }
             }
         }
         let count = approvals.count
@@ -125,6 +151,10 @@ struct ApproveCommand {
         var suite: String
         var templates: String?
         var cases: [(name: String, actualHash: String?)]
+        /// The check's hash of the suite and templates (nil in a report from before it was recorded).
+        var inputs: String?
+        /// The check's environment fingerprint, merged over the recorded one.
+        var environment: EnvironmentFingerprint?
     }
 
     private func readReport() throws -> Report {
@@ -148,6 +178,16 @@ struct ApproveCommand {
             }
             cases.append((name, entry["actualHash"] as? String))
         }
-        return Report(suite: suite, templates: object["templates"] as? String, cases: cases)
+        var environment: EnvironmentFingerprint? = nil
+        if let fingerprint = object["environment"] as? [String: Any],
+            let libraries = fingerprint["libraries"] as? [String: String],
+            let fonts = fingerprint["fonts"] as? [String: String]
+        {
+            environment = EnvironmentFingerprint(
+                libraries: libraries, fonts: fonts, fallbacks: fingerprint["fallbacks"] as? [String: [String]] ?? [:])
+        }
+        return Report(
+            suite: suite, templates: object["templates"] as? String, cases: cases, inputs: object["inputs"] as? String,
+            environment: environment)
     }
 }

@@ -13,11 +13,19 @@ struct ArgumentScanner {
         self.usage = usage
     }
 
+    /// Whether arguments that are not flags are collected in `positional` (else they are an error).
+    var acceptsPositional = false
+    private(set) var positional: [String] = []
+
     /// The next flag, with the value written after `=` if there was one; nil at the end.
     mutating func nextFlag() throws -> (name: String, inlineValue: String?)? {
-        guard let argument = remaining.popFirst() else { return nil }
-        guard argument.hasPrefix("--"), argument.count > 2 else {
-            throw usageError("unexpected argument '\(argument)'")
+        var argument = ""
+        while true {
+            guard let next = remaining.popFirst() else { return nil }
+            argument = next
+            if argument.hasPrefix("--") || argument == "-h" { break }
+            guard acceptsPositional else { throw usageError("unexpected argument '\(argument)'") }
+            positional.append(argument)
         }
         let flag: (name: String, inlineValue: String?)
         if let equals = argument.firstIndex(of: "=") {

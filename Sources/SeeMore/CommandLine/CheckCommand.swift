@@ -184,6 +184,10 @@ struct CheckCommand {
             text += summary.environmentChanges.map { "  \($0)\n" }.joined()
             if summary.fingerprintWritten { text += "  (recorded the new fingerprint)\n" }
         }
+        if !summary.designChanges.isEmpty {
+            text += "Fonts the design now uses (not recorded in \(summary.fingerprintPath) yet):\n"
+            text += summary.designChanges.map { "  \($0)\n" }.joined()
+        }
         for result in summary.failures {
             let status = GoldenReport.status(result)
             let label = paint(status.uppercased(), status == "new" ? "33" : "31")
@@ -199,7 +203,9 @@ struct CheckCommand {
         let passed = results.count - summary.failures.count
         text += "\(results.count) cases: \(paint("\(passed) passed", "32")), "
         text += summary.failures.isEmpty ? "0 failed" : paint("\(summary.failures.count) failed", "31")
-        if recorded > 0 { text += " (\(recorded) goldens written; they fail until committed and run again)" }
+        if recorded > 0 {
+            text += " (\(recorded) goldens written: look at them and commit them; the next check compares with them)"
+        }
         text += "\n"
         if let report = summary.reportPath { text += "Report: \(report)\n" }
         return text

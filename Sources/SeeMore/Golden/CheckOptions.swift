@@ -69,6 +69,10 @@ public struct CheckSummary: Sendable {
     public var results: [CaseResult]
     /// Differences between this machine and `ENVIRONMENT.json`, reported apart from pixel changes.
     public var environmentChanges: [String]
+    /// Fonts the design now uses that the fingerprint did not record (not a machine change).
+    public var designChanges: [String] = []
+    /// This run's fingerprint merged over the recorded one: what `approve` records with the goldens.
+    public var environment: EnvironmentFingerprint? = nil
     public var fingerprintPath: String
     public var fingerprintWritten: Bool
     /// Golden PNGs that no case of the suite produces (only looked for when every case ran).

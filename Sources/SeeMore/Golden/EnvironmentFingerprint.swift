@@ -37,9 +37,16 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
         return "\(data.count):\(String(hash.drop { $0 == "0" }))"
     }
 
-    /// What differs from `recorded`, one line each: library versions, the fonts this run used that
-    /// were recorded differently or not at all, and recorded fonts that are no longer installed
-    /// (fontconfig then silently draws those glyphs with another font).
+    /// Fonts this run drew with that were not recorded, though they are installed as before: the
+    /// design now uses them (a Bold suffix bringing in DejaVuSans-Bold.ttf), the machine did not change.
+    public func designChanges(since recorded: EnvironmentFingerprint) -> [String] {
+        fonts.keys.sorted().filter { recorded.fonts[$0] == nil }.map { "the design now draws with \($0)" }
+    }
+
+    /// What differs on the machine since `recorded`, one line each: library versions, fontconfig's
+    /// fallback order, fonts recorded with other bytes, and recorded fonts that are no longer installed
+    /// (fontconfig then silently draws those glyphs with another font). Fonts the design newly uses
+    /// are `designChanges`.
     public func changes(since recorded: EnvironmentFingerprint) -> [String] {
         var changes: [String] = []
         for name in Set(libraries.keys).union(recorded.libraries.keys).sorted() where libraries[name] != recorded.libraries[name]
@@ -54,12 +61,8 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
         for path in recorded.fonts.keys.sorted() where fonts[path] == nil && !FileManager.default.fileExists(atPath: path) {
             changes.append("font \(path) is no longer installed")
         }
-        for (path, hash) in fonts.sorted(by: { $0.key < $1.key }) where hash != recorded.fonts[path] {
-            if let before = recorded.fonts[path] {
-                changes.append("font \(path) changed (\(before) → \(hash))")
-            } else {
-                changes.append("font \(path) is new")
-            }
+        for (path, hash) in fonts.sorted(by: { $0.key < $1.key }) {
+            if let before = recorded.fonts[path], before != hash { changes.append("font \(path) changed (\(before) → \(hash))") }
         }
         return changes
     }

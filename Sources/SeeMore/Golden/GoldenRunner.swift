@@ -42,15 +42,19 @@ public enum GoldenRunner {
         let current = EnvironmentFingerprint.current(fontFiles: state.fonts)
         let recorded = EnvironmentFingerprint.read(fingerprintPath)
         let changes = recorded.map { current.changes(since: $0) } ?? ["no \(EnvironmentFingerprint.fileName) recorded yet"]
+        let designChanges = recorded.map { current.designChanges(since: $0) } ?? []
         let wroteGoldens = results.contains { $0.recordedPath != nil }
         var fingerprintWritten = false
-        if !changes.isEmpty && (wroteGoldens || (recorded == nil && options.record != .never)) {
-            try AtomicFile.write(current.merged(over: recorded).json.serialized() + "\n", to: fingerprintPath)
+        let merged = current.merged(over: recorded)
+        if !(changes.isEmpty && designChanges.isEmpty) && (wroteGoldens || (recorded == nil && options.record != .never)) {
+            try AtomicFile.write(merged.json.serialized() + "\n", to: fingerprintPath)
             fingerprintWritten = true
         }
         var summary = CheckSummary(
             results: results, environmentChanges: changes, fingerprintPath: fingerprintPath,
             fingerprintWritten: fingerprintWritten, reportPath: nil)
+        summary.designChanges = designChanges
+        summary.environment = merged
         if options.filter == nil && options.shard == nil {
             summary.orphanedGoldens = GoldenPruner.stale(in: suite).filter { $0.hasSuffix(".png") }
         }

@@ -12,6 +12,9 @@ public struct GoldenSuite: Sendable {
     public var cases: [GoldenCase]
     /// The templates folder given when loading, if any (recorded in the report for `approve`).
     public var templatesFolder: String? = nil
+    /// A hash of the suite file and every template file its cases use: `approve` compares it with the
+    /// report's, so it never approves pictures of a suite or templates that changed since the check.
+    public var inputsHash = ""
 
     /// Loads and expands a suite, checking every name it uses.
     /// - Throws: `SuiteError` naming the file, and where possible the line, column and field.
@@ -38,7 +41,15 @@ public struct GoldenSuite: Sendable {
             }
             ?? TemplateLoader.standard()
         let expander = CaseExpander(file: file, data: data, path: path, templates: templates)
-        return GoldenSuite(path: path, folder: folder, cases: try expander.cases(), templatesFolder: templatesFolder)
+        let cases = try expander.cases()
+        var inputs = [UInt8](data)
+        for name in Set(file.matrices.flatMap(\.templates)).sorted() {
+            if let file = templates.path(for: name), case .success(let bytes) = PathPolicy.readDocument(file) {
+                inputs += Array(name.utf8) + [0] + [UInt8](bytes)
+            }
+        }
+        return GoldenSuite(
+            path: path, folder: folder, cases: cases, templatesFolder: templatesFolder, inputsHash: ContentHash.fnv1a64(inputs))
     }
 }
 

@@ -33,6 +33,9 @@ struct MarkdownSummary {
             text += "\n**Environment changed** (the machine, not the design):\n\n"
             text += summary.environmentChanges.map { "- \(Self.cell($0))\n" }.joined()
         }
+        if !summary.designChanges.isEmpty {
+            text += "\n**Fonts the design now uses**:\n\n" + summary.designChanges.map { "- \(Self.cell($0))\n" }.joined()
+        }
         if !failures.isEmpty {
             text += "\n| case | change | message | diff |\n| --- | --- | --- | --- |\n"
             for result in failures {

@@ -55,6 +55,12 @@ public struct TemplateLoader: Sendable {
         return names.sorted()
     }
 
+    /// The file `load(nameOrPath)` reads, or nil when no folder has it.
+    public func path(for nameOrPath: String) -> String? {
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") { return nameOrPath }
+        return folders.map { $0 + "/" + nameOrPath + ".json" }.first { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// Loads a template by name (`inline-more`) or by path (anything with a `/` or ending in `.json`).
     /// - Throws: `TemplateError`: unknown name (listing the available ones), unreadable file, or a JSON
     ///   or field error with its file, line and column.
