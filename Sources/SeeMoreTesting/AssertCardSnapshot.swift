@@ -1,5 +1,5 @@
 import Foundation
-import SeeMore
+@_exported import SeeMore
 import Testing
 import XCTest
 
@@ -49,7 +49,10 @@ public func assertCardSnapshot(
             let result = GoldenCheck.check(
                 image, metadata: metadata, scale: scale, at: location, record: mode, tolerance: tolerance,
                 artifacts: ArtifactsFolder(path: SnapshotSource.artifactsFolder))
-            if result.failed { source.fail(SnapshotSource.message(result, artifacts: SnapshotSource.artifactsFolder)) }
+            if result.failed {
+                let test = String(function.prefix { $0 != "(" })
+                source.fail(SnapshotSource.message(result, artifacts: SnapshotSource.artifactsFolder, test: test))
+            }
         }
     } catch {
         source.fail("assertCardSnapshot could not render the card: \(error)")
@@ -63,13 +66,14 @@ struct SnapshotSource {
     let line: UInt
     let column: UInt
 
-    /// `templatesFolder` alone when given; else the package templates `seemore` finds, then the
-    /// `Templates/` folder of the package holding the test file.
+    /// `templatesFolder` alone when given; else the `Templates/` folder of the package holding the
+    /// test file (its own templates first), then the ones `seemore` finds, SeeMore's built-in ones included.
     func templates(_ templatesFolder: String?) -> TemplateLoader {
         var loader = TemplateLoader.standard(templatesFolder: templatesFolder)
         if templatesFolder == nil, let package = TemplateLoader.packageFolder(containing: URL(fileURLWithPath: "\(filePath)")) {
             let folder = package.appendingPathComponent("Templates").path
-            if !loader.folders.contains(folder) { loader.folders.append(folder) }
+            loader.folders.removeAll { $0 == folder }
+            loader.folders.insert(folder, at: 0)
         }
         return loader
     }
@@ -105,15 +109,19 @@ struct SnapshotSource {
         String(text.prefix(100).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
     }
 
-    static func message(_ result: CaseResult, artifacts: String) -> String {
-        var lines = ["Card snapshot \(result.name): \(result.outcome.rawValue): \(result.message)"]
+    /// One line for the problem, one per file, and how to accept the new picture.
+    static func message(_ result: CaseResult, artifacts: String, test: String) -> String {
+        var lines = ["Card snapshot \(result.name) failed (\(result.change)): \(result.message)"]
         if let recorded = result.recordedPath {
-            lines.append("Recorded a new golden at \(recorded); check it, commit it and run the test again.")
+            lines.append("  recorded a new golden at \(recorded): look at it, commit it, and the next run compares with it")
         } else {
-            lines.append("golden: \(result.goldenPath)")
+            lines.append("  golden: \(result.goldenPath)")
         }
         for kind in ["actual", "diff"] {
-            if let file = result.artifacts[kind] { lines.append("\(kind): \(artifacts)/\(file)") }
+            if let file = result.artifacts[kind] { lines.append("  \(kind): \(artifacts)/\(file)") }
+        }
+        if result.recordedPath == nil {
+            lines.append("  to accept the new picture: SEEMORE_RECORD=failed swift test --filter \(test)")
         }
         return lines.joined(separator: "\n")
     }

@@ -60,6 +60,22 @@ public struct CaseResult: Sendable {
     /// Why the golden could not be recorded (a full disk, a read-only folder): the run is exit 73.
     public var writeError: String? = nil
 
+    /// What changed, in a reviewer's words: passed, recorded, new, size, layout, pixels, unreadable /
+    /// unsafe / oversized golden, not written.
+    public var change: String {
+        if writeError != nil { return "not written" }
+        switch outcome {
+        case .passed: return recordedPath != nil ? "recorded" : "passed"
+        case .missing: return "new"
+        case .sizeChanged: return "size"
+        case .layoutChanged: return "layout"
+        case .pixelsChanged: return "pixels"
+        case .unreadableGolden: return "unreadable golden"
+        case .unsafeGolden: return "unsafe golden"
+        case .oversizedGolden: return "oversized golden"
+        }
+    }
+
     /// A case fails when it does not match, when this run wrote its golden, or could not.
     public var failed: Bool { outcome != .passed || recordedPath != nil || writeError != nil }
 }

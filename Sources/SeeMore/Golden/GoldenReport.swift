@@ -61,7 +61,7 @@ struct GoldenReport {
         return .object([
             ("name", .string(result.name)),
             ("status", .string(Self.status(result))),
-            ("change", .string(MarkdownSummary.kind(of: result))),
+            ("change", .string(result.change)),
             ("outcome", .string(result.outcome.rawValue)),
             ("message", .string(result.message)),
             ("golden", .string(result.goldenPath)),

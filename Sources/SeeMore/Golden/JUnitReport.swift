@@ -18,7 +18,7 @@ struct JUnitReport {
                 xml += "/>\n"
                 continue
             }
-            let kind = MarkdownSummary.kind(of: result)
+            let kind = result.change
             xml += ">\n      <failure type=\"\(Self.escape(kind))\" message=\"\(Self.escape(kind + ": " + result.message))\">"
             xml += Self.escape(result.message + (result.artifacts["diff"].map { "\ndiff: " + $0 } ?? "")) + "</failure>\n"
             xml += "    </testcase>\n"

@@ -4,29 +4,13 @@ struct MarkdownSummary {
     let summary: CheckSummary
     let artifactsFolder: String
 
-    /// What changed, in a reviewer's words: pixels, size, layout, new, unreadable, unsafe, oversized,
-    /// recorded, not written.
-    static func kind(of result: CaseResult) -> String {
-        if result.writeError != nil { return "not written" }
-        switch result.outcome {
-        case .passed: return result.recordedPath != nil ? "recorded" : "passed"
-        case .missing: return "new"
-        case .sizeChanged: return "size"
-        case .layoutChanged: return "layout"
-        case .pixelsChanged: return "pixels"
-        case .unreadableGolden: return "unreadable golden"
-        case .unsafeGolden: return "unsafe golden"
-        case .oversizedGolden: return "oversized golden"
-        }
-    }
-
     var markdown: String {
         let results = summary.results
         let failures = summary.failures
         var text =
             "## SeeMore check: \(failures.isEmpty ? "all \(results.count) cases passed" : "\(failures.count) of \(results.count) cases failed")\n\n"
         var counts: [String: Int] = [:]
-        for result in results { counts[Self.kind(of: result), default: 0] += 1 }
+        for result in results { counts[result.change, default: 0] += 1 }
         text += "| change | cases |\n| --- | ---: |\n"
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) { text += "| \(kind) | \(count) |\n" }
         if !summary.environmentChanges.isEmpty {
@@ -40,7 +24,7 @@ struct MarkdownSummary {
             text += "\n| case | change | message | diff |\n| --- | --- | --- | --- |\n"
             for result in failures {
                 let diff = result.artifacts["diff"].map { "`\(Self.cell(artifactsFolder + "/" + $0))`" } ?? ""
-                text += "| `\(Self.cell(result.name))` | \(Self.kind(of: result)) | \(Self.cell(result.message)) | \(diff) |\n"
+                text += "| `\(Self.cell(result.name))` | \(result.change) | \(Self.cell(result.message)) | \(diff) |\n"
             }
         }
         if let report = summary.reportPath { text += "\nReport: `\(Self.cell(report))`\n" }

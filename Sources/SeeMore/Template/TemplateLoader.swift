@@ -21,10 +21,22 @@ public struct TemplateLoader: Sendable {
         }
         let installed = executable.resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("../share/seemore/Templates").standardized.path
-        if FileManager.default.fileExists(atPath: installed) && !folders.contains(installed) { folders.append(installed) }
+        for folder in [installed, builtInFolder].compactMap({ $0 })
+        where FileManager.default.fileExists(atPath: folder) && !folders.contains(folder) {
+            folders.append(folder)
+        }
         let local = FileManager.default.currentDirectoryPath + "/Templates"
         if !folders.contains(local) { folders.append(local) }
         return TemplateLoader(folders: folders)
+    }
+
+    /// The `Templates/` folder of the SeeMore package this library was compiled from: a package that
+    /// depends on SeeMore builds it from source (its checkout, or a path), so its templates are there
+    /// by name for `assertCardSnapshot` and `seemore` alike. nil when the sources are gone.
+    public static var builtInFolder: String? {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Templates").standardized.path
+        return FileManager.default.fileExists(atPath: folder) ? folder : nil
     }
 
     /// The nearest folder above `file` holding both `Package.swift` and `Templates/`.
