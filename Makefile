@@ -39,10 +39,10 @@ preview: deps
 
 test: deps
 	swift build --build-tests
-	swift test --skip-build
 	.build/debug/seemore check --suite golden-images/suite.json --record never
 	/usr/bin/python3 Tests/Browser/line_pitch.py .build/debug/seemore
 	cd Tests/Fixtures/Consumer && SEEMORE_RECORD=never swift test
+	swift test --skip-build
 
 # A long run of the deterministic fuzzers (make test runs a short one): markup through the cut and the
 # painter, templates, suites and golden PNGs, with the randomized cut comparisons. SEED=N for another.
