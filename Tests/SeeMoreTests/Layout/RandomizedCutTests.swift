@@ -5,7 +5,8 @@ import Testing
 
 /// Random paragraphs from many scripts, widths, limits and endings: the engine must agree with the
 /// reference on every one. The seed is fixed so a failure can be replayed; `SEEMORE_FUZZ_COUNT`,
-/// `SEEMORE_FUZZ_SEED` and `SEEMORE_FUZZ_ONLY` (one case's index) explore further.
+/// `SEEMORE_FUZZ_SEED`, `SEEMORE_FUZZ_ONLY` (one case's index) and `SEEMORE_FUZZ_FROM` (skip the cases
+/// before an index) explore further.
 @Suite struct RandomizedCutTests {
     static let pieces = [
         "the", "quick", "brown", "fox", "jumps", "over", "lazy", "dogs,", "well-known", "(yes)", "“quoted”", "e.g.", "100%",
@@ -70,6 +71,7 @@ import Testing
         let environment = ProcessInfo.processInfo.environment
         let count = Int(environment["SEEMORE_FUZZ_COUNT"] ?? "") ?? 120
         let only = Int(environment["SEEMORE_FUZZ_ONLY"] ?? "")
+        let from = Int(environment["SEEMORE_FUZZ_FROM"] ?? "") ?? 0
         var generator = SplitMix(seed: UInt64(environment["SEEMORE_FUZZ_SEED"] ?? "") ?? defaultSeed)
         let engine = try LayoutEngine()
         let reference = try ReferenceCut()
@@ -77,6 +79,7 @@ import Testing
         for index in 0..<count {
             var request = make(&generator)
             if let only, only != index { continue }
+            if index < from { continue }
             let answers = try reference.answers(request)
             for mode in CutMode.allCases {
                 request.cutMode = mode
@@ -92,6 +95,6 @@ import Testing
                     """)
             }
         }
-        #expect(only != nil || truncated > count / 2)
+        #expect(only != nil || from > 0 || truncated > count / 2)
     }
 }
