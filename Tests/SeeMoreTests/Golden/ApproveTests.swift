@@ -5,21 +5,8 @@ import Testing
 
 /// Approving from the last check: named cases, stale inputs, and the environment recorded with the goldens.
 @Suite struct ApproveTests {
-    /// A recorded suite whose short text then changed: 8 failing cases. Returns the check's arguments.
-    static func changedSuite() throws -> (check: [String], suite: String, folder: String, artifacts: String) {
-        let suite = try GoldenFixtures.suiteFile()
-        let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
-        let artifacts = try BinaryRunner.temporaryFolder().path
-        let check = ["check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--artifacts", artifacts]
-        _ = try BinaryRunner.run(check + ["--record", "missing"])
-        let changed = GoldenFixtures.suiteJSON.replacingOccurrences(of: "Morning coffee", with: "Evening tea")
-        try Data(changed.utf8).write(to: URL(fileURLWithPath: suite))
-        #expect(try BinaryRunner.run(check + ["--record", "never"]).status == 1)
-        return (check + ["--record", "never"], suite, folder, artifacts)
-    }
-
     @Test func namedCases_areTheOnlyOnesApproved() throws {
-        let (check, _, _, artifacts) = try Self.changedSuite()
+        let (check, _, _, artifacts) = try GoldenFixtures.changedSuite()
         let name = "x/short/DejaVuSans-15@200.light.collapsed"
         let output = try BinaryRunner.run(["approve", name, "--artifacts", artifacts])
         #expect(output.status == 0, "\(output.stderr)")
@@ -31,7 +18,7 @@ import Testing
     }
 
     @Test func templatesChangedSinceTheCheck_areRefused() throws {
-        let (_, _, _, artifacts) = try Self.changedSuite()
+        let (_, _, _, artifacts) = try GoldenFixtures.changedSuite()
         let templates = try BinaryRunner.temporaryFolder().path
         for name in CardFixtures.templateNames {
             try FileManager.default.copyItem(
@@ -46,7 +33,7 @@ import Testing
     }
 
     @Test func approve_recordsTheEnvironment_andDesignFontsAreNotMachineChanges() throws {
-        let (check, _, folder, artifacts) = try Self.changedSuite()
+        let (check, _, folder, artifacts) = try GoldenFixtures.changedSuite()
         // Forget a font the goldens use: to the next check that is a font the design newly uses.
         let fingerprintPath = folder + "/ENVIRONMENT.json"
         var fingerprint = try #require(EnvironmentFingerprint.read(fingerprintPath))

@@ -34,6 +34,21 @@ enum GoldenFixtures {
         return options
     }
 
+    /// A suite recorded by the binary whose short text then changed, checked again: 8 failing cases
+    /// with their artifacts. Returns the arguments of that check, the suite file, its folder and the artifacts.
+    static func changedSuite() throws -> (check: [String], suite: String, folder: String, artifacts: String) {
+        let suite = try suiteFile()
+        let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
+        let artifacts = try BinaryRunner.temporaryFolder().path
+        let check = ["check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--artifacts", artifacts]
+        _ = try BinaryRunner.run(check + ["--record", "missing"])
+        let changed = suiteJSON.replacingOccurrences(of: "Morning coffee", with: "Evening tea")
+        try Data(changed.utf8).write(to: URL(fileURLWithPath: suite))
+        let failing = try BinaryRunner.run(check + ["--record", "never"])
+        guard failing.status == 1 else { throw POSIXError(.EINVAL) }
+        return (check + ["--record", "never"], suite, folder, artifacts)
+    }
+
     /// Every file under `folder`, relative, sorted, with its bytes.
     static func files(under folder: String) -> [(String, Data)] {
         let walker = FileManager.default.enumerator(atPath: folder)

@@ -26,21 +26,8 @@ import Testing
         #expect(try BinaryRunner.run(base + ["--record", "never"]).status == 0)
     }
 
-    /// A failing check of a recorded suite: returns the suite file, its folder and the artifacts folder.
-    static func failedCheck() throws -> (suite: String, folder: String, artifacts: String) {
-        let suite = try GoldenFixtures.suiteFile()
-        let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
-        let artifacts = try BinaryRunner.temporaryFolder().path
-        let base = ["check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--artifacts", artifacts]
-        _ = try BinaryRunner.run(base + ["--record", "missing"])
-        let changed = GoldenFixtures.suiteJSON.replacingOccurrences(of: "Morning coffee", with: "Evening tea")
-        try Data(changed.utf8).write(to: URL(fileURLWithPath: suite))
-        #expect(try BinaryRunner.run(base + ["--record", "never"]).status == 1)
-        return (suite, folder, artifacts)
-    }
-
     @Test func approve_copiesOnlyWhatTheCheckShowed_intoTheSuite() throws {
-        let (_, folder, artifacts) = try Self.failedCheck()
+        let (_, _, folder, artifacts) = try GoldenFixtures.changedSuite()
         let reportPath = artifacts + "/report.json"
         let original = try String(contentsOfFile: reportPath, encoding: .utf8)
         // A report naming a case the suite does not have is refused before anything is written.
