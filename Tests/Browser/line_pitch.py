@@ -18,8 +18,10 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import zlib
 import struct
+import zlib
+
+import chromium
 
 CASES = [
     # name, font family, size, css line-height, SeeMore lineHeight, text
@@ -115,21 +117,8 @@ def main():
     if len(sys.argv) != 2:
         fail("usage: line_pitch.py SEEMORE_BINARY")
     binary = sys.argv[1]
-    try:
-        from selenium import webdriver
-        from selenium.webdriver.chrome.options import Options
-        from selenium.webdriver.chrome.service import Service
-    except ImportError:
-        fail("python3-selenium is not installed (apt-get install python3-selenium); the browser test cannot run")
-    driver_path = shutil.which("chromedriver") or "/usr/bin/chromedriver"
-    if not os.path.exists(driver_path) or not shutil.which("chromium"):
-        fail("chromium and chromium-driver are not installed; the browser test cannot run")
-    options = Options()
-    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", f"--force-device-scale-factor={SCALE}",
-                     "--hide-scrollbars", "--font-render-hinting=none", "--disable-lcd-text"]:
-        options.add_argument(argument)
-    options.binary_location = shutil.which("chromium")
-    browser = webdriver.Chrome(options=options, service=Service(driver_path))
+    browser = chromium.start(fail, [f"--force-device-scale-factor={SCALE}", "--hide-scrollbars",
+                                    "--font-render-hinting=none", "--disable-lcd-text"])
     passed, failed = 0, 0
     try:
         browser.set_window_size(600, 900)

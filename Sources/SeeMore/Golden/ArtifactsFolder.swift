@@ -18,8 +18,9 @@ public struct ArtifactsFolder: Sendable {
             let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let cases = report["cases"] as? [[String: Any]]
         else { return }
-        for entry in cases {
-            for file in (entry["artifacts"] as? [String: String] ?? [:]).values where !file.contains("..") {
+        let unused = (report["unused"] as? [[String: Any]] ?? []).compactMap { $0["artifact"] as? String }
+        for files in cases.map({ Array(($0["artifacts"] as? [String: String] ?? [:]).values) }) + [unused] {
+            for file in files where !file.contains("..") {
                 // Only files inside the folder, never through a linked folder, and never a folder.
                 let full = path + "/" + file
                 var info = stat()
@@ -28,6 +29,21 @@ public struct ArtifactsFolder: Sendable {
                 else { continue }
                 unlink(full)
             }
+        }
+    }
+
+    /// A copy of a passed case's golden, so the report shows it from inside the folder.
+    /// - Returns: the file written, relative to the folder, or nil.
+    func writePassed(_ name: String, golden: [UInt8]) -> String? {
+        let relative = name + ".golden.png"
+        let full = path + "/" + relative
+        do {
+            try PathPolicy.checkWritable(full, root: path)
+            try AtomicFile.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)
+            try AtomicFile.write(golden, to: full, durable: false)
+            return relative
+        } catch {
+            return nil
         }
     }
 
@@ -45,7 +61,8 @@ public struct ArtifactsFolder: Sendable {
             do {
                 try PathPolicy.checkWritable(full, root: path)
                 try AtomicFile.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)
-                try AtomicFile.write(bytes, to: full)
+                // Made again by the next run: not flushed to disk one by one.
+                try AtomicFile.write(bytes, to: full, durable: false)
                 files[kind] = relative
             } catch {
                 if failure == nil { failure = "\(error)" }

@@ -52,6 +52,12 @@ public struct CaseResult: Sendable {
     /// Artifacts by kind ("actual", "diff", "golden", "actualLayout", "goldenLayout"), relative to the artifacts folder.
     public var artifacts: [String: String] = [:]
     public var differentPixels: Int?
+    /// The pixels compared (for a size change, the canvas both images fit in).
+    public var totalPixels: Int?
+    /// Every changed line of the layout snapshot.
+    public var layoutDiff: LayoutDiff? = nil
+    /// How the case's text and suffix colors contrast with its background (WCAG 2).
+    public var contrast: [ContrastNote] = []
     /// Template · font · width, for grouping in the report.
     public var group: String
     /// Hash of the actual PNG and layout snapshot written to the artifacts (`ContentHash`), so
@@ -93,6 +99,8 @@ public struct CheckSummary: Sendable {
     public var fingerprintWritten: Bool
     /// Golden PNGs that no case of the suite produces (only looked for when every case ran).
     public var orphanedGoldens: [String] = []
+    /// Their copies in the artifacts folder, by golden path.
+    public var orphanArtifacts: [String: String] = [:]
     public var reportPath: String?
 
     public var failures: [CaseResult] { results.filter(\.failed) }

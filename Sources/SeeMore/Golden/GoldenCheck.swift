@@ -23,7 +23,7 @@ public struct GoldenLocation: Sendable {
 public enum GoldenCheck {
     public static func check(
         _ image: RGBAImage, metadata: CardMetadata, scale: Int, at location: GoldenLocation, record: RecordMode,
-        tolerance: Tolerance, artifacts: ArtifactsFolder
+        tolerance: Tolerance, artifacts: ArtifactsFolder, copyPassedGolden: Bool = false
     ) -> CaseResult {
         var result = CaseResult(name: location.name, outcome: .passed, message: "", goldenPath: location.pngPath, group: "")
         let layout = LayoutSnapshot(metadata)
@@ -45,6 +45,8 @@ public enum GoldenCheck {
         result.outcome = comparison.outcome
         result.message = comparison.message
         result.differentPixels = comparison.diff?.differentPixels
+        result.totalPixels = comparison.diff?.totalPixels
+        result.layoutDiff = comparison.layoutDiff
         var encoded: [UInt8]? = nil
         func png() throws -> [UInt8] {  // encoded once, only when needed: level 9 is slow
             if let encoded { return encoded }
@@ -80,6 +82,8 @@ public enum GoldenCheck {
                 if result.writeError == nil { result.writeError = error }
             }
             result.actualHash = ContentHash.fnv1a64(actual) + ":" + ContentHash.fnv1a64(layout.text.utf8)
+        } else if copyPassedGolden, let goldenBytes, let copy = artifacts.writePassed(location.name, golden: goldenBytes) {
+            result.artifacts["golden"] = copy
         }
         return result
     }

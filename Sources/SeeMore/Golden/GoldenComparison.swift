@@ -7,8 +7,10 @@ public struct GoldenComparison: Sendable {
     public var outcome: GoldenOutcome
     /// One line for people: what changed.
     public var message: String
-    /// The pixel comparison, when both images have the same size.
+    /// The pixel comparison; for a size change, on the canvas both images fit in.
     public var diff: ImageDiff?
+    /// Every line of the layout snapshot that changed, when it did.
+    public var layoutDiff: LayoutDiff?
 
     /// - Parameters:
     ///   - actual: the freshly drawn card.
@@ -31,12 +33,18 @@ public struct GoldenComparison: Sendable {
                 outcome: .oversizedGolden,
                 message: "the golden declares \(declared.width)×\(declared.height) pixels, more than any card has; not decoded")
         }
+        let layoutDiff = goldenLayout.flatMap { old in old == actualLayout ? nil : LayoutDiff(golden: old, actual: actualLayout) }
         if declared.width != image.width || declared.height != image.height {
             var message = "\(declared.width)×\(declared.height) → \(image.width)×\(image.height)"
             if let before = goldenLayout?.lineCount, let now = actualLayout.lineCount, before != now {
                 message += ": the text now takes \(now) line\(now == 1 ? "" : "s") instead of \(before)"
             }
-            return GoldenComparison(outcome: .sizeChanged, message: message)
+            if let summary = layoutDiff?.summary(omitting: ["size", "lines"]), !summary.isEmpty { message += "; " + summary }
+            let expected = try? PNGCodec.decode(golden, maximumPixels: declared.width * declared.height)
+            return GoldenComparison(
+                outcome: .sizeChanged, message: message,
+                diff: expected.map { ImageDiff.compareOnUnionCanvas($0, image, threshold: tolerance.threshold) },
+                layoutDiff: layoutDiff)
         }
         let expected: RGBAImage
         do {
@@ -52,9 +60,9 @@ public struct GoldenComparison: Sendable {
         }
         let diff = expected == image ? nil : ImageDiff.compare(expected, image, threshold: tolerance.threshold)
         if goldenLayout != actualLayout {
-            let change =
-                goldenLayout.map { actualLayout.firstDifference(from: $0) ?? "" } ?? "no layout snapshot next to the golden"
-            return GoldenComparison(outcome: .layoutChanged, message: "layout changed: \(change)", diff: diff)
+            let change = layoutDiff?.summary ?? "no layout snapshot next to the golden"
+            return GoldenComparison(
+                outcome: .layoutChanged, message: "layout changed: \(change)", diff: diff, layoutDiff: layoutDiff)
         }
         guard let diff else { return GoldenComparison(outcome: .passed, message: "same pixels") }
         // As Playwright: the more permissive of the two limits applies.

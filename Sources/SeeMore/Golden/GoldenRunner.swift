@@ -57,9 +57,24 @@ public enum GoldenRunner {
         summary.environment = merged
         if options.filter == nil && options.shard == nil {
             summary.orphanedGoldens = GoldenPruner.stale(in: suite).filter { $0.hasSuffix(".png") }
+            summary.orphanArtifacts = copyOrphans(summary.orphanedGoldens, suite: suite, artifacts: artifacts)
         }
         summary.reportPath = try GoldenReport(summary: summary, suite: suite, options: options).write(to: artifacts)
         return summary
+    }
+
+    /// Copies of the goldens no case produces, under `unused/` in the artifacts, so the report shows
+    /// them from inside its folder; by golden path.
+    private static func copyOrphans(_ paths: [String], suite: GoldenSuite, artifacts: ArtifactsFolder) -> [String: String] {
+        var copies: [String: String] = [:]
+        for path in paths {
+            guard case .bytes(let bytes) = PathPolicy.read(path, root: suite.folder, limit: GoldenCheck.maximumGoldenBytes),
+                let relative = PathPolicy.relativePath(path, root: suite.folder),
+                let copy = artifacts.writePassed("unused/" + relative.joined(separator: "/").dropLast(4), golden: bytes)
+            else { continue }
+            copies[path] = copy
+        }
+        return copies
     }
 
     /// The cases the options' shard and filter select.
@@ -81,8 +96,9 @@ public enum GoldenRunner {
             let (image, metadata) = try renderer.draw(golden.request, state: golden.state)
             var result = GoldenCheck.check(
                 image, metadata: metadata, scale: golden.scale, at: location, record: options.record,
-                tolerance: options.tolerance, artifacts: artifacts)
+                tolerance: options.tolerance, artifacts: artifacts, copyPassedGolden: true)
             result.group = group
+            result.contrast = ContrastNote.notes(for: golden)
             return (result, metadata.fontFiles)
         } catch {
             let result = CaseResult(

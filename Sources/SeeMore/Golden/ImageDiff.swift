@@ -57,6 +57,43 @@ public struct ImageDiff: Sendable {
             differentPixels: different, antialiasedPixels: antialiased, totalPixels: width * height, image: diffImage)
     }
 
+    /// Images of different sizes on the canvas both fit in, top-left aligned (where a card's text
+    /// starts): the pixels both cover are compared as `compare` does, those only one covers count as
+    /// different and are red.
+    public static func compareOnUnionCanvas(_ expected: RGBAImage, _ actual: RGBAImage, threshold: Double = 0.1) -> ImageDiff {
+        let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
+        func padded(_ image: RGBAImage) -> RGBAImage {
+            if image.width == width && image.height == height { return image }
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            for y in 0..<image.height {
+                let row = y * image.width * 4
+                pixels.replaceSubrange(
+                    (y * width * 4)..<(y * width * 4 + image.width * 4), with: image.pixels[row..<(row + image.width * 4)])
+            }
+            return RGBAImage(width: width, height: height, pixels: pixels) ?? image
+        }
+        guard var diff = compare(padded(expected), padded(actual), threshold: threshold) else {
+            return ImageDiff(differentPixels: 0, antialiasedPixels: 0, totalPixels: 0, image: actual)
+        }
+        var pixels = diff.image.pixels
+        for y in 0..<height {
+            for x in 0..<width {
+                let inExpected = x < expected.width && y < expected.height, inActual = x < actual.width && y < actual.height
+                guard inExpected != inActual else { continue }
+                let offset = (y * width + x) * 4
+                if pixels[offset] != 255 || pixels[offset + 1] != 0 || pixels[offset + 2] != 0 {
+                    if pixels[offset] == 255 && pixels[offset + 1] == 255 && pixels[offset + 2] == 0 {
+                        diff.antialiasedPixels -= 1
+                    }
+                    diff.differentPixels += 1
+                }
+                (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3]) = (255, 0, 0, 255)
+            }
+        }
+        diff.image = RGBAImage(width: width, height: height, pixels: pixels) ?? diff.image
+        return diff
+    }
+
     /// A pixel's channels blended over white by its alpha.
     private static func blended(_ pixels: [UInt8], _ offset: Int) -> (Double, Double, Double) {
         let alpha = Double(pixels[offset + 3]) / 255

@@ -15,19 +15,21 @@ public enum AtomicFile {
     }
 
     /// Writes `bytes` to `path` atomically, replacing what was there.
+    /// - Parameter durable: false skips flushing to disk, for files that are cheap to make again
+    ///   (a report's copies of passed goldens): a crash may lose them, never leave them half-written.
     /// - Throws: `WriteError` naming the path.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
-        try write([(bytes, path)])
+    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws {
+        try write([(bytes, path)], durable: durable)
     }
 
     /// Writes several files all or nothing: every one goes to a temporary file first, and only when
     /// all are on disk are they renamed into place, so a full disk or a crash leaves all the old
     /// files (or none) and no mix of old and new.
     /// - Throws: `WriteError` naming the first path that could not be written; the temporaries are removed.
-    public static func write(_ files: [(bytes: [UInt8], path: String)]) throws {
+    public static func write(_ files: [(bytes: [UInt8], path: String)], durable: Bool = true) throws {
         var staged: [(temporary: String, path: String)] = []
         do {
-            for file in files { staged.append((try stage(file.bytes, for: file.path), file.path)) }
+            for file in files { staged.append((try stage(file.bytes, for: file.path, durable: durable), file.path)) }
         } catch {
             for file in staged { unlink(file.temporary) }
             throw error
@@ -40,7 +42,7 @@ public enum AtomicFile {
     }
 
     /// Writes `bytes` to a new temporary file next to `path`, flushed to disk; returns its name.
-    private static func stage(_ bytes: [UInt8], for path: String) throws -> String {
+    private static func stage(_ bytes: [UInt8], for path: String, durable: Bool) throws -> String {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -50,7 +52,7 @@ public enum AtomicFile {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { throw WriteError(path: path, reason: reason()) }
-        var failure: String? = writeAll(bytes, to: descriptor) ? nil : reason()
+        var failure: String? = writeAll(bytes, to: descriptor, durable: durable) ? nil : reason()
         if failure == nil && unnamed && seemore_link_unnamed(descriptor, temporary) != 0 { failure = reason() }
         if close(descriptor) != 0 && failure == nil { failure = reason() }
         if let failure {
@@ -65,7 +67,7 @@ public enum AtomicFile {
         try write(Array(text.utf8), to: path)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, durable: Bool) -> Bool {
         bytes.withUnsafeBytes { buffer -> Bool in
             var written = 0
             while written < buffer.count {
@@ -77,7 +79,7 @@ public enum AtomicFile {
                 }
                 written += result
             }
-            return fsync(descriptor) == 0
+            return !durable || fsync(descriptor) == 0
         }
     }
 

@@ -43,6 +43,11 @@ final class FontDescription {
         return size > 0 ? PangoUnits.toPoints(size) : nil
     }
 
+    /// Whether the weight is semibold (600) or heavier; unset is normal.
+    var isBold: Bool {
+        pango_font_description_get_weight(pointer).rawValue >= 600
+    }
+
     /// The description as Pango writes it, e.g. "DejaVu Sans Bold 15".
     var string: String {
         guard let text = pango_font_description_to_string(pointer) else { return "" }

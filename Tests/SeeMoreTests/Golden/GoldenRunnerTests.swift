@@ -103,16 +103,19 @@ import Testing
         let (_, changed, _) = try Self.recordedSuiteWithChangedTemplate()
         let options = try GoldenFixtures.options(.never)
         let summary = try GoldenRunner.run(changed, options: options)
-        let html = try String(contentsOfFile: try #require(summary.reportPath), encoding: .utf8)
-        let sources = html.components(separatedBy: "src=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
-        #expect(sources.count >= 16)
+        let reportPath = try #require(summary.reportPath)
+        let page = try Self.pageData(reportPath)
+        let cases = try #require(page["cases"] as? [[String: Any]])
+        let sources = cases.flatMap { ($0["images"] as? [String: String] ?? [:]).values }
+        // Failing cases show golden, actual and diff; passed ones their golden, copied in.
+        #expect(sources.count == 2 * 3 + 14)
         for source in sources {
-            let path = URL(fileURLWithPath: options.artifactsFolder).appendingPathComponent(source).standardized.path
-            #expect(FileManager.default.fileExists(atPath: path), "\(source)")
+            #expect(!source.hasPrefix("/") && !source.split(separator: "/").contains(".."), "\(source)")
+            #expect(FileManager.default.fileExists(atPath: options.artifactsFolder + "/" + source), "\(source)")
         }
-        #expect(html.contains("data-status=\"changed\""))
-        #expect(html.contains("data-status=\"passed\""))
-        #expect(html.contains("inline-more · DejaVu Sans 15 · 200 pt"))
+        #expect(cases.filter { $0["kind"] as? String == "pixels" }.count == 2)
+        #expect(cases.filter { $0["kind"] as? String == "passed" }.count == 14)
+        #expect(cases.contains { $0["group"] as? String == "inline-more · DejaVu Sans 15 · 200 pt" })
         let report =
             try JSONSerialization.jsonObject(
                 with: Data(contentsOf: URL(fileURLWithPath: options.artifactsFolder + "/report.json"))) as? [String: Any]
@@ -133,9 +136,23 @@ import Testing
         #expect(summary.failures.isEmpty)
         #expect(summary.orphanedGoldens == [orphan])
         #expect(CheckCommand.text(summary, options: options).contains("MISSING \(orphan): no case produces this golden"))
-        let html = try String(contentsOfFile: try #require(summary.reportPath), encoding: .utf8)
-        #expect(html.contains("data-status=\"missing\""))
-        #expect(html.contains("missing (1)"))
+        let reportPath = try #require(summary.reportPath)
+        let unused = try #require(try Self.pageData(reportPath)["unused"] as? [[String: Any]])
+        #expect(unused.count == 1)
+        #expect(unused.first?["path"] as? String == "x/gone/DejaVuSans-15@200.light.collapsed.png")
+        let copy = try #require(unused.first?["image"] as? String)
+        #expect(
+            FileManager.default.contents(atPath: options.artifactsFolder + "/" + copy)
+                == FileManager.default.contents(atPath: orphan))
+    }
+
+    /// The data a report page draws, from its embedded JSON.
+    static func pageData(_ htmlPath: String) throws -> [String: Any] {
+        let html = try String(contentsOfFile: htmlPath, encoding: .utf8)
+        let start = try #require(html.range(of: "<script type=\"application/json\" id=\"report-data\">"))
+        let end = try #require(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+        let json = try JSONSerialization.jsonObject(with: Data(html[start.upperBound..<end.lowerBound].utf8))
+        return try #require(json as? [String: Any])
     }
 
     @Test func jobs_doNotChangeAnyOutputByte() throws {

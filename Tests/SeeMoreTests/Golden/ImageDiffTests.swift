@@ -104,7 +104,7 @@ import Testing
 
         let layoutChange = compare(image, Self.snapshot(lines: 2), golden: png)
         #expect(layoutChange.outcome == .layoutChanged)
-        #expect(layoutChange.message == "layout changed: lines: 3 → lines: 2")
+        #expect(layoutChange.message == "layout changed: lines 3 → 2")
 
         var recolored = image
         recolored.pixels[0] = 255

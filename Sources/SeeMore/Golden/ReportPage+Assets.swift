@@ -1,0 +1,373 @@
+/// The report page's style sheet and script, kept apart from the data they draw.
+extension ReportPage {
+    static let style = """
+        :root { --bg: #f6f6f8; --card: #fff; --ink: #1f2328; --muted: #656d76; --line: #d8dee4; --accent: #0969da; }
+        * { box-sizing: border-box; }
+        body { font: 14px/1.45 system-ui, sans-serif; margin: 0; color: var(--ink); background: var(--bg); }
+        .bar { position: sticky; top: 0; z-index: 10; display: flex; flex-wrap: wrap; gap: 8px 16px; align-items: center;
+          padding: 10px 20px; background: #fff; border-bottom: 1px solid var(--line); }
+        .bar h1 { font-size: 16px; margin: 0; }
+        .counts { display: flex; flex-wrap: wrap; gap: 6px; }
+        .counts button { font: inherit; font-size: 12px; border: 1px solid var(--line); border-radius: 12px; padding: 2px 10px;
+          background: #fff; cursor: pointer; opacity: .55; }
+        .counts button[aria-pressed="true"] { opacity: 1; border-color: var(--ink); }
+        .counts button .n { font-weight: 600; }
+        #search { font: inherit; padding: 4px 8px; border: 1px solid var(--line); border-radius: 6px; min-width: 240px; }
+        .keys { color: var(--muted); font-size: 12px; }
+        main { padding: 12px 20px 40px; }
+        .note { background: #fff; border-radius: 8px; padding: 8px 14px; margin: 8px 0; border-left: 4px solid var(--line); }
+        .note.warn { border-left-color: #d4a72c; } .note.ok { border-left-color: #1a7f37; } .note.bad { border-left-color: #cf222e; }
+        .note ul { margin: 4px 0; padding-left: 20px; }
+        .group { background: var(--card); border-radius: 8px; margin: 10px 0; padding: 6px 14px; }
+        .group > summary { cursor: pointer; font-weight: 600; padding: 4px 0; }
+        .group > summary .n { color: var(--muted); font-weight: normal; }
+        .case { border-top: 1px solid var(--line); padding: 10px 0 14px; scroll-margin-top: 70px; outline: none; }
+        .case.current { box-shadow: -14px 0 0 -10px var(--accent); }
+        .case header { display: flex; flex-wrap: wrap; gap: 8px; align-items: baseline; }
+        .case .name { font-family: ui-monospace, monospace; color: var(--ink); text-decoration: none; word-break: break-all; }
+        .case .name:hover { text-decoration: underline; }
+        .case .pixels { color: var(--muted); }
+        .case .message { margin: 4px 0 8px; color: var(--muted); word-break: break-word; }
+        .badge { display: inline-block; padding: 0 7px; border-radius: 4px; font-size: 12px; font-weight: 600; }
+        .k-pixels { background: #ffd8d3; } .k-size { background: #ffe2b8; } .k-layout { background: #f8d0ff; }
+        .k-new { background: #cfe5ff; } .k-recorded { background: #d2f4dc; } .k-unreadable, .k-not-written { background: #ffb3ad; }
+        .k-unused { background: #eee3c8; } .k-passed { background: #dafbe1; }
+        .toolbar { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; margin: 6px 0; font-size: 12px; }
+        .toolbar .seg { display: inline-flex; border: 1px solid var(--line); border-radius: 6px; overflow: hidden; }
+        .toolbar button { font: inherit; border: 0; border-right: 1px solid var(--line); background: #fff; padding: 3px 9px; cursor: pointer; }
+        .toolbar button:last-child { border-right: 0; }
+        .toolbar button[aria-pressed="true"] { background: var(--ink); color: #fff; }
+        .toolbar button:disabled { color: #bbb; cursor: default; }
+        .toolbar input[type=range] { width: 160px; }
+        .viewer { overflow: auto; max-height: 75vh; max-width: 100%; border: 1px solid var(--line); border-radius: 6px;
+          background: repeating-conic-gradient(#e9e9ec 0 25%, #fff 0 50%) 0 0 / 16px 16px; cursor: grab; padding: 8px; }
+        .viewer.panning { cursor: grabbing; user-select: none; }
+        .viewer img { image-rendering: pixelated; display: block; max-width: none; }
+        .side { display: flex; gap: 16px; align-items: flex-start; }
+        figure { margin: 0; } figcaption { font-size: 12px; color: var(--muted); margin-bottom: 2px; }
+        .stack { position: relative; }
+        .stack img { position: absolute; left: 0; top: 0; }
+        .stack .divider { position: absolute; top: 0; bottom: 0; width: 0; border-left: 1px solid #0969da; pointer-events: none; }
+        .caption-row { display: flex; justify-content: space-between; font-size: 12px; color: var(--muted); }
+        .nodiff { color: var(--muted); padding: 6px; background: #fff; }
+        table.layout { border-collapse: collapse; margin-top: 8px; font: 12px/1.5 ui-monospace, monospace; width: 100%; table-layout: fixed; }
+        table.layout th { text-align: left; font: 600 12px system-ui, sans-serif; color: var(--muted); padding: 2px 6px; }
+        table.layout td { padding: 1px 6px; vertical-align: top; white-space: pre-wrap; word-break: break-word; }
+        table.layout tr.same td { color: var(--muted); }
+        table.layout tr.removed td.golden, table.layout tr.changed td.golden { background: #ffebe9; }
+        table.layout tr.added td.actual, table.layout tr.changed td.actual { background: #e6ffec; }
+        table.layout del { background: #ffb3ad; text-decoration: line-through; }
+        table.layout ins { background: #8ce99a; text-decoration: none; }
+        .contrast { font-size: 12px; margin-top: 6px; }
+        .contrast .low { color: #cf222e; font-weight: 600; }
+        .thumb img { max-width: 320px; height: auto; border: 1px solid var(--line); image-rendering: auto; }
+        """
+
+    static let script = #"""
+        'use strict';
+        const data = JSON.parse(document.getElementById('report-data').textContent);
+        const modes = ['side', 'slider', 'onion', 'blink', 'diff'];
+        const modeNames = { side: 'Side by side', slider: 'Slider', onion: 'Onion skin', blink: 'Blink', diff: 'Diff' };
+        const zooms = [1, 2, 4];
+        const shown = new Set(data.kinds.filter(k => k !== 'passed'));
+        let query = '';
+        let current = null;
+
+        function el(tag, attributes, ...children) {
+          const node = document.createElement(tag);
+          for (const [key, value] of Object.entries(attributes || {})) {
+            if (value === null || value === undefined || value === false) continue;
+            if (key === 'class') node.className = value; else if (key.startsWith('on')) node.addEventListener(key.slice(2), value);
+            else node.setAttribute(key, value === true ? '' : value);
+          }
+          for (const child of children.flat()) if (child !== null && child !== undefined) node.append(child);
+          return node;
+        }
+        const kindClass = kind => 'k-' + kind.replace(/ /g, '-');
+        const plural = (n, word) => n + ' ' + word + (n === 1 ? '' : 's');
+
+        // ---- Notes: environment, design fonts, accessibility.
+        function notes() {
+          const box = document.getElementById('notes');
+          const failing = data.cases.filter(c => c.failed).length;
+          box.append(el('p', {}, `${data.cases.length} cases: ${failing} failing, ${data.cases.length - failing} passed` +
+            (data.unused.length ? `, ${plural(data.unused.length, 'unused golden')}` : '') +
+            `. Suite ${data.suite}, record mode ${data.record}. ${data.version}.`));
+          if (data.environmentChanges.length) {
+            box.append(el('div', { class: 'note warn', id: 'environment' }, el('b', {}, 'The machine changed'),
+              ' (fonts or libraries, not the design) since ' + data.fingerprint + ':',
+              el('ul', {}, data.environmentChanges.map(c => el('li', {}, c)))));
+          } else {
+            box.append(el('div', { class: 'note ok', id: 'environment' }, 'Environment unchanged since ' + data.fingerprint + '.'));
+          }
+          if (data.designChanges.length) {
+            box.append(el('div', { class: 'note', id: 'design' }, el('b', {}, 'Fonts the design now uses:'),
+              el('ul', {}, data.designChanges.map(c => el('li', {}, c)))));
+          }
+          const low = new Map();
+          for (const c of data.cases) for (const note of c.contrast) {
+            if (!note.meetsAA) low.set(c.group.split(' · ')[0] + ' · ' + c.name.split('.').slice(-2, -1)[0] + ' · ' + note.summary, c.name);
+          }
+          if (low.size) {
+            box.append(el('div', { class: 'note bad', id: 'accessibility' }, el('b', {}, 'Contrast below WCAG AA:'),
+              el('ul', {}, [...low.keys()].map(k => el('li', {}, k)))));
+          }
+        }
+
+        // ---- The summary bar: counts per kind, each a filter.
+        function counts() {
+          const bar = document.getElementById('counts');
+          for (const kind of data.kinds) {
+            const n = kind === 'unused' ? data.unused.length : data.cases.filter(c => c.kind === kind).length;
+            if (n === 0 && kind !== 'passed') continue;
+            bar.append(el('button', { class: 'count ' + kindClass(kind), 'data-kind': kind, 'aria-pressed': String(shown.has(kind)),
+              onclick: event => { toggle(kind); event.currentTarget.setAttribute('aria-pressed', String(shown.has(kind))); } },
+              el('span', { class: 'n' }, String(n)), ' ' + kind));
+          }
+        }
+        function toggle(kind) { if (shown.has(kind)) shown.delete(kind); else shown.add(kind); applyFilters(); }
+
+        // ---- Cases.
+        function images(c) { return c.images || {}; }
+        function image(src, caption, kind) {
+          const img = el('img', { src, alt: caption, 'data-image': kind, draggable: 'false' });
+          img.addEventListener('load', () => sizeImage(img));
+          return img;
+        }
+        function sizeImage(img) {
+          const viewer = img.closest('.viewer');
+          const zoom = viewer ? Number(viewer.dataset.zoom) : 1;
+          if (!img.naturalWidth) return;
+          img.style.width = (img.naturalWidth * zoom) + 'px';
+          img.style.height = (img.naturalHeight * zoom) + 'px';
+          const stack = img.closest('.stack');
+          if (stack) {
+            const all = [...stack.querySelectorAll('img')].filter(i => i.naturalWidth);
+            stack.style.width = Math.max(...all.map(i => i.naturalWidth)) * zoom + 'px';
+            stack.style.height = Math.max(...all.map(i => i.naturalHeight)) * zoom + 'px';
+          }
+        }
+        function caseNode(c) {
+          const id = 'case:' + c.name;
+          const node = el('article', { class: 'case', id, 'data-kind': c.kind, 'data-name': c.name, tabindex: '-1',
+            'data-failed': String(c.failed) });
+          const pixels = c.differentPixels !== null && c.totalPixels
+            ? el('span', { class: 'pixels' }, `${c.differentPixels.toLocaleString('en')} pixels (${(100 * c.differentPixels / c.totalPixels).toFixed(2)}%) differ`)
+            : null;
+          node.append(el('header', {}, el('span', { class: 'badge ' + kindClass(c.kind) }, c.kind),
+            el('a', { class: 'name', href: '#' + encodeURIComponent(id) }, c.name), pixels));
+          if (!c.failed) {
+            node.append(el('div', { class: 'thumb' }, images(c).golden ? el('img', { loading: 'lazy', src: images(c).golden, alt: 'golden' }) : 'no golden'));
+            return node;
+          }
+          node.append(el('p', { class: 'message' }, c.message));
+          const have = images(c);
+          const available = { side: !!(have.golden || have.actual), slider: !!(have.golden && have.actual),
+            onion: !!(have.golden && have.actual), blink: !!(have.golden && have.actual), diff: !!have.diff };
+          const viewer = el('div', { class: 'viewer', 'data-zoom': '1', tabindex: '0', 'aria-label': 'Images of ' + c.name });
+          const range = el('input', { type: 'range', min: '0', max: '100', value: '50', 'aria-label': 'Position', hidden: true });
+          const blinkState = el('span', { class: 'blink-state', hidden: true });
+          const modeBar = el('span', { class: 'seg modes', role: 'group', 'aria-label': 'Compare mode' },
+            modes.map((m, i) => el('button', { 'data-mode': m, title: `${modeNames[m]} (${i + 1})`, disabled: !available[m],
+              'aria-pressed': 'false', onclick: () => setMode(node, m) }, modeNames[m])));
+          const zoomBar = el('span', { class: 'seg zooms', role: 'group', 'aria-label': 'Zoom' },
+            zooms.map(z => el('button', { 'data-zoom': String(z), 'aria-pressed': String(z === 1), onclick: () => setZoom(node, z) },
+              z === 1 ? '1:1' : z + '×')));
+          node.append(el('div', { class: 'toolbar' }, modeBar, zoomBar, range, blinkState));
+          node.append(viewer);
+          node._case = c;
+          node._available = available;
+          range.addEventListener('input', () => updateStack(node));
+          panning(viewer);
+          if (c.layout) node.append(layoutTable(c.layout));
+          if (c.contrast.length) {
+            node.append(el('div', { class: 'contrast' }, 'Contrast: ',
+              c.contrast.map((n, i) => el('span', { class: n.meetsAA ? 'ok' : 'low' }, (i ? ' · ' : '') + (n.meetsAA ? '' : '⚠ ') + n.summary))));
+          }
+          setMode(node, modes.find(m => available[m]) || 'side');
+          return node;
+        }
+
+        function setMode(node, mode) {
+          if (!node._case || !node._available[mode]) return;
+          const c = node._case, have = images(c), viewer = node.querySelector('.viewer');
+          clearInterval(node._blink);
+          node.dataset.mode = mode;
+          viewer.dataset.mode = mode;
+          node.querySelectorAll('.modes button').forEach(b => b.setAttribute('aria-pressed', String(b.dataset.mode === mode)));
+          const range = node.querySelector('input[type=range]'), blinkState = node.querySelector('.blink-state');
+          range.hidden = !(mode === 'slider' || mode === 'onion');
+          blinkState.hidden = mode !== 'blink';
+          viewer.replaceChildren();
+          if (mode === 'side') {
+            const figures = [['golden', have.golden], ['actual', have.actual], ['diff', have.diff]].filter(f => f[1]);
+            viewer.append(el('div', { class: 'side' }, figures.map(([k, src]) => el('figure', {}, el('figcaption', {}, k), image(src, k, k)))));
+          } else if (mode === 'diff') {
+            viewer.append(el('figure', {}, el('figcaption', {}, 'diff: red differs, yellow anti-aliasing'), image(have.diff, 'diff', 'diff')));
+          } else {
+            const stack = el('div', { class: 'stack' }, image(have.golden, 'golden', 'golden'), image(have.actual, 'actual', 'actual'),
+              mode === 'slider' ? el('div', { class: 'divider' }) : null);
+            const captions = mode === 'slider' ? el('div', { class: 'caption-row' }, el('span', {}, '← golden'), el('span', {}, 'actual →'))
+              : el('div', { class: 'caption-row' }, el('span', {}, mode === 'onion' ? 'golden, actual over it' : 'golden and actual in turn'));
+            viewer.append(captions, stack);
+            if (mode === 'blink') {
+              let showing = 'golden';
+              const flip = () => {
+                showing = showing === 'golden' ? 'actual' : 'golden';
+                node.dataset.showing = showing;
+                stack.querySelector('[data-image=actual]').style.visibility = showing === 'actual' ? 'visible' : 'hidden';
+                blinkState.textContent = 'showing ' + showing;
+              };
+              showing = 'actual';
+              flip();
+              node._blink = setInterval(flip, 700);
+            }
+            updateStack(node);
+          }
+          viewer.querySelectorAll('img').forEach(img => { if (img.complete) sizeImage(img); });
+        }
+
+        function updateStack(node) {
+          const mode = node.dataset.mode, value = Number(node.querySelector('input[type=range]').value);
+          const actual = node.querySelector('.stack [data-image=actual]');
+          if (!actual) return;
+          if (mode === 'slider') {
+            actual.style.opacity = 1;
+            actual.style.clipPath = `inset(0 0 0 ${value}%)`;
+            const divider = node.querySelector('.divider');
+            if (divider) divider.style.left = value + '%';
+          } else if (mode === 'onion') {
+            actual.style.clipPath = 'none';
+            actual.style.opacity = value / 100;
+          }
+        }
+
+        function setZoom(node, zoom) {
+          const viewer = node.querySelector('.viewer');
+          if (!viewer) return;
+          viewer.dataset.zoom = String(zoom);
+          node.querySelectorAll('.zooms button').forEach(b => b.setAttribute('aria-pressed', String(Number(b.dataset.zoom) === zoom)));
+          viewer.querySelectorAll('img').forEach(sizeImage);
+        }
+
+        // Drag to pan a zoomed image.
+        function panning(viewer) {
+          let start = null;
+          viewer.addEventListener('pointerdown', e => {
+            start = { x: e.clientX, y: e.clientY, left: viewer.scrollLeft, top: viewer.scrollTop };
+            viewer.classList.add('panning');
+          });
+          const stop = () => { start = null; viewer.classList.remove('panning'); };
+          viewer.addEventListener('pointerup', stop);
+          viewer.addEventListener('pointerleave', stop);
+          viewer.addEventListener('pointermove', e => {
+            if (!start) return;
+            viewer.scrollLeft = start.left - (e.clientX - start.x);
+            viewer.scrollTop = start.top - (e.clientY - start.y);
+          });
+        }
+
+        function layoutTable(rows) {
+          const cell = (spans, side) => el('td', { class: side }, spans ? spans.map(([text, changed]) =>
+            changed ? el(side === 'golden' ? 'del' : 'ins', {}, text) : text) : '');
+          return el('table', { class: 'layout', 'aria-label': 'Layout diff' },
+            el('thead', {}, el('tr', {}, el('th', {}, 'golden layout'), el('th', {}, 'actual layout'))),
+            el('tbody', {}, rows.map(r => el('tr', { class: r.kind }, cell(r.golden, 'golden'), cell(r.actual, 'actual')))));
+        }
+
+        // ---- Groups, filters, search.
+        function build() {
+          const root = document.getElementById('groups');
+          const groups = new Map();
+          for (const c of data.cases) {
+            if (!groups.has(c.group)) groups.set(c.group, []);
+            groups.get(c.group).push(c);
+          }
+          const ordered = [...groups.entries()].sort((a, b) => (b[1].some(c => c.failed) - a[1].some(c => c.failed)));
+          for (const [name, members] of ordered) {
+            const failing = members.filter(c => c.failed).length;
+            const group = el('details', { class: 'group', 'data-failing': String(failing), open: failing > 0 },
+              el('summary', {}, name + ' ', el('span', { class: 'n' }, `${failing} of ${members.length} failing`)));
+            const sorted = [...members].sort((a, b) => b.failed - a.failed);
+            for (const c of sorted) group.append(caseNode(c));
+            root.append(group);
+          }
+          if (data.unused.length) {
+            const group = el('details', { class: 'group unused', open: true },
+              el('summary', {}, 'Goldens no case produces ', el('span', { class: 'n' }, '(seemore prune removes them)')));
+            for (const u of data.unused) {
+              group.append(el('article', { class: 'case', id: 'unused:' + u.path, 'data-kind': 'unused', 'data-name': u.path, tabindex: '-1' },
+                el('header', {}, el('span', { class: 'badge k-unused' }, 'unused'), el('span', { class: 'name' }, u.path)),
+                el('div', { class: 'thumb' }, u.image ? el('img', { loading: 'lazy', src: u.image, alt: 'unused golden' }) : 'not shown')));
+            }
+            root.append(group);
+          }
+        }
+
+        function applyFilters() {
+          let visible = 0;
+          document.querySelectorAll('.case').forEach(node => {
+            const show = shown.has(node.dataset.kind) && (!query || node.dataset.name.toLowerCase().includes(query));
+            node.hidden = !show;
+            if (show) visible++;
+          });
+          document.querySelectorAll('.group').forEach(group => {
+            group.hidden = !group.querySelector('.case:not([hidden])');
+          });
+          const empty = document.getElementById('empty');
+          empty.hidden = visible > 0;
+          empty.textContent = data.cases.some(c => c.failed) || data.unused.length
+            ? 'No case matches the filters.' : 'Every case passed. Show them with the “passed” filter.';
+        }
+
+        // ---- Keyboard.
+        function failures() { return [...document.querySelectorAll('.case[data-failed=true]:not([hidden])')].filter(n => !n.closest('.group').hidden); }
+        function select(node, scroll) {
+          if (!node) return;
+          if (current) current.classList.remove('current');
+          current = node;
+          node.classList.add('current');
+          const group = node.closest('details');
+          if (group) group.open = true;
+          history.replaceState(null, '', '#' + encodeURIComponent(node.id));
+          node.focus({ preventScroll: true });
+          if (scroll) node.scrollIntoView({ block: 'start' });
+        }
+        function step(direction) {
+          const list = failures();
+          if (!list.length) return;
+          const at = list.indexOf(current);
+          select(at < 0 ? (direction > 0 ? list[0] : list[list.length - 1]) : list[Math.max(0, Math.min(list.length - 1, at + direction))], true);
+        }
+        document.addEventListener('keydown', e => {
+          if (e.ctrlKey || e.metaKey || e.altKey) return;
+          const search = document.getElementById('search');
+          if (e.target === search) { if (e.key === 'Escape') search.blur(); return; }
+          if (e.key === 'j') step(1);
+          else if (e.key === 'k') step(-1);
+          else if (e.key === '/') { e.preventDefault(); search.focus(); }
+          else if (/^[1-5]$/.test(e.key)) { const node = current || failures()[0]; if (node) { select(node, false); setMode(node, modes[Number(e.key) - 1]); } }
+          else if (e.key === '+' || e.key === '=' || e.key === '-') {
+            const node = current || failures()[0];
+            if (!node || !node.querySelector('.viewer')) return;
+            const zoom = Number(node.querySelector('.viewer').dataset.zoom), i = zooms.indexOf(zoom);
+            setZoom(node, zooms[Math.max(0, Math.min(zooms.length - 1, i + (e.key === '-' ? -1 : 1)))]);
+          } else return;
+          e.preventDefault();
+        });
+        document.addEventListener('click', e => { const node = e.target.closest('.case'); if (node && node !== current) select(node, false); });
+        document.getElementById('search').addEventListener('input', e => { query = e.target.value.trim().toLowerCase(); applyFilters(); });
+
+        notes();
+        counts();
+        build();
+        applyFilters();
+        if (location.hash) {
+          const node = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+          if (node) {
+            if (node.hidden) { shown.add(node.dataset.kind); document.querySelector(`.counts [data-kind="${node.dataset.kind}"]`)?.setAttribute('aria-pressed', 'true'); applyFilters(); }
+            select(node, true);
+          }
+        }
+        """#
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// The report's `index.html`: one static page that opens from disk, with every image it shows
+/// inside the artifacts folder, so the folder can be uploaded as one CI artifact.
+///
+/// Failures come first: only groups with failing cases are listed until a filter asks for more.
+/// Each failing case shows its kind of change, how many pixels differ, the whole layout diff with
+/// the changed words marked, its colors' WCAG contrast, and golden and actual in five compare
+/// modes (side by side, slider, onion skin, blink, diff) at 1:1, 2× and 4×. Keys: j/k next and
+/// previous failure, 1–5 modes, +/− zoom, / search. The page is drawn by its script from the
+/// data embedded in it.
+struct ReportPage {
+    let summary: CheckSummary
+    let suite: GoldenSuite
+    let options: CheckOptions
+
+    /// The kinds a reviewer filters by, in the order the summary bar shows them.
+    static let kinds = ["pixels", "size", "layout", "new", "recorded", "unreadable", "not written", "unused", "passed"]
+
+    /// A case's kind in the report: its change, with the three unusable-golden outcomes as one.
+    static func kind(_ result: CaseResult) -> String {
+        switch result.change {
+        case "unreadable golden", "unsafe golden", "oversized golden": return "unreadable"
+        default: return result.change
+        }
+    }
+
+    var data: JSONValue {
+        let cases: [JSONValue] = summary.results.map { result in
+            let artifacts = ["golden", "actual", "diff"].compactMap { kind in
+                result.artifacts[kind].map { (kind, JSONValue.string($0)) }
+            }
+            return .object([
+                ("name", .string(result.name)),
+                ("group", .string(result.group)),
+                ("kind", .string(Self.kind(result))),
+                ("change", .string(result.change)),
+                ("failed", .bool(result.failed)),
+                ("message", .string(result.message)),
+                ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
+                ("totalPixels", result.totalPixels.map { .number(Double($0)) } ?? .null),
+                ("images", .object(artifacts)),
+                ("layout", result.layoutDiff.map(Self.rows) ?? .null),
+                (
+                    "contrast",
+                    .array(
+                        result.contrast.map { note in
+                            .object([
+                                ("role", .string(note.role)), ("summary", .string(note.summary)), ("ratio", .number(note.ratio)),
+                                ("meetsAA", .bool(note.meetsAA)),
+                            ])
+                        })
+                ),
+            ])
+        }
+        let unused: [JSONValue] = summary.orphanedGoldens.map { path in
+            // Shown inside the suite's folder, as the cases are named.
+            let shown = PathPolicy.relativePath(path, root: suite.folder)?.joined(separator: "/") ?? path
+            return .object([("path", .string(shown)), ("image", summary.orphanArtifacts[path].map { .string($0) } ?? .null)])
+        }
+        return .object([
+            ("suite", .string(PathPolicy.standardized(suite.path))),
+            ("record", .string(options.record.rawValue)),
+            ("version", .string(Version.line)),
+            ("kinds", .array(Self.kinds.map { .string($0) })),
+            ("environmentChanges", .array(summary.environmentChanges.map { .string($0) })),
+            ("designChanges", .array(summary.designChanges.map { .string($0) })),
+            ("fingerprint", .string(EnvironmentFingerprint.fileName)),
+            ("cases", .array(cases)),
+            ("unused", .array(unused)),
+        ])
+    }
+
+    /// Every row of a layout diff, unchanged ones too, for context.
+    private static func rows(_ diff: LayoutDiff) -> JSONValue {
+        func spans(_ spans: [LayoutDiff.Span]?) -> JSONValue {
+            spans.map { .array($0.map { .array([.string($0.text), .bool($0.changed)]) }) } ?? .null
+        }
+        return .array(
+            diff.rows.map {
+                .object([("kind", .string($0.kind.rawValue)), ("golden", spans($0.golden)), ("actual", spans($0.actual))])
+            })
+    }
+
+    var html: String {
+        // Inside <script>, "<" never appears raw (no "</script>" from a case name or a text), nor
+        // the two line separators old engines refused.
+        let embedded = data.serialized(indent: nil).replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+        return """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>SeeMore report — \(summary.failures.count) of \(summary.results.count) failing</title>
+            <style>\(Self.style)</style></head>
+            <body>
+            <noscript>This report is drawn by its script; report.json beside it holds the same results.</noscript>
+            <header class="bar">
+            <h1>SeeMore report</h1>
+            <div class="counts" id="counts" role="group" aria-label="Filter by kind of change"></div>
+            <input id="search" type="search" placeholder="Filter by case name ( / )" aria-label="Filter by case name">
+            <span class="keys">j/k next/previous failure · 1–5 compare mode · +/− zoom</span>
+            </header>
+            <main>
+            <section id="notes"></section>
+            <section id="groups"></section>
+            <p id="empty" hidden></p>
+            </main>
+            <script type="application/json" id="report-data">\(embedded)</script>
+            <script>\(Self.script)</script>
+            </body></html>
+
+            """
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+@Suite struct LayoutDiffTests {
+    static let golden = LayoutSnapshot(
+        text: """
+            size: 343×123 pt
+            truncated: true
+            suffix: x 165.25 y 34.92 w 71.60 h 17.46
+            kept: We shipped the new flow and kept the coffee
+            lines: 3
+            | We shipped the new
+            | flow and kept the
+            | coffee… More
+
+            """)
+
+    @Test func aMovedCut_marksTheDroppedWordsOnEveryChangedLine() throws {
+        let actual = LayoutSnapshot(
+            text: """
+                size: 343×123 pt
+                truncated: true
+                suffix: x 120.10 y 34.92 w 71.60 h 17.46
+                kept: We shipped the new flow and kept the
+                lines: 3
+                | We shipped the new
+                | flow and kept the
+                | … More
+
+                """)
+        let diff = LayoutDiff(golden: Self.golden, actual: actual)
+        #expect(diff.rows.map(\.kind) == [.same, .same, .changed, .changed, .same, .same, .same, .changed])
+        let kept = diff.rows[3]
+        #expect(kept.golden?.filter(\.changed).map(\.text) == [" coffee"])
+        #expect(kept.actual?.filter(\.changed).isEmpty == true)
+        // A number stays one word: the whole x moved, not "20" of "20.62".
+        #expect(diff.rows[2].golden?.filter(\.changed).map(\.text) == ["165.25"])
+        #expect(diff.summary == "suffix rect moved; cut −\"coffee\"; line 3 changed")
+        #expect(diff.summary(omitting: ["suffix"]) == "cut −\"coffee\"; line 3 changed")
+    }
+
+    @Test func addedAndRemovedLines_areRowsOfTheirOwn() {
+        let actual = LayoutSnapshot(text: Self.golden.text.replacingOccurrences(of: "lines: 3", with: "lines: 4") + "| more\n")
+        let diff = LayoutDiff(golden: Self.golden, actual: actual)
+        #expect(diff.rows.filter { $0.kind == .added }.map { $0.actual?.first?.text } == ["| more"])
+        #expect(diff.summary == "lines 3 → 4; line 4 changed")
+        let back = LayoutDiff(golden: actual, actual: Self.golden)
+        #expect(back.rows.filter { $0.kind == .removed }.count == 1)
+        #expect(LayoutDiff(golden: Self.golden, actual: Self.golden).isEmpty)
+    }
+
+    @Test func unspacedScripts_areComparedByCharacter() {
+        let (old, new) = LayoutDiff.words("kept: 吾輩は猫である。名前は", "kept: 吾輩は猫である。")
+        #expect(old.filter(\.changed).map(\.text) == ["名前は"])
+        #expect(new.allSatisfy { !$0.changed })
+    }
+
+    @Test func hugeSnapshots_areNotAlignedQuadratically() {
+        // A hostile golden snapshot: a million lines. Aligned line by line, it would take 10^12 steps.
+        let hostile = LayoutSnapshot(text: String(repeating: "|\n", count: 1_000_000))
+        let started = Date()
+        let diff = LayoutDiff(golden: hostile, actual: Self.golden)
+        #expect(diff.rows.count >= 1_000_000)
+        #expect(Date().timeIntervalSince(started) < 30, "bounded work")
+    }
+}
