@@ -5,8 +5,10 @@ import XCTest
 
 /// Renders a card and compares it with a golden next to the test file, as `seemore check` does.
 ///
-/// Goldens live in `__Goldens__/<TestFile>/<test>[.<name>].<state>.png` beside the test file, each with
-/// its layout snapshot. A missing golden is recorded and the test fails, saying where it was written;
+/// Goldens live in `__Goldens__/<TestFile>/<test>[.<arguments>].<name or number>.<state>.png` beside
+/// the test file, each with its layout snapshot: unnamed snapshots are numbered in the order the test
+/// takes them (`inlineMoreCard.1`, `inlineMoreCard.2`), and every case of a parameterized Swift Testing
+/// test has its own, named after its arguments. A missing golden is recorded and the test fails, saying where it was written;
 /// a mismatch fails with the paths of the golden, the actual image and the diff. The record mode is
 /// `record`, else the `SEEMORE_RECORD` environment variable (`never`, `missing`, `failed`, `all`),
 /// else `never` when `CI` is set and `missing` otherwise. Works from XCTest and Swift Testing.
@@ -15,7 +17,7 @@ import XCTest
 ///   - text: the card's text (Pango markup when `markup`).
 ///   - template: a template name from the package's `Templates/`, or a path to a template file.
 ///   - states: the pictures to check; each has its own golden.
-///   - name: distinguishes several snapshots in one test.
+///   - name: names the snapshot instead of its number (`named: "dark"`).
 public func assertCardSnapshot(
     _ text: String,
     template: String = "inline-more",
@@ -43,8 +45,9 @@ public func assertCardSnapshot(
             font: font, lines: lines, theme: theme, scale: scale)
         let renderer = try SnapshotSource.renderer()
         let mode = try record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
+        let identifier = SnapshotCounter.shared.next(named: name, test: "\(filePath)\u{0}\(function)")
         for state in states {
-            let location = source.location(test: function, name: name, state: state)
+            let location = source.location(test: function, identifier: identifier, state: state)
             let (image, metadata) = try renderer.draw(request, state: state)
             let result = GoldenCheck.check(
                 image, metadata: metadata, scale: scale, at: location, record: mode, tolerance: tolerance,
@@ -92,21 +95,30 @@ struct SnapshotSource {
         ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory() + "seemore-artifacts"
     }
 
-    /// `<folder of the test file>/__Goldens__/<TestFile>/<test>[.<name>].<state>`.
-    func location(test function: String, name: String?, state: CardState) -> GoldenLocation {
+    /// `<folder of the test file>/__Goldens__/<TestFile>/<test>[.<arguments>].<identifier>.<state>`.
+    func location(test function: String, identifier: String, state: CardState) -> GoldenLocation {
         let file = URL(fileURLWithPath: "\(filePath)")
         let folder = file.deletingLastPathComponent().appendingPathComponent("__Goldens__")
             .appendingPathComponent(file.deletingPathExtension().lastPathComponent)
         let test = Self.sanitize(String(function.prefix { $0 != "(" }))
-        let stem = test + (name.map { "." + Self.sanitize($0) } ?? "") + "." + state.rawValue
+        let arguments = SnapshotCounter.argumentsComponent().map { "." + Self.distinct($0) } ?? ""
+        let stem = test + arguments + "." + Self.sanitize(identifier) + "." + state.rawValue
         let base = folder.appendingPathComponent(stem).path
         return GoldenLocation(
             name: file.deletingPathExtension().lastPathComponent + "/" + stem, pngPath: base + ".png",
             layoutPath: base + ".layout.txt", root: folder.path)
     }
 
+    /// `sanitize(text)`, with a hash of `text` when that lost something, so "猫" and "犬" stay apart.
+    private static func distinct(_ text: String) -> String {
+        let clean = sanitize(text)
+        return clean == text ? clean : clean + "-" + ContentHash.fnv1a64(text.utf8).prefix(8)
+    }
+
     private static func sanitize(_ text: String) -> String {
-        String(text.prefix(100).map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "_" })
+        // Dots inside a name are kept ("dark.2"); a leading one is not, so no name is hidden or "..".
+        let kept = String(text.prefix(100).map { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) ? $0 : "_" })
+        return kept.hasPrefix(".") ? "_" + kept.dropFirst() : kept
     }
 
     /// One line for the problem, one per file, and how to accept the new picture.

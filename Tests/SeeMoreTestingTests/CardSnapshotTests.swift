@@ -40,6 +40,38 @@ import XCTest
                 "__Goldens__/CardSnapshotTests/missingGolden_failsAndNeverMode_writesNothing.never-recorded.collapsed.png")
         #expect(!FileManager.default.fileExists(atPath: path.path))
     }
+
+    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "__Goldens__/CardSnapshotTests")
+
+    /// Two unnamed snapshots in one test are numbered, each with its own golden; named ones are not.
+    @Test func severalSnapshots_areNumbered() {
+        assertCardSnapshot("Short.", width: 200, states: [.collapsed])
+        assertCardSnapshot(Self.post, width: 200, states: [.collapsed])
+        assertCardSnapshot("Dark.", width: 200, theme: "dark", states: [.collapsed], named: "dark")
+        assertCardSnapshot(Self.post, width: 200, states: [.collapsed])
+        for stem in ["1", "2", "dark", "3"] {
+            let path = Self.goldens.appendingPathComponent("severalSnapshots_areNumbered.\(stem).collapsed.png").path
+            #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+        }
+    }
+
+    /// Each argument of a parameterized test has its own goldens, named after it.
+    @Test(arguments: ["light", "dark"], ["We shipped it.", "吾輩は猫である。"])
+    func parameterized_oneGoldenPerArgument(theme: String, text: String) {
+        assertCardSnapshot(text, template: "x", width: 240, theme: theme, states: [.collapsed])
+    }
+
+    @Test func parameterizedGoldens_areNamedAfterTheArguments() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.goldens.path)
+            .filter { $0.hasPrefix("parameterized_oneGoldenPerArgument.") && $0.hasSuffix(".png") }.sorted()
+        #expect(files.count == 4, "\(files)")
+        #expect(
+            files.contains(
+                "parameterized_oneGoldenPerArgument.dark_We_shipped_it.-\(ContentHash.fnv1a64("dark_We shipped it.".utf8).prefix(8)).1.collapsed.png"
+            ))
+        #expect(files.filter { $0.hasPrefix("parameterized_oneGoldenPerArgument.light_") }.count == 2)
+    }
 }
 
 /// The same assertion from XCTest.
