@@ -19,7 +19,7 @@ final class DrawingContext {
     }
 
     deinit {
-        cairo_destroy(pointer)
+        TextStack.serialized { cairo_destroy(pointer) }
     }
 
     /// Throws the first error Cairo recorded while drawing.

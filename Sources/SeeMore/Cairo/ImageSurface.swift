@@ -22,7 +22,7 @@ final class ImageSurface {
     }
 
     deinit {
-        cairo_surface_destroy(pointer)
+        TextStack.serialized { cairo_surface_destroy(pointer) }
     }
 
     /// Calls `body` with the pixel rows (premultiplied ARGB32, native endian) and the row stride in bytes.

@@ -9,6 +9,12 @@ public final class CardRenderer {
         engine = try LayoutEngine()
     }
 
+    /// Draws one state of a card without encoding it.
+    /// - Throws: as `render`.
+    public func draw(_ request: CardRequest, state: CardState) throws -> (image: RGBAImage, metadata: CardMetadata) {
+        try TextStack.serialized { try drawAlone(request, state: state) }
+    }
+
     /// Renders one state of a card.
     /// - Throws: `CardError` (unknown theme, too narrow, too large, bad scale), `TruncationRequestError`
     ///   (bad markup, text too long to lay out whole), `CairoError` or `PNGCodec.CodecError`.
@@ -17,9 +23,7 @@ public final class CardRenderer {
         return RenderedCard(state: state, png: try PNGCodec.encode(image, scale: Double(request.scale)), metadata: metadata)
     }
 
-    /// Draws one state of a card without encoding it.
-    /// - Throws: as `render`.
-    public func draw(_ request: CardRequest, state: CardState) throws -> (image: RGBAImage, metadata: CardMetadata) {
+    private func drawAlone(_ request: CardRequest, state: CardState) throws -> (image: RGBAImage, metadata: CardMetadata) {
         guard (1...3).contains(request.scale) else { throw CardError.invalidScale(request.scale) }
         let planner = try CardPlanner(engine: engine, request: request)
         let plan = try planner.plan(state)

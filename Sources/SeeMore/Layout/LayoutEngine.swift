@@ -17,15 +17,15 @@ public final class LayoutEngine {
     private var substitutions: [String: FontSubstitution?] = [:]
 
     public init() throws {
-        context = try TextContext(fontMap: try FontMap())
-        layout = try Layout(context: context)
-        lastLine = try LastLineLayout(fontMap: context.fontMap)
-        measuring = try Layout(context: context)
+        (context, layout, lastLine, measuring) = try TextStack.serialized {
+            let context = try TextContext(fontMap: try FontMap())
+            return (context, try Layout(context: context), try LastLineLayout(fontMap: context.fontMap), try Layout(context: context))
+        }
     }
 
     /// Cuts `request.text` so that it and its ellipsis and suffix fit `request.lines` lines.
     ///
-    /// The contract (rules 1–5 in the README): text that fits is not truncated; otherwise the kept
+    /// The contract (rules 1–5 in docs/cut-algorithm.md): text that fits is not truncated; otherwise the kept
     /// prefix is the longest one at a cut position of the request's mode whose collapsed form takes at
     /// most N lines with the ellipsis and suffix together on the last line; when even the suffix alone
     /// cannot share a line, the suffix wraps.
@@ -34,7 +34,7 @@ public final class LayoutEngine {
     ///   between the answer and the first word of line N+1; independent of the text's length past that.
     public func truncate(_ request: TruncationRequest) throws -> Truncation {
         try request.validate()
-        return try search(request).run()
+        return try TextStack.serialized { try search(request).run() }
     }
 
     /// The text clamped to its first `request.lines` lines, with no ellipsis or suffix
@@ -42,7 +42,7 @@ public final class LayoutEngine {
     /// - Throws: as `truncate`.
     public func clamp(_ request: TruncationRequest) throws -> Truncation {
         try request.validate()
-        return try search(request).clamp()
+        return try TextStack.serialized { try search(request).clamp() }
     }
 
     /// Whether the request's text reads right to left (its first strong character is RTL).
@@ -53,8 +53,9 @@ public final class LayoutEngine {
         case .rtl: return true
         case .auto: break
         }
-        let style = try TextStyle(
-            request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
+        let style = try TextStack.serialized {
+            try TextStyle(request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
+        }
         return StrongDirection.of(style.plainText.utf8) == PANGO_DIRECTION_RTL
     }
 
@@ -67,8 +68,9 @@ public final class LayoutEngine {
         guard request.text.unicodeScalars.count <= Self.maximumWholeCharacters else {
             throw TruncationRequestError.textTooLong(request.text.unicodeScalars.count, limit: Self.maximumWholeCharacters)
         }
-        let style = try TextStyle(
-            request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
+        let style = try TextStack.serialized {
+            try TextStyle(request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
+        }
         let paragraphs = style.plainText.unicodeScalars.reduce(1) { $0 + (IndexedText.isParagraphSeparator($1) ? 1 : 0) }
         guard paragraphs <= Self.maximumWholeParagraphs else {
             throw TruncationRequestError.tooManyParagraphs(paragraphs, limit: Self.maximumWholeParagraphs)
@@ -87,7 +89,8 @@ public final class LayoutEngine {
 
     /// What fontconfig substitutes for a font description, or nil when its family is installed.
     func substitution(for description: String) throws -> FontSubstitution? {
-        substitution(for: try FontDescription(description))
+        let font = try FontDescription(description)
+        return TextStack.serialized { substitution(for: font) }
     }
 
     private func search(_ request: TruncationRequest) throws -> TruncationSearch {

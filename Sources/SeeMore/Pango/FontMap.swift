@@ -20,6 +20,6 @@ final class FontMap {
     }
 
     deinit {
-        g_object_unref(pointer)
+        TextStack.serialized { g_object_unref(pointer) }
     }
 }

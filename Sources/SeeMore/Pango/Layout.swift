@@ -48,7 +48,7 @@ final class Layout {
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(pointer))
+        TextStack.serialized { g_object_unref(UnsafeMutableRawPointer(pointer)) }
     }
 
     /// The wrapping width in points.

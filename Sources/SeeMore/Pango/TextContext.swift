@@ -45,7 +45,7 @@ final class TextContext {
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(pointer))
+        TextStack.serialized { g_object_unref(UnsafeMutableRawPointer(pointer)) }
     }
 
     /// The vertical metrics of the font `description` loads (cached by description).

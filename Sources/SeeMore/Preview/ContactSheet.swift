@@ -25,6 +25,10 @@ struct ContactSheet {
 
     /// Paints the sheet at @1x and encodes it as PNG.
     func png(engine: LayoutEngine) throws -> [UInt8] {
+        try TextStack.serialized { try paintedPNG(engine: engine) }
+    }
+
+    private func paintedPNG(engine: LayoutEngine) throws -> [UInt8] {
         let titleHeight = 40.0, headingHeight = 28.0
         let rowHeights = rows.map { row in
             row.cells.compactMap { $0 }.map { Double($0.collapsed.height + $0.expanded.height) + Self.stateGap }.max() ?? 0

@@ -105,6 +105,10 @@ import Testing
 
     /// Every invariant the card breaks, each naming the line.
     static func violations(_ request: CardRequest, state: CardState, engine: LayoutEngine) throws -> [String] {
+        try TextStack.serialized { try violationsAlone(request, state: state, engine: engine) }
+    }
+
+    private static func violationsAlone(_ request: CardRequest, state: CardState, engine: LayoutEngine) throws -> [String] {
         let plan = try CardPlanner(engine: engine, request: request).plan(state)
         let template = request.template
         let tolerance = 0.01

@@ -17,9 +17,10 @@ final class ReferenceCut {
     private let measuring: Layout
 
     init() throws {
-        context = try TextContext(fontMap: try FontMap())
-        layout = try Layout(context: context)
-        measuring = try Layout(context: context)
+        (context, layout, measuring) = try TextStack.serialized {
+            let context = try TextContext(fontMap: try FontMap())
+            return (context, try Layout(context: context), try Layout(context: context))
+        }
     }
 
     /// `KoreanLineBreak.words`: the words (byte ranges) that fit a line when laid out alone.
@@ -49,6 +50,10 @@ final class ReferenceCut {
 
     /// The answers for both cut modes.
     func answers(_ request: TruncationRequest) throws -> [CutMode: Answer] {
+        try TextStack.serialized { try answersAlone(request) }
+    }
+
+    private func answersAlone(_ request: TruncationRequest) throws -> [CutMode: Answer] {
         let body = try FontDescription(request.font).withDefaultSize(points: 15)
         let suffixFont = try request.suffixFont.map { try FontDescription($0).merged(onto: body) } ?? body
         let scalars = Array(request.text.unicodeScalars)
