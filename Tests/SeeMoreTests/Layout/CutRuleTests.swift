@@ -2,7 +2,7 @@ import Testing
 
 @testable import SeeMore
 
-/// The numbered cut rules of the README, one behaviour per test.
+/// The numbered cut rules of docs/cut-algorithm.md, one behaviour per test.
 @Suite struct CutRuleTests {
     let engine: LayoutEngine
 
