@@ -24,6 +24,7 @@ import time
 import chromium
 
 CHECKS = 0
+BINARY = None
 
 
 def fail(message):
@@ -101,7 +102,8 @@ def make_report(binary, root):
 def main():
     if len(sys.argv) != 2:
         fail("usage: report.py SEEMORE_BINARY")
-    binary = os.path.abspath(sys.argv[1])
+    global BINARY
+    binary = BINARY = os.path.abspath(sys.argv[1])
     try:
         from selenium.webdriver.common.action_chains import ActionChains
         from selenium.webdriver.common.by import By
@@ -302,6 +304,22 @@ def main():
         time.sleep(0.5)
         broken = js("return [...document.querySelectorAll('img')].filter(i => !i.closest('[hidden]') && !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src'))")
         check(not broken, f"images that do not load: {broken}")
+
+        # The report says how to accept a case; that command, run as shown, approves it.
+        check("seemore approve --artifacts" in browser.find_element(By.ID, "approve").text, "the page says how to approve")
+        command = node(pixels_case["name"]).find_element(By.CSS_SELECTOR, ".approve code").text
+        words = command.split()
+        check(words[:3] == ["seemore", "approve", "--artifacts"] and words[-1] == pixels_case["name"], f"approve command: {command}")
+        golden = os.path.join(report["goldens"], pixels_case["name"] + ".png")
+        before = open(golden, "rb").read()
+        # The folder moved since the check (as an upload does): the same command with its new place.
+        approved = subprocess.run([BINARY, "approve", "--artifacts", artifacts] + words[4:], capture_output=True, text=True)
+        check(approved.returncode == 0, f"{command}: exit {approved.returncode}: {approved.stderr}")
+        check(open(golden, "rb").read() != before, "the approved golden changed")
+        again = subprocess.run([BINARY, "check", "--suite", report["suite"], "--templates", report["templates"], "--record", "never",
+                                "--filter", pixels_case["name"], "--artifacts", os.path.join(os.path.dirname(artifacts), "again")],
+                               capture_output=True, text=True)
+        check(again.returncode == 0, f"the approved case passes: {again.stdout}{again.stderr}")
 
         errors = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
         check(not errors, f"console errors: {errors}")

@@ -59,6 +59,8 @@ extension ReportPage {
         table.layout del { background: #ffb3ad; text-decoration: line-through; }
         table.layout ins { background: #8ce99a; text-decoration: none; }
         .contrast { font-size: 12px; margin-top: 6px; }
+        .case .approve { font-size: 12px; color: var(--muted); margin: 0 0 6px; }
+        code { font: 12px ui-monospace, monospace; background: #eef0f3; padding: 1px 4px; border-radius: 4px; word-break: break-all; }
         .contrast .low { color: #cf222e; font-weight: 600; }
         .thumb img { max-width: 320px; height: auto; border: 1px solid var(--line); image-rendering: auto; }
         """
@@ -93,6 +95,11 @@ extension ReportPage {
           box.append(el('p', {}, `${data.cases.length} cases: ${failing} failing, ${data.cases.length - failing} passed` +
             (data.unused.length ? `, ${plural(data.unused.length, 'unused golden')}` : '') +
             `. Suite ${data.suite}, record mode ${data.record}. ${data.version}.`));
+          if (failing) {
+            box.append(el('div', { class: 'note', id: 'approve' }, el('b', {}, 'To accept what you see: '),
+              el('code', {}, data.approve), ' accepts every failing case; add case names or ', el('code', {}, '--filter GLOB'),
+              ' for some. It copies exactly these actual pictures over the goldens and refuses if the templates or the suite changed since; then commit the goldens.'));
+          }
           if (data.environmentChanges.length) {
             box.append(el('div', { class: 'note warn', id: 'environment' }, el('b', {}, 'The machine changed'),
               ' (fonts or libraries, not the design) since ' + data.fingerprint + ':',
@@ -161,6 +168,7 @@ extension ReportPage {
             return node;
           }
           node.append(el('p', { class: 'message' }, c.message));
+          node.append(el('p', { class: 'approve' }, 'Accept: ', el('code', {}, data.approve + ' ' + c.name)));
           const have = images(c);
           const available = { side: !!(have.golden || have.actual), slider: !!(have.golden && have.actual),
             onion: !!(have.golden && have.actual), blink: !!(have.golden && have.actual), diff: !!have.diff };

@@ -66,9 +66,20 @@ struct ReportPage {
             ("environmentChanges", .array(summary.environmentChanges.map { .string($0) })),
             ("designChanges", .array(summary.designChanges.map { .string($0) })),
             ("fingerprint", .string(EnvironmentFingerprint.fileName)),
+            ("approve", .string("seemore approve --artifacts " + Self.shellQuoted(options.artifactsFolder))),
             ("cases", .array(cases)),
             ("unused", .array(unused)),
         ])
+    }
+
+    /// `text` as one shell word: bare when it is plainly safe, else in single quotes.
+    static func shellQuoted(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-@+:=,".unicodeScalars.contains($0))
+            }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// Every row of a layout diff, unchanged ones too, for context.

@@ -19,7 +19,9 @@ public final class LayoutEngine {
     public init() throws {
         (context, layout, lastLine, measuring) = try TextStack.serialized {
             let context = try TextContext(fontMap: try FontMap())
-            return (context, try Layout(context: context), try LastLineLayout(fontMap: context.fontMap), try Layout(context: context))
+            return (
+                context, try Layout(context: context), try LastLineLayout(fontMap: context.fontMap), try Layout(context: context)
+            )
         }
     }
 
@@ -54,7 +56,8 @@ public final class LayoutEngine {
         case .auto: break
         }
         let style = try TextStack.serialized {
-            try TextStyle(request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
+            try TextStyle(
+                request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
         }
         return StrongDirection.of(style.plainText.utf8) == PANGO_DIRECTION_RTL
     }
@@ -69,7 +72,8 @@ public final class LayoutEngine {
             throw TruncationRequestError.textTooLong(request.text.unicodeScalars.count, limit: Self.maximumWholeCharacters)
         }
         let style = try TextStack.serialized {
-            try TextStyle(request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
+            try TextStyle(
+                request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
         }
         let paragraphs = style.plainText.unicodeScalars.reduce(1) { $0 + (IndexedText.isParagraphSeparator($1) ? 1 : 0) }
         guard paragraphs <= Self.maximumWholeParagraphs else {
