@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "SeeMore", targets: ["SeeMore"]),
         .library(name: "SeeMoreTesting", targets: ["SeeMoreTesting"]),
+        .library(name: "SeeMoreServer", targets: ["SeeMoreServer"]),
         .executable(name: "seemore", targets: ["seemore"]),
     ],
     targets: [
@@ -14,15 +15,22 @@ let package = Package(
             pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev", "libcairo2-dev"])]
         ),
+        .systemLibrary(
+            name: "CSoup",
+            pkgConfig: "libsoup-3.0",
+            providers: [.apt(["libsoup-3.0-dev"])]
+        ),
         .target(
             name: "CSupport",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
         .target(name: "SeeMore", dependencies: ["CPangoCairo", "CSupport"]),
         .target(name: "SeeMoreTesting", dependencies: ["SeeMore"]),
-        .executableTarget(name: "seemore", dependencies: ["SeeMore"]),
+        .target(name: "SeeMoreServer", dependencies: ["SeeMore", "CSoup"]),
+        .executableTarget(name: "seemore", dependencies: ["SeeMore", "SeeMoreServer"]),
         .executableTarget(name: "seemore-bench", dependencies: ["SeeMore"]),
         .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "seemore"]),
+        .testTarget(name: "SeeMoreServerTests", dependencies: ["SeeMoreServer", "seemore"]),
         .testTarget(name: "SeeMoreTestingTests", dependencies: ["SeeMoreTesting"], exclude: ["__Goldens__"]),
     ]
 )

@@ -1,14 +1,14 @@
 /// A small command-line scanner: `--flag value`, `--flag=value` and boolean `--flag`.
 ///
 /// Every error names the flag and carries the command's usage line (exit code 64).
-struct ArgumentScanner {
+package struct ArgumentScanner {
     private var remaining: ArraySlice<String>
     private let usage: String
     /// Flags already given: every flag takes one value (or none), so a repeat is a mistake, not "the
     /// last one wins".
     private var seen = Set<String>()
 
-    init(_ arguments: [String], usage: String) {
+    package init(_ arguments: [String], usage: String) {
         remaining = arguments[...]
         self.usage = usage
     }
@@ -18,7 +18,7 @@ struct ArgumentScanner {
     private(set) var positional: [String] = []
 
     /// The next flag, with the value written after `=` if there was one; nil at the end.
-    mutating func nextFlag() throws -> (name: String, inlineValue: String?)? {
+    package mutating func nextFlag() throws -> (name: String, inlineValue: String?)? {
         var argument = ""
         while true {
             guard let next = remaining.popFirst() else { return nil }
@@ -38,7 +38,7 @@ struct ArgumentScanner {
     }
 
     /// The value of `flag`: the inline one or the next argument.
-    mutating func value(of flag: (name: String, inlineValue: String?)) throws -> String {
+    package mutating func value(of flag: (name: String, inlineValue: String?)) throws -> String {
         if let value = flag.inlineValue { return value }
         guard let value = remaining.popFirst() else {
             throw usageError("\(flag.name) needs a value")
@@ -47,22 +47,22 @@ struct ArgumentScanner {
     }
 
     /// Rejects a value on a flag that takes none (`--json=yes`).
-    func noValue(_ flag: (name: String, inlineValue: String?)) throws {
+    package func noValue(_ flag: (name: String, inlineValue: String?)) throws {
         if flag.inlineValue != nil { throw usageError("\(flag.name) takes no value") }
     }
 
-    func usageError(_ message: String) -> CommandError {
+    package func usageError(_ message: String) -> CommandError {
         CommandError(message, exitCode: .usage, usage: usage)
     }
 
     /// "unknown flag --widht; did you mean --width?", the suggestion taken from the usage text.
-    func unknownFlag(_ flag: String) -> CommandError {
+    package func unknownFlag(_ flag: String) -> CommandError {
         let hint = Suggestion.closest(to: flag, among: Suggestion.flags(in: usage)).map { "; did you mean \($0)?" } ?? ""
         return usageError("unknown flag \(flag)\(hint)")
     }
 
     /// A number of points above 0 (finite).
-    func positiveNumber(_ value: String, flag: String) throws -> Double {
+    package func positiveNumber(_ value: String, flag: String) throws -> Double {
         guard let number = Double(value), number.isFinite, number > 0 else {
             throw usageError("\(flag) must be a number above 0, not '\(value)'")
         }
@@ -70,7 +70,7 @@ struct ArgumentScanner {
     }
 
     /// A width in points: above 0 and at most `TruncationRequest.maximumWidth`.
-    func width(_ value: String, flag: String) throws -> Double {
+    package func width(_ value: String, flag: String) throws -> Double {
         let width = try positiveNumber(value, flag: flag)
         guard width <= TruncationRequest.maximumWidth else {
             throw usageError("\(flag) must be at most \(Int(TruncationRequest.maximumWidth)) points, not '\(value)'")
@@ -86,7 +86,7 @@ struct ArgumentScanner {
     }
 
     /// A line limit: 1 to `TruncationRequest.maximumLines`.
-    func lineLimit(_ value: String, flag: String) throws -> Int {
+    package func lineLimit(_ value: String, flag: String) throws -> Int {
         guard let number = Int(value), number >= 1, number <= TruncationRequest.maximumLines else {
             throw usageError("\(flag) must be a whole number from 1 to \(TruncationRequest.maximumLines), not '\(value)'")
         }
@@ -94,7 +94,7 @@ struct ArgumentScanner {
     }
 
     /// A number from 0 to 1.
-    func fraction(_ value: String, flag: String) throws -> Double {
+    package func fraction(_ value: String, flag: String) throws -> Double {
         guard let number = Double(value), number >= 0, number <= 1 else {
             throw usageError("\(flag) must be a number from 0 to 1, not '\(value)'")
         }
@@ -102,7 +102,7 @@ struct ArgumentScanner {
     }
 
     /// A whole number of at least `minimum`.
-    func integer(_ value: String, flag: String, minimum: Int) throws -> Int {
+    package func integer(_ value: String, flag: String, minimum: Int) throws -> Int {
         guard let number = Int(value), number >= minimum else {
             throw usageError("\(flag) must be a whole number of at least \(minimum), not '\(value)'")
         }
@@ -110,7 +110,7 @@ struct ArgumentScanner {
     }
 
     /// One of a fixed set of values.
-    func choice<Choice: RawRepresentable & CaseIterable>(_ value: String, flag: String) throws -> Choice
+    package func choice<Choice: RawRepresentable & CaseIterable>(_ value: String, flag: String) throws -> Choice
     where Choice.RawValue == String {
         guard let choice = Choice(rawValue: value) else {
             let allowed = Choice.allCases.map(\.rawValue).joined(separator: ", ")
@@ -120,7 +120,7 @@ struct ArgumentScanner {
     }
 
     /// A line height: a multiple of the font size (`1.25`), points (`20pt`) or `0`.
-    func lineHeight(_ value: String, flag: String) throws -> LineHeight {
+    package func lineHeight(_ value: String, flag: String) throws -> LineHeight {
         guard let lineHeight = LineHeight(parsing: value) else {
             throw usageError(
                 "\(flag) must be a multiple of the font size up to 10 (1.25), points up to 10000 (20pt) or 0, not '\(value)'")
@@ -129,7 +129,7 @@ struct ArgumentScanner {
     }
 
     /// A BCP 47 language tag.
-    func language(_ value: String, flag: String) throws -> String {
+    package func language(_ value: String, flag: String) throws -> String {
         guard TextLanguage.isValid(value) else {
             throw usageError("\(flag) must be a BCP 47 language tag such as ja, zh-Hans or pt-BR, not '\(value)'")
         }

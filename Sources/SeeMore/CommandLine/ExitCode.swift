@@ -30,6 +30,10 @@ public struct CommandError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Thrown by a parser when `--help` is given; the text goes to standard output with exit code 0.
-struct HelpRequested: Error {
-    var text: String
+package struct HelpRequested: Error {
+    package var text: String
+
+    package init(text: String) {
+        self.text = text
+    }
 }

@@ -12,15 +12,22 @@ public enum SeeMoreCommand {
           check     Compare a golden-image suite with freshly rendered cards.
           approve   Accept the last check's actual images as the new goldens.
           prune     Remove goldens that no case of the suite produces.
+          serve     Serve rendered cards over HTTP on this machine.
 
         Run 'seemore <command> --help' for a command's options, 'seemore --version' for the version.
         """
 
-    static let commands = ["layout", "render", "preview", "check", "approve", "prune"]
+    static let commands = ["layout", "render", "preview", "check", "approve", "prune", "serve"]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String], io: CommandIO = .standard) -> Int32 {
+    /// - Parameter more: commands from other modules (`serve`), by name.
+    public static func run(
+        _ arguments: [String], io: CommandIO = .standard, more: [String: ([String], CommandIO) throws -> ExitCode] = [:]
+    ) -> Int32 {
         do {
+            if let name = arguments.first, let command = more[name] {
+                return try command(Array(arguments.dropFirst()), io).rawValue
+            }
             return try dispatch(arguments, io: io).rawValue
         } catch let help as HelpRequested {
             io.writeOutput(help.text + "\n")

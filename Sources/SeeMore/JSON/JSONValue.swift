@@ -51,7 +51,7 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// Whole numbers without a fraction; others in Swift's shortest round-trip form.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return "\(value)"

@@ -5,7 +5,7 @@ import CPangoCairo
 /// It decides the Han glyph forms (Japanese, Simplified and Traditional Chinese and Korean draw the same
 /// code points differently) and which font fontconfig falls back to for a script; never the host's
 /// locale, so pictures do not depend on the machine.
-enum TextLanguage {
+package enum TextLanguage {
     /// The language of `text` when none is given, from its letters: Japanese when it has kana, Korean
     /// when it has Hangul, Simplified Chinese when Han is its most common script, otherwise the sample
     /// language Pango names for its most common script (`ar` for Arabic, `hi` for Devanagari, `th` for
@@ -47,7 +47,7 @@ enum TextLanguage {
 
     /// Whether `tag` is a well-formed BCP 47 tag as far as SeeMore needs: letters, digits and hyphens,
     /// starting with a 2–3 letter language, at most 35 characters.
-    static func isValid(_ tag: String) -> Bool {
+    package static func isValid(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard tag.count <= 35, let first = parts.first, (2...3).contains(first.count),
             first.allSatisfy({ $0.isASCII && $0.isLetter })

@@ -1,5 +1,5 @@
 /// Writes rendered cards as `STEM.collapsed.png`, `STEM.expanded.png` and `STEM.json`, each atomically.
-enum CardFiles {
+package enum CardFiles {
     /// - Returns: the metadata written to `STEM.json`.
     /// - Throws: `CommandError` with exit 73 naming the path that cannot be written.
     static func write(_ cards: [RenderedCard], request: CardRequest, folder: String, stem: String) throws -> JSONValue {
@@ -18,7 +18,7 @@ enum CardFiles {
         }
     }
 
-    static func metadata(_ cards: [RenderedCard], files: [CardState: String], request: CardRequest) -> JSONValue {
+    package static func metadata(_ cards: [RenderedCard], files: [CardState: String], request: CardRequest) -> JSONValue {
         var fonts: [String] = []
         var substitutions: [FontSubstitution] = []
         for card in cards {

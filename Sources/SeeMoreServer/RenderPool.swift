@@ -1,0 +1,68 @@
+import Foundation
+import SeeMore
+
+/// Worker threads that render, each with its own `CardRenderer` (its Pango font map and context),
+/// fed from a bounded queue; the server's own thread never renders.
+final class RenderPool: @unchecked Sendable {
+    typealias Job = @Sendable (CardRenderer) -> Void
+
+    private let condition = NSCondition()
+    private var queue: [Job] = []
+    private var stopping = false
+    private var running = 0
+    private let maximumQueue: Int
+    private var threads: [Thread] = []
+
+    init(workers: Int, maximumQueue: Int) throws {
+        self.maximumQueue = maximumQueue
+        for index in 0..<max(1, workers) {
+            let renderer = Owned(try CardRenderer())
+            let thread = Thread { [unowned self] in self.work(renderer.value) }
+            thread.name = "seemore-render-\(index)"
+            threads.append(thread)
+        }
+        threads.forEach { $0.start() }
+    }
+
+    /// Queues a job; false when the queue is full (the caller answers 503).
+    func submit(_ job: @escaping Job) -> Bool {
+        condition.withLock {
+            guard !stopping, queue.count < maximumQueue else { return false }
+            queue.append(job)
+            condition.signal()
+            return true
+        }
+    }
+
+    /// Jobs waiting and jobs being rendered.
+    var depth: (queued: Int, running: Int) { condition.withLock { (queue.count, running) } }
+
+    /// Lets the queued jobs finish, then stops the workers; returns when they have.
+    func drain() {
+        condition.withLock {
+            stopping = true
+            condition.broadcast()
+        }
+        while condition.withLock({ !queue.isEmpty || running > 0 }) { usleep(5_000) }
+    }
+
+    private func work(_ renderer: CardRenderer) {
+        while true {
+            let job: Job? = condition.withLock {
+                while queue.isEmpty && !stopping { condition.wait() }
+                guard !queue.isEmpty else { return nil }
+                running += 1
+                return queue.removeFirst()
+            }
+            guard let job else { return }
+            job(renderer)
+            condition.withLock { running -= 1 }
+        }
+    }
+}
+
+/// A renderer handed to the one thread that uses it.
+private struct Owned<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,334 @@
+import CSoup
+import Foundation
+import SeeMore
+
+/// `seemore serve`: an HTTP server (libsoup 3) that renders cards for designers, review tools and web
+/// apps, byte for byte as `seemore render` does.
+///
+/// The server's thread runs its own GLib main context and never renders: a render request is paused,
+/// handed to a `RenderPool` worker, and resumed on the server's thread with the PNG. Endpoints:
+/// `GET /render.png`, `POST /render`, `GET /templates`, `GET /healthz`, `GET /metrics`.
+public final class RenderServer: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var host = "127.0.0.1"
+        /// 0 picks a free port.
+        public var port = 8080
+        public var jobs = ProcessInfo.processInfo.activeProcessorCount
+        public var templatesFolder: String? = nil
+        public var cacheBytes = 64 << 20
+        public var limits = ServerLimits()
+
+        public init() {}
+    }
+
+    /// The address it listens on, e.g. `http://127.0.0.1:8080/`.
+    public private(set) var url = ""
+
+    let options: Options
+    let templates: TemplateLoader
+    let pool: RenderPool
+    let cache: ResponseCache
+    let metrics = ServerMetrics()
+    /// Part of every ETag: the libraries and fonts a picture depends on.
+    let environmentTag: String
+
+    private var context: OpaquePointer?
+    private var loop: OpaquePointer?
+    private var server: UnsafeMutablePointer<SoupServer>?
+    private var thread: Thread?
+    private let stopped = DispatchSemaphore(value: 0)
+
+    public init(options: Options) throws {
+        self.options = options
+        templates = TemplateLoader.standard(templatesFolder: options.templatesFolder)
+        pool = try RenderPool(workers: options.jobs, maximumQueue: options.limits.maximumQueue)
+        cache = ResponseCache(budgetBytes: options.cacheBytes)
+        environmentTag = ContentHash.fnv1a64(
+            (Version.line + EnvironmentFingerprint.current(fontFiles: []).json.serialized(indent: nil)).utf8)
+    }
+
+    /// A server that cannot listen, with the reason.
+    public struct StartError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Listens and serves on a thread of its own; returns once it listens.
+    /// - Throws: `StartError` when the address cannot be bound (in use, not local, refused).
+    public func start() throws {
+        let ready = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var failure: String? = nil
+        let thread = Thread { [self] in
+            failure = self.listen()
+            ready.signal()
+            guard failure == nil, let loop = self.loop else {
+                self.stopped.signal()
+                return
+            }
+            g_main_loop_run(loop)
+            self.close()
+            self.stopped.signal()
+        }
+        thread.name = "seemore-serve"
+        self.thread = thread
+        thread.start()
+        ready.wait()
+        if let failure { throw StartError(description: failure) }
+    }
+
+    /// Stops accepting, lets the renders in flight finish, and returns when the server has stopped.
+    public func stop() {
+        guard let context, let loop else { return }
+        pool.drain()
+        // Answers of the last renders are delivered on the server's thread before it quits.
+        let box = Unmanaged.passRetained(MainContextCall { g_main_loop_quit(loop) }).toOpaque()
+        g_main_context_invoke(context, MainContextCall.run, box)
+        stopped.wait()
+    }
+
+    /// Makes the context, the server and its handlers, and listens; returns an error message or nil.
+    private func listen() -> String? {
+        guard let context = g_main_context_new() else { return "cannot create a GLib main context" }
+        self.context = context
+        g_main_context_push_thread_default(context)
+        loop = g_main_loop_new(context, 0)
+        guard let object = g_object_new_with_properties(soup_server_get_type(), 0, nil, nil) else {
+            return "cannot create the HTTP server"
+        }
+        let server = UnsafeMutableRawPointer(object).assumingMemoryBound(to: SoupServer.self)
+        self.server = server
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        soup_server_add_early_handler(
+            server, nil,
+            { _, message, _, _, data in
+                guard let message, let data else { return }
+                Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue().early(ServerMessage(message))
+            }, me, nil)
+        soup_server_add_handler(
+            server, nil,
+            { _, message, path, query, data in
+                guard let message, let data else { return }
+                let server = Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue()
+                server.handle(
+                    ServerMessage(message), path: path.map { String(cString: $0) } ?? "/", query: RenderServer.dictionary(query))
+            }, me, nil)
+        var error: UnsafeMutablePointer<GError>? = nil
+        guard let address = g_inet_socket_address_new_from_string(options.host, guint(options.port)) else {
+            return "--host must be an IP address such as 127.0.0.1 or ::1, not '\(options.host)'"
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(address)) }
+        guard soup_server_listen(server, address, SoupServerListenOptions(rawValue: 0), &error) != 0 else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_clear_error(&error)
+            return "cannot listen on \(options.host):\(options.port): \(reason)"
+        }
+        var port = options.port
+        if let uris = soup_server_get_uris(server) {
+            if let first = uris.pointee.data { port = Int(g_uri_get_port(OpaquePointer(first))) }
+            g_slist_free_full(uris, { g_uri_unref(OpaquePointer($0)) })
+        }
+        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        url = "http://\(host):\(port)/"
+        return nil
+    }
+
+    private func close() {
+        if let server {
+            soup_server_disconnect(server)
+            g_object_unref(UnsafeMutableRawPointer(server))
+        }
+        if let loop { g_main_loop_unref(loop) }
+        if let context {
+            g_main_context_pop_thread_default(context)
+            g_main_context_unref(context)
+        }
+        server = nil
+    }
+
+    /// A query's keys and values (already decoded by libsoup, `+` as space).
+    private static func dictionary(_ table: OpaquePointer?) -> [String: String] {
+        guard let table else { return [:] }
+        var values: [String: String] = [:]
+        var iterator = GHashTableIter()
+        g_hash_table_iter_init(&iterator, table)
+        var key: gpointer? = nil
+        var value: gpointer? = nil
+        while g_hash_table_iter_next(&iterator, &key, &value) != 0 {
+            guard let key, let value else { continue }
+            values[String(cString: key.assumingMemoryBound(to: CChar.self))] = String(
+                cString: value.assumingMemoryBound(to: CChar.self))
+        }
+        return values
+    }
+
+    // MARK: Requests
+
+    /// Before the body is read: refuses a body larger than the limit, so it is never read.
+    private func early(_ message: ServerMessage) {
+        if let length = message.contentLength, length > options.limits.maximumBodyBytes {
+            respond(
+                message, route: "body",
+                error: ServerError(
+                    status: 413, message: "the body has \(length) bytes; at most \(options.limits.maximumBodyBytes)", field: nil))
+        }
+    }
+
+    private func handle(_ message: ServerMessage, path: String, query: [String: String]) {
+        let method = message.method
+        switch (path, method) {
+        case ("/render.png", "GET"), ("/render.png", "HEAD"): render(message, values: query, route: "/render.png")
+        case ("/render", "POST"):
+            guard message.requestHeader("Content-Type")?.hasPrefix("application/json") == true else {
+                return respond(
+                    message, route: path,
+                    error: ServerError(status: 415, message: "send the fields as application/json", field: nil))
+            }
+            do {
+                render(message, values: try RenderQuery.values(fromJSON: message.requestBody), route: "/render")
+            } catch let error as ServerError {
+                respond(message, route: path, error: error)
+            } catch {
+                respond(message, route: path, error: ServerError(status: 400, message: "\(error)", field: nil))
+            }
+        case ("/templates", "GET"): templatesList(message)
+        case ("/healthz", "GET"): respond(message, route: path, status: 200, type: "text/plain", body: Array("ok\n".utf8))
+        case ("/metrics", "GET"):
+            let depth = pool.depth
+            let text = metrics.text(queued: depth.queued, running: depth.running, cacheBytes: cache.byteCount)
+            respond(message, route: path, status: 200, type: "text/plain; version=0.0.4", body: Array(text.utf8))
+        case ("/render.png", _), ("/render", _), ("/templates", _), ("/healthz", _), ("/metrics", _):
+            message.setHeader("Allow", path == "/render" ? "POST" : "GET")
+            respond(
+                message, route: path, error: ServerError(status: 405, message: "\(method) is not allowed on \(path)", field: nil))
+        default:
+            respond(message, route: "other", error: ServerError(status: 404, message: "no such endpoint: \(path)", field: nil))
+        }
+    }
+
+    private func templatesList(_ message: ServerMessage) {
+        let list: [JSONValue] = templates.available().compactMap { name in
+            guard let path = templates.path(for: name), let data = FileManager.default.contents(atPath: path),
+                let text = String(data: data, encoding: .utf8)
+            else { return nil }
+            return .object([("name", .string(name)), ("json", .string(text))])
+        }
+        let body = JSONValue.object([("templates", .array(list))]).serialized() + "\n"
+        respond(message, route: "/templates", status: 200, type: "application/json", body: Array(body.utf8))
+    }
+
+    /// Renders on a worker; answers from the cache, or 304 when the client has this picture.
+    private func render(_ message: ServerMessage, values: [String: String], route: String) {
+        let query: RenderQuery
+        do {
+            query = try RenderQuery(values, templates: templates, limits: options.limits)
+        } catch let error as ServerError {
+            return respond(message, route: route, error: error)
+        } catch {
+            return respond(message, route: route, error: ServerError(status: 400, message: "\(error)", field: nil))
+        }
+        let tag = "\"" + ContentHash.fnv1a64((query.canonical + "\u{0}" + environmentTag).utf8) + "\""
+        let png = route == "/render.png"
+        if png {
+            message.setHeader("ETag", tag)
+            message.setHeader("Cache-Control", "no-cache")
+            if message.requestHeader("If-None-Match")?.split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == tag
+            }) == true {
+                return respond(message, route: route, status: 304, type: nil, body: [])
+            }
+            if let cached = cache.get(tag) {
+                metrics.cache(hit: true)
+                return respond(message, route: route, status: 200, type: "image/png", body: cached)
+            }
+            metrics.cache(hit: false)
+        }
+        message.pause()
+        let accepted = pool.submit { [self] renderer in
+            let started = DispatchTime.now()
+            let outcome: Result<RenderedCard, ServerError> = Result {
+                try renderer.render(query.request, state: query.state)
+            }.mapError(Self.serverError)
+            metrics.rendered(seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+            onServerThread {
+                defer { message.unpause() }
+                switch outcome {
+                case .failure(let error): self.respond(message, route: route, error: error)
+                case .success(let card) where png:
+                    self.cache.put(tag, card.png)
+                    self.respond(message, route: route, status: 200, type: "image/png", body: card.png)
+                case .success(let card):
+                    self.respond(
+                        message, route: route, status: 200, type: "application/json", body: Array(self.metadata(card, query).utf8)
+                    )
+                }
+            }
+        }
+        if !accepted {
+            message.unpause()
+            message.setHeader("Retry-After", "1")
+            respond(
+                message, route: route, error: ServerError(status: 503, message: "the render queue is full; retry", field: nil))
+        }
+    }
+
+    /// `render --json`'s object for one state, with the URL of each state's PNG.
+    private func metadata(_ card: RenderedCard, _ query: RenderQuery) -> String {
+        var files: [CardState: String] = [:]
+        for state in CardState.allCases {
+            var components = URLComponents()
+            components.path = "/render.png"
+            components.queryItems =
+                query.fields.sorted { $0.key < $1.key }.filter { $0.key != "state" }.map {
+                    URLQueryItem(name: $0.key, value: $0.value)
+                } + [URLQueryItem(name: "state", value: state.rawValue)]
+            files[state] = components.string ?? "/render.png"
+        }
+        return CardFiles.metadata([card], files: files, request: query.request).serialized() + "\n"
+    }
+
+    /// What a failed render means for the client: its input (400) or the server (500).
+    static func serverError(_ error: Error) -> ServerError {
+        switch error {
+        case let error as CardError:
+            switch error {
+            case .unknownTheme: return .badValue("theme", error.description)
+            case .invalidScale: return .badValue("scale", error.description)
+            case .tooNarrow, .invalidWidth: return .badValue("width", error.description)
+            case .tooLarge: return ServerError(status: 400, message: error.description, field: "text")
+            }
+        case let error as TruncationRequestError: return ServerError(status: 400, message: error.description, field: nil)
+        default: return ServerError(status: 500, message: "cannot render: \(error)", field: nil)
+        }
+    }
+
+    // MARK: Responses (on the server's thread)
+
+    private func respond(_ message: ServerMessage, route: String, error: ServerError) {
+        respond(message, route: route, status: error.status, type: "application/json", body: Array((error.json + "\n").utf8))
+    }
+
+    private func respond(_ message: ServerMessage, route: String, status: Int, type: String?, body: [UInt8]) {
+        metrics.count(route: route, status: status)
+        message.respond(status: status, type: type, body: body)
+    }
+
+    /// Runs `body` on the server's thread (where libsoup's objects live).
+    private func onServerThread(_ body: @escaping () -> Void) {
+        guard let context else { return }
+        g_main_context_invoke(context, MainContextCall.run, Unmanaged.passRetained(MainContextCall(body)).toOpaque())
+    }
+}
+
+/// A closure run once by a GLib main context.
+private final class MainContextCall {
+    let body: () -> Void
+
+    init(_ body: @escaping () -> Void) {
+        self.body = body
+    }
+
+    static let run: GSourceFunc = { data in
+        guard let data else { return 0 }
+        Unmanaged<MainContextCall>.fromOpaque(data).takeRetainedValue().body()
+        return 0  // G_SOURCE_REMOVE
+    }
+}

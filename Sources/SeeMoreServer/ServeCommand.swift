@@ -1,0 +1,78 @@
+import Foundation
+import SeeMore
+
+/// `seemore serve`: runs a `RenderServer` until SIGINT or SIGTERM.
+public enum ServeCommand {
+    static let usage = """
+        Usage: seemore serve [--host 127.0.0.1] [--port 8080] [--jobs N] [--templates DIR] [--cache-mb 64]
+                             [--max-body-kb 256] [--max-text 100000] [--max-queue 64]
+        """
+
+    static let help = """
+        Serves rendered cards over HTTP, byte for byte as 'seemore render' draws them.
+
+        \(usage)
+
+          --host ADDRESS     The IP address to listen on (default 127.0.0.1: this machine only).
+          --port N           The port (default 8080; 0 picks a free one).
+          --jobs N           Render threads (default: the number of cores).
+          --templates DIR    Templates folder (default: the package's).
+          --cache-mb N       Memory for rendered PNGs, least recently used dropped first (default 64).
+          --max-body-kb N    Largest request body (default 256); a larger one is 413.
+          --max-text N       Longest text in characters (default 100000); a longer one is 413.
+          --max-queue N      Renders waiting for a thread (default 64); past it, 503 with Retry-After.
+
+        Endpoints: GET /render.png?text=…&template=…&width=…&state=collapsed|expanded&theme=…&scale=1|2|3
+        &lines=…&font=…&lang=…&markup=0|1 (image/png, with an ETag); POST /render with the same fields as
+        JSON (the metadata 'render --json' prints, with the URLs of both PNGs); GET /templates; GET /healthz;
+        GET /metrics (Prometheus). Errors are JSON: {"error": "…", "field": "…"}.
+        SIGINT or SIGTERM stops it after the renders in flight (exit 0).
+        """
+
+    public static func run(_ arguments: [String], io: CommandIO) throws -> ExitCode {
+        var options = RenderServer.Options()
+        var scanner = ArgumentScanner(arguments, usage: usage)
+        while let flag = try scanner.nextFlag() {
+            switch flag.name {
+            case "--help", "-h": throw HelpRequested(text: help)
+            case "--host": options.host = try scanner.value(of: flag)
+            case "--port":
+                options.port = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 0)
+                guard options.port <= 65535 else { throw scanner.usageError("--port must be at most 65535") }
+            case "--jobs": options.jobs = min(64, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
+            case "--templates": options.templatesFolder = try scanner.value(of: flag)
+            case "--cache-mb":
+                options.cacheBytes = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 0) << 20
+            case "--max-body-kb":
+                options.limits.maximumBodyBytes =
+                    try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1) << 10
+            case "--max-text":
+                options.limits.maximumTextCharacters = try scanner.integer(
+                    try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--max-queue":
+                options.limits.maximumQueue = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            default: throw scanner.unknownFlag(flag.name)
+            }
+        }
+        let server = try RenderServer(options: options)
+        do {
+            try server.start()
+        } catch let error as RenderServer.StartError {
+            throw CommandError(error.description, exitCode: .usage)
+        }
+        io.writeOutput("Serving on \(server.url) (stop with Ctrl-C)\n")
+        let stop = DispatchSemaphore(value: 0)
+        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "seemore-serve-signals"))
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            return source
+        }
+        stop.wait()
+        server.stop()
+        signals.forEach { $0.cancel() }
+        io.writeOutput("Stopped.\n")
+        return .success
+    }
+}

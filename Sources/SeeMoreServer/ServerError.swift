@@ -1,0 +1,20 @@
+import SeeMore
+
+/// A request the server refuses: an HTTP status and a JSON body `{"error": …, "field": …}` naming
+/// what was wrong.
+struct ServerError: Error, Equatable {
+    var status: Int
+    var message: String
+    /// The request field at fault (a query parameter or JSON member), when one is.
+    var field: String?
+
+    static func badValue(_ field: String, _ message: String) -> ServerError {
+        ServerError(status: 400, message: message, field: field)
+    }
+
+    var json: String {
+        var members: [(String, JSONValue)] = [("error", .string(message))]
+        if let field { members.append(("field", .string(field))) }
+        return JSONValue.object(members).serialized(indent: nil)
+    }
+}

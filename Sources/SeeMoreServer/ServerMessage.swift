@@ -1,0 +1,61 @@
+import CSoup
+
+/// One request and its response (a `SoupServerMessage`), held with a reference while it is paused
+/// for a worker. Used only on the server's thread.
+final class ServerMessage: @unchecked Sendable {
+    private let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+        g_object_ref(UnsafeMutableRawPointer(pointer))
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(pointer))
+    }
+
+    var method: String {
+        soup_server_message_get_method(pointer).map { String(cString: $0) } ?? ""
+    }
+
+    func requestHeader(_ name: String) -> String? {
+        guard let headers = soup_server_message_get_request_headers(pointer),
+            let value = soup_message_headers_get_one(headers, name)
+        else { return nil }
+        return String(cString: value)
+    }
+
+    /// The declared body length, when the request has one.
+    var contentLength: Int? {
+        guard let headers = soup_server_message_get_request_headers(pointer),
+            soup_message_headers_get_encoding(headers) == SOUP_ENCODING_CONTENT_LENGTH
+        else { return nil }
+        return Int(soup_message_headers_get_content_length(headers))
+    }
+
+    var requestBody: [UInt8] {
+        guard let body = soup_server_message_get_request_body(pointer), let data = body.pointee.data, body.pointee.length > 0
+        else { return [] }
+        return data.withMemoryRebound(to: UInt8.self, capacity: Int(body.pointee.length)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(body.pointee.length)))
+        }
+    }
+
+    func setHeader(_ name: String, _ value: String) {
+        guard let headers = soup_server_message_get_response_headers(pointer) else { return }
+        soup_message_headers_replace(headers, name, value)
+    }
+
+    func respond(status: Int, type: String?, body: [UInt8]) {
+        soup_server_message_set_status(pointer, guint(status), nil)
+        body.withUnsafeBufferPointer { buffer in
+            soup_server_message_set_response(
+                pointer, type, SOUP_MEMORY_COPY,
+                buffer.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) },
+                gsize(buffer.count))
+        }
+    }
+
+    func pause() { soup_server_message_pause(pointer) }
+    func unpause() { soup_server_message_unpause(pointer) }
+}

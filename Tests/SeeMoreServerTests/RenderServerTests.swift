@@ -1,0 +1,210 @@
+import Foundation
+import SeeMore
+import Testing
+
+@testable import SeeMoreServer
+
+/// `seemore serve` over real HTTP on a free loopback port; every server is stopped by its test.
+@Suite struct RenderServerTests {
+    static let text = "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds."
+
+    /// Runs `body` with a started server; stops it afterwards, whatever happens.
+    static func withServer(_ configure: (inout RenderServer.Options) -> Void = { _ in }, _ body: (String) throws -> Void) throws {
+        var options = RenderServer.Options()
+        options.port = 0
+        options.jobs = 2
+        configure(&options)
+        let server = try RenderServer(options: options)
+        try server.start()
+        defer { server.stop() }
+        #expect(server.url.hasPrefix("http://127.0.0.1:"))
+        try body(server.url)
+    }
+
+    static func query(_ fields: [String: String]) -> String {
+        var components = URLComponents()
+        components.queryItems = fields.sorted { $0.key < $1.key }.map { URLQueryItem(name: $0.key, value: $0.value) }
+        return components.percentEncodedQuery ?? ""
+    }
+
+    @Test func renderPNG_isByteIdenticalToSeemoreRender() throws {
+        try Self.withServer { url in
+            for (state, theme, scale) in [("collapsed", "light", "1"), ("expanded", "dark", "2")] {
+                let response = try Curl.request(
+                    url + "render.png?"
+                        + Self.query(["text": Self.text, "width": "240", "state": state, "theme": theme, "scale": scale]))
+                #expect(response.status == 200)
+                #expect(response.headers["content-type"] == "image/png")
+                let folder = try Curl.folder()
+                defer { try? FileManager.default.removeItem(at: folder) }
+                let exit = SeeMoreCommand.run(
+                    [
+                        "render", "--text", Self.text, "--width", "240", "--state", state, "--theme", theme, "--scale", scale,
+                        "--out", folder.path, "--name", "card",
+                    ], io: CommandIO(readStandardInput: { Data() }, writeOutput: { _ in }, writeError: { _ in }))
+                #expect(exit == 0)
+                let written = try Data(contentsOf: folder.appendingPathComponent("card.\(state).png"))
+                #expect(response.body == [UInt8](written), "\(state) \(theme) @\(scale)x")
+            }
+        }
+    }
+
+    @Test func etag_givesNotModified_andTheCacheAnswersAgain() throws {
+        try Self.withServer { url in
+            let address = url + "render.png?" + Self.query(["text": "Cached card", "width": "200"])
+            let first = try Curl.request(address)
+            let tag = try #require(first.headers["etag"])
+            #expect(try Curl.request(address, headers: ["If-None-Match": tag]).status == 304)
+            #expect(try Curl.request(address, headers: ["If-None-Match": "\"other\""]).status == 200)
+            let again = try Curl.request(address)
+            #expect(again.body == first.body && again.headers["etag"] == tag)
+            let metrics = try Curl.request(url + "metrics").text
+            #expect(metrics.contains("seemore_cache_hits_total 2"))
+            #expect(metrics.contains("seemore_requests_total{route=\"/render.png\",status=\"304\"} 1"))
+            // Another input, another tag.
+            let other = try Curl.request(url + "render.png?" + Self.query(["text": "Cached card", "width": "201"]))
+            #expect(other.headers["etag"] != tag)
+        }
+    }
+
+    @Test func postRender_givesTheMetadataWithBothPictures() throws {
+        try Self.withServer { url in
+            let body = Array(
+                #"{"text": "\#(Self.text)", "width": 240, "template": "x", "markup": false, "state": "collapsed"}"#.utf8)
+            let response = try Curl.request(
+                url + "render", method: "POST", headers: ["Content-Type": "application/json"], body: body)
+            #expect(response.status == 200)
+            let json = response.json
+            #expect(json["template"] as? String == "x")
+            let collapsed = try #require(json["collapsed"] as? [String: Any])
+            #expect(collapsed["truncated"] as? Bool == true)
+            let file = try #require(collapsed["file"] as? String)
+            let picture = try Curl.request(url + file.dropFirst())
+            #expect(picture.status == 200 && picture.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        }
+    }
+
+    @Test func badRequests_nameTheField() throws {
+        try Self.withServer { url in
+            let cases: [([String: String], Int, String?)] = [
+                (["text": "a", "width": "abc"], 400, "width"),
+                (["text": "a", "width": "-1"], 400, "width"),
+                (["text": "a", "lines": "0"], 400, "lines"),
+                (["text": "a", "scale": "4"], 400, "scale"),
+                (["text": "a", "theme": "sepia"], 400, "theme"),
+                (["text": "a", "template": "../../etc/passwd"], 400, "template"),
+                (["text": "a", "template": "nope"], 400, "template"),
+                (["text": "a", "state": "open"], 400, "state"),
+                (["text": "a", "lang": "not a tag"], 400, "lang"),
+                (["text": "a", "colour": "red"], 400, "colour"),
+                (["width": "200"], 400, "text"),
+                (["text": "a", "font": "DejaVu Sans 5000"], 400, nil),
+                (["text": "<b>a", "markup": "1"], 400, nil),
+            ]
+            for (fields, status, field) in cases {
+                let response = try Curl.request(url + "render.png?" + Self.query(fields))
+                #expect(response.status == status, "\(fields.keys.sorted()): \(response.text)")
+                #expect(response.headers["content-type"] == "application/json")
+                #expect(response.json["field"] as? String == field, "\(response.text)")
+                #expect(!(response.json["error"] as? String ?? "").isEmpty)
+            }
+            #expect(try Curl.request(url + "nowhere").status == 404)
+            let wrongMethod = try Curl.request(url + "render.png?text=a", method: "DELETE")
+            #expect(wrongMethod.status == 405 && wrongMethod.headers["allow"] == "GET")
+            #expect(try Curl.request(url + "render", method: "GET").status == 405)
+            let notJSON = try Curl.request(
+                url + "render", method: "POST", headers: ["Content-Type": "text/plain"], body: Array("text=a".utf8))
+            #expect(notJSON.status == 415)
+            let brokenJSON = try Curl.request(
+                url + "render", method: "POST", headers: ["Content-Type": "application/json"], body: Array("{".utf8))
+            #expect(brokenJSON.status == 400)
+            let longText = try Curl.request(
+                url + "render", method: "POST", headers: ["Content-Type": "application/json"],
+                body: Array(#"{"text": "\#(String(repeating: "a", count: 100_001))"}"#.utf8))
+            #expect(longText.status == 413 && longText.json["field"] as? String == "text", "\(longText.text)")
+            let megabyte = try Curl.request(
+                url + "render", method: "POST", headers: ["Content-Type": "application/json"],
+                body: Array(repeating: UInt8(ascii: " "), count: 1 << 20))
+            #expect(megabyte.status == 413)
+            // The server lives on after all of that.
+            #expect(try Curl.request(url + "healthz").text == "ok\n")
+        }
+    }
+
+    @Test func templates_areListedWithTheirJSON() throws {
+        try Self.withServer { url in
+            let response = try Curl.request(url + "templates")
+            let list = try #require(response.json["templates"] as? [[String: Any]])
+            let names = list.compactMap { $0["name"] as? String }
+            #expect(Set(["x", "inline-more", "fade-overlay", "read-more-tail", "chat-input"]).isSubset(of: Set(names)))
+            #expect((list.first?["json"] as? String)?.contains("themes") == true)
+        }
+    }
+
+    @Test func fullQueue_isServiceUnavailableWithRetryAfter() throws {
+        try Self.withServer({ options in
+            options.jobs = 1
+            options.limits.maximumQueue = 1
+        }) { url in
+            // Expanded cards of long texts keep the one worker busy while more requests arrive.
+            let long = String(repeating: "Many words for a long card that takes a while to draw. ", count: 300)
+            let folder = try Curl.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var config = ""
+            for index in 0..<8 {
+                let body = folder.appendingPathComponent("\(index).json")
+                try Data(#"{"text": "\#(long)\#(index)", "state": "expanded", "width": 2000}"#.utf8).write(to: body)
+                // Each request's options after "next", so the header and body belong to it alone.
+                config += (index == 0 ? "" : "next\n") + "url = \"\(url)render\"\nheader = \"Content-Type: application/json\"\n"
+                config +=
+                    "data-binary = \"@\(body.path)\"\noutput = \"\(folder.path)/\(index).out\"\nwrite-out = \"%{http_code}\\\\n\"\n"
+            }
+            try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+            let codes = try Curl.run([
+                "-s", "-g", "--parallel", "--parallel-max", "8", "-K", folder.appendingPathComponent("config").path,
+            ])
+            .split(separator: "\n").map(String.init)
+            #expect(codes.count == 8)
+            #expect(codes.contains("503"), "\(codes)")
+            #expect(codes.contains("200"), "\(codes)")
+            #expect(codes.allSatisfy { $0 == "200" || $0 == "503" }, "\(codes)")
+        }
+    }
+
+    @Test func load_twoThousandRequestsOnEightConnections_allDecode() throws {
+        try Self.withServer { url in
+            let folder = try Curl.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var config = ""
+            for index in 0..<2_000 {
+                // A quarter of them distinct (rendered), the rest repeated (cached).
+                config +=
+                    "url = \"\(url)render.png?\(Self.query(["text": "Load \(index % 500) " + Self.text, "width": "240"]))\"\n"
+                config += "output = \"\(folder.path)/\(index).png\"\n"
+            }
+            try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+            let codes = try Curl.run([
+                "-s", "-g", "--parallel", "--parallel-max", "8", "-K", folder.appendingPathComponent("config").path, "-w",
+                "%{http_code}\n",
+            ])
+            .split(separator: "\n")
+            #expect(codes.count == 2_000)
+            #expect(codes.allSatisfy { $0 == "200" })
+            for index in stride(from: 0, to: 2_000, by: 97) {
+                let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent("\(index).png")))
+                #expect((try? PNGCodec.decode(bytes)) != nil, "\(index).png decodes")
+            }
+        }
+    }
+
+    @Test func serveCommand_refusesBadFlags() {
+        var errors = ""
+        let io = CommandIO(readStandardInput: { Data() }, writeOutput: { _ in }, writeError: { errors += $0 })
+        #expect(SeeMoreCommand.run(["serve", "--port", "70000"], io: io, more: ["serve": ServeCommand.run]) == 64)
+        #expect(
+            SeeMoreCommand.run(["serve", "--host", "not-an-ip", "--port", "0"], io: io, more: ["serve": ServeCommand.run]) == 64)
+        #expect(errors.contains("--host must be an IP address"))
+        #expect(SeeMoreCommand.run(["serve", "--prot", "1"], io: io, more: ["serve": ServeCommand.run]) == 64)
+        #expect(errors.contains("did you mean --port?"))
+    }
+}
