@@ -11,11 +11,11 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 APT_PACKAGES := pkg-config libpango1.0-dev libcairo2-dev libpng-dev zlib1g-dev \
 	fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-ipafont-mincho fonts-nanum \
 	fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk \
-	chromium chromium-driver python3-selenium libsoup-3.0-dev
+	chromium chromium-driver python3-selenium libsoup-3.0-dev wrk bc curl
 
 PREFIX ?= /usr/local
 
-.PHONY: deps build preview test bench fuzz asan install clean
+.PHONY: deps build preview test bench bench-serve fuzz asan install clean
 
 deps:
 	@missing=""; \
@@ -62,6 +62,11 @@ asan: deps
 bench: deps
 	swift build -c release --product seemore-bench
 	.build/release/seemore-bench $(ARGS)
+
+# seemore serve under load (wrk, 8 connections): uncached and cached cards, next to one process per card.
+bench-serve: deps
+	swift build -c release --product seemore
+	bash Benchmarks/bench-serve.sh .build/release/seemore
 
 # Installs seemore (Swift's runtime linked in) and the templates, so `seemore` works from any folder.
 install: deps

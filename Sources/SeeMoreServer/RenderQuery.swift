@@ -18,7 +18,7 @@ struct RenderQuery: Sendable {
     ]
 
     /// - Parameter values: field → value, as strings (JSON numbers and booleans written out).
-    init(_ values: [String: String], templates: TemplateLoader, limits: ServerLimits) throws {
+    init(_ values: [String: String], templates: TemplateLoader, cache: TemplateCache, limits: ServerLimits) throws {
         for key in values.keys.sorted() where !Self.fields.contains(key) {
             throw ServerError.badValue(key, "unknown field '\(key)'; fields: \(Self.fields.sorted().joined(separator: ", "))")
         }
@@ -35,8 +35,9 @@ struct RenderQuery: Sendable {
                 "template", "unknown template '\(templateName)'; templates: \(templates.available().joined(separator: ", "))")
         }
         let template: CardTemplate
+        let templateHash: String
         do {
-            template = try TemplateLoader.load(path: path)
+            (template, templateHash) = try cache.load(path)
         } catch {
             throw ServerError(status: 500, message: "template '\(templateName)' cannot be loaded: \(error)", field: "template")
         }
@@ -99,10 +100,9 @@ struct RenderQuery: Sendable {
         self.request = request
         self.state = state
         fields = values
-        let templateBytes = FileManager.default.contents(atPath: path) ?? Data()
         canonical =
             Self.fields.sorted().map { "\($0)=\(values[$0] ?? "")" }.joined(separator: "\u{0}") + "\u{0}template-bytes="
-            + ContentHash.fnv1a64(templateBytes)
+            + templateHash
     }
 
     /// Field → string from a JSON object body: strings as they are, numbers and booleans written out.

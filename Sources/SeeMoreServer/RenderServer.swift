@@ -28,6 +28,7 @@ public final class RenderServer: @unchecked Sendable {
     let templates: TemplateLoader
     let pool: RenderPool
     let cache: ResponseCache
+    let templateCache = TemplateCache()
     let metrics = ServerMetrics()
     /// Part of every ETag: the libraries and fonts a picture depends on.
     let environmentTag: String
@@ -219,7 +220,7 @@ public final class RenderServer: @unchecked Sendable {
     private func render(_ message: ServerMessage, values: [String: String], route: String) {
         let query: RenderQuery
         do {
-            query = try RenderQuery(values, templates: templates, limits: options.limits)
+            query = try RenderQuery(values, templates: templates, cache: templateCache, limits: options.limits)
         } catch let error as ServerError {
             return respond(message, route: route, error: error)
         } catch {

@@ -131,6 +131,24 @@ import Testing
         }
     }
 
+    @Test func anEditedTemplate_isReadAgain() throws {
+        let folder = try Curl.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let builtIn = try #require(TemplateLoader.standard().path(for: "inline-more"))
+        let file = folder.appendingPathComponent("inline-more.json")
+        try FileManager.default.copyItem(atPath: builtIn, toPath: file.path)
+        try Self.withServer({ $0.templatesFolder = folder.path }) { url in
+            let address = url + "render.png?" + Self.query(["text": Self.text, "width": "240"])
+            let before = try Curl.request(address)
+            let edited = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "#0095F6", with: "#D00000")
+            try edited.write(to: file, atomically: true, encoding: .utf8)
+            let after = try Curl.request(address)
+            #expect(before.status == 200 && after.status == 200)
+            #expect(after.headers["etag"] != before.headers["etag"])
+            #expect(after.body != before.body, "the new suffix color is drawn")
+        }
+    }
+
     @Test func templates_areListedWithTheirJSON() throws {
         try Self.withServer { url in
             let response = try Curl.request(url + "templates")
