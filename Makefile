@@ -42,6 +42,7 @@ test: deps
 	.build/debug/seemore check --suite golden-images/suite.json --record never
 	/usr/bin/python3 Tests/Browser/line_pitch.py .build/debug/seemore
 	/usr/bin/python3 Tests/Browser/report.py .build/debug/seemore
+	/usr/bin/python3 Tests/Browser/playground.py .build/debug/seemore
 	cd Tests/Fixtures/Consumer && SEEMORE_RECORD=never swift test
 	swift test --skip-build
 

@@ -7,7 +7,8 @@ import SeeMore
 ///
 /// The server's thread runs its own GLib main context and never renders: a render request is paused,
 /// handed to a `RenderPool` worker, and resumed on the server's thread with the PNG. Endpoints:
-/// `GET /render.png`, `POST /render`, `GET /templates`, `GET /healthz`, `GET /metrics`.
+/// `GET /` (the playground), `GET /render.png`, `POST /render`, `GET /templates`, `GET /healthz`,
+/// `GET /metrics`.
 public final class RenderServer: @unchecked Sendable {
     public struct Options: Sendable {
         public var host = "127.0.0.1"
@@ -190,13 +191,16 @@ public final class RenderServer: @unchecked Sendable {
             } catch {
                 respond(message, route: path, error: ServerError(status: 400, message: "\(error)", field: nil))
             }
+        case ("/", "GET"):
+            respond(message, route: path, status: 200, type: "text/html; charset=utf-8", body: Array(PlaygroundPage.html.utf8))
+        case ("/favicon.ico", "GET"): respond(message, route: path, status: 204, type: nil, body: [])
         case ("/templates", "GET"): templatesList(message)
         case ("/healthz", "GET"): respond(message, route: path, status: 200, type: "text/plain", body: Array("ok\n".utf8))
         case ("/metrics", "GET"):
             let depth = pool.depth
             let text = metrics.text(queued: depth.queued, running: depth.running, cacheBytes: cache.byteCount)
             respond(message, route: path, status: 200, type: "text/plain; version=0.0.4", body: Array(text.utf8))
-        case ("/render.png", _), ("/render", _), ("/templates", _), ("/healthz", _), ("/metrics", _):
+        case ("/", _), ("/render.png", _), ("/render", _), ("/templates", _), ("/healthz", _), ("/metrics", _):
             message.setHeader("Allow", path == "/render" ? "POST" : "GET")
             respond(
                 message, route: path, error: ServerError(status: 405, message: "\(method) is not allowed on \(path)", field: nil))

@@ -26,6 +26,8 @@ struct CardPlan {
     /// Where the suffix (or link) is drawn; nil when there is none.
     var suffix: SuffixRects? = nil
     var fontSubstitutions: [FontSubstitution] = []
+    /// The body's line boxes as drawn (the lines' pitch, across the text's width), for overlays.
+    var lineBoxes: [Rect] = []
 
     /// Families used and glyphs missing across every text item.
     var fonts: [String] {

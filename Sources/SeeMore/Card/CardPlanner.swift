@@ -93,6 +93,13 @@ struct CardPlanner {
         return y + layout.logicalSize.height
     }
 
+    /// Each line's box of `layout` drawn at `origin`, `width` wide.
+    static func boxes(of layout: Layout, origin: Point, width: Double, lines: Range<Int>? = nil) -> [Rect] {
+        let extents = layout.lineExtents
+        let shown = lines.map { Array(extents[$0.clamped(to: 0..<extents.count)]) } ?? extents
+        return shown.map { Rect(x: origin.x, y: origin.y + $0.top, width: width, height: $0.bottom - $0.top) }
+    }
+
     /// The body text in `state`, with the suffix where the template puts it; returns the y below it.
     private func addBody(_ state: CardState, at y: Double, to plan: inout CardPlan) throws -> Double {
         let placement = template.suffix.placement
@@ -106,6 +113,7 @@ struct CardPlanner {
             let ending = cut.truncated && placement != .overlay ? (body.ellipsis, inlineSuffix, true) : nil
             let painted = try engine.paintLayout(body, text: cut.kept, ending: ending, paint: suffixPaint)
             plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
+            plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: width - padding.left - padding.right)
             plan.truncated = cut.truncated
             plan.kept = cut.kept
             plan.lines = painted.lines
@@ -123,6 +131,7 @@ struct CardPlanner {
             let painted = try engine.paintLayout(
                 body, text: whole, ending: lessInline.map { ("", $0, true) }, paint: suffixPaint)
             plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
+            plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: width - padding.left - padding.right)
             plan.kept = whole
             plan.lines = painted.lines
             plan.suffix = painted.suffixRects(keptBytes: whole.utf8.count)?.offsetBy(x: origin.x, y: origin.y)
@@ -215,6 +224,9 @@ struct CardPlanner {
         let interior = Rect(x: border, y: border, width: width - 2 * border, height: max(0, fieldBottom - 2 * border))
         plan.items.append(
             .text(layout, origin: Point(x: padding.left, y: y - top), color: color, clip: interior, lines: first..<lineCount))
+        plan.lineBoxes = Self.boxes(
+            of: layout, origin: Point(x: padding.left, y: y - top), width: width - padding.left - padding.right,
+            lines: first..<lineCount)
         plan.truncated = visible < lineCount
         plan.kept = whole
         plan.lines = isEmpty ? [] : Array(layout.lineTexts().suffix(visible))

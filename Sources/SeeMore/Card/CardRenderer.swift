@@ -38,6 +38,8 @@ public final class CardRenderer {
             },
             fonts: plan.fonts, fontFallback: !plan.fontSubstitutions.isEmpty, fontSubstitutions: plan.fontSubstitutions,
             unknownGlyphs: plan.unknownGlyphs, fontFiles: plan.fontFiles)
-        return (image, metadata)
+        var withBoxes = metadata
+        withBoxes.lineBoxes = plan.lineBoxes
+        return (image, withBoxes)
     }
 }

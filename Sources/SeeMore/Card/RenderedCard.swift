@@ -30,6 +30,8 @@ public struct CardMetadata: Sendable, Equatable {
     public var unknownGlyphs: Int
     /// Files of the fonts drawn, in order of first use.
     public var fontFiles: [String] = []
+    /// The body's line boxes as drawn, in points.
+    public var lineBoxes: [Rect] = []
 
     /// The smallest comfortable tap target, in points (Apple's Human Interface Guidelines).
     public static let minimumHitSize = 44.0
@@ -68,6 +70,7 @@ extension CardMetadata: JSONRepresentable {
             ("suffixRect", suffixRect?.json ?? .null),
             ("suffixRects", .array(suffixRects.map(\.json))),
             ("hitRect", hitRect?.json ?? .null),
+            ("lineBoxes", .array(lineBoxes.map(\.json))),
         ])
     }
 }
