@@ -185,9 +185,9 @@ public final class RenderServer: @unchecked Sendable {
                     error: ServerError(status: 415, message: "send the fields as application/json", field: nil))
             }
             do {
-                render(message, values: try RenderQuery.values(fromJSON: message.requestBody), route: "/render")
-            } catch let error as ServerError {
-                respond(message, route: path, error: error)
+                render(message, values: try CardFields.values(fromJSON: message.requestBody), route: "/render")
+            } catch let refusal as CardFields.Refusal {
+                respond(message, route: path, error: ServerError(refusal))
             } catch {
                 respond(message, route: path, error: ServerError(status: 400, message: "\(error)", field: nil))
             }
@@ -222,11 +222,11 @@ public final class RenderServer: @unchecked Sendable {
 
     /// Renders on a worker; answers from the cache, or 304 when the client has this picture.
     private func render(_ message: ServerMessage, values: [String: String], route: String) {
-        let query: RenderQuery
+        let query: CardFields
         do {
-            query = try RenderQuery(values, templates: templates, cache: templateCache, limits: options.limits)
-        } catch let error as ServerError {
-            return respond(message, route: route, error: error)
+            query = try CardFields(values, templates: templates, limits: options.limits.fields, load: templateCache.load)
+        } catch let refusal as CardFields.Refusal {
+            return respond(message, route: route, error: ServerError(refusal))
         } catch {
             return respond(message, route: route, error: ServerError(status: 400, message: "\(error)", field: nil))
         }
@@ -276,7 +276,7 @@ public final class RenderServer: @unchecked Sendable {
     }
 
     /// `render --json`'s object for one state, with the URL of each state's PNG.
-    private func metadata(_ card: RenderedCard, _ query: RenderQuery) -> String {
+    private func metadata(_ card: RenderedCard, _ query: CardFields) -> String {
         var files: [CardState: String] = [:]
         for state in CardState.allCases {
             var components = URLComponents()

@@ -8,6 +8,16 @@ struct ServerError: Error, Equatable {
     /// The request field at fault (a query parameter or JSON member), when one is.
     var field: String?
 
+    init(status: Int, message: String, field: String?) {
+        self.status = status
+        self.message = message
+        self.field = field
+    }
+
+    init(_ refusal: CardFields.Refusal) {
+        self.init(status: refusal.status, message: refusal.message, field: refusal.field)
+    }
+
     static func badValue(_ field: String, _ message: String) -> ServerError {
         ServerError(status: 400, message: message, field: field)
     }

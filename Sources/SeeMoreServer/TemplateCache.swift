@@ -8,13 +8,12 @@ final class TemplateCache: @unchecked Sendable {
     private var entries: [String: (stamp: String, template: CardTemplate, hash: String)] = [:]
 
     /// The template at `path` and a hash of its file's bytes.
-    func load(_ path: String) throws -> (template: CardTemplate, hash: String) {
+    func load(_ path: String) throws -> (CardTemplate, String) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw TemplateError.unreadable(path: path) }
         let stamp = "\(info.st_size):\(info.st_mtim.tv_sec):\(info.st_mtim.tv_nsec):\(info.st_ino)"
         if let entry = lock.withLock({ entries[path] }), entry.stamp == stamp { return (entry.template, entry.hash) }
-        let template = try TemplateLoader.load(path: path)
-        let hash = ContentHash.fnv1a64(FileManager.default.contents(atPath: path) ?? Data())
+        let (template, hash) = try CardFields.loadTemplate(path)
         lock.withLock { entries[path] = (stamp, template, hash) }
         return (template, hash)
     }

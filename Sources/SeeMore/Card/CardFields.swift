@@ -1,70 +1,102 @@
 import Foundation
-import SeeMore
 
-/// One render request, from a query string (`GET /render.png`) or a JSON body (`POST /render`),
-/// checked field by field: every refusal names its field.
-struct RenderQuery: Sendable {
-    var request: CardRequest
-    var state: CardState
-    /// The inputs in a fixed order, for the cache key and the ETag.
-    var canonical: String
+/// One card request given as named fields: a query string (`GET /render.png`), a JSON body
+/// (`POST /render`) or a line of `render --batch`, checked field by field; every refusal names its field.
+package struct CardFields: Sendable {
+    package var request: CardRequest
+    package var state: CardState
+    /// The inputs in a fixed order, with a hash of the template file: a cache key.
+    package var canonical: String
     /// The fields as given.
-    var fields: [String: String]
+    package var fields: [String: String]
+
+    /// A field that cannot be used: what is wrong, which field, and the HTTP status that says so
+    /// (400 a bad value, 413 too large, 500 the server's own template broken).
+    package struct Refusal: Error, Equatable {
+        package var status: Int
+        package var message: String
+        package var field: String?
+
+        package init(status: Int, message: String, field: String?) {
+            self.status = status
+            self.message = message
+            self.field = field
+        }
+
+        static func badValue(_ field: String, _ message: String) -> Refusal {
+            Refusal(status: 400, message: message, field: field)
+        }
+    }
+
+    /// Limits on what fields may ask.
+    package struct Limits: Sendable {
+        package var maximumTextCharacters = 100_000
+        package var maximumWidth = 4_096.0
+
+        package init() {}
+    }
 
     /// The fields a request may give; any other is refused, so a typo is never silently ignored.
-    static let fields: Set<String> = [
+    package static let names: Set<String> = [
         "text", "template", "width", "state", "theme", "scale", "lines", "font", "lang", "markup", "direction", "ellipsis",
         "suffix",
     ]
 
-    /// - Parameter values: field → value, as strings (JSON numbers and booleans written out).
-    init(_ values: [String: String], templates: TemplateLoader, cache: TemplateCache, limits: ServerLimits) throws {
-        for key in values.keys.sorted() where !Self.fields.contains(key) {
-            throw ServerError.badValue(key, "unknown field '\(key)'; fields: \(Self.fields.sorted().joined(separator: ", "))")
+    /// - Parameters:
+    ///   - values: field → value, as strings (JSON numbers and booleans written out).
+    ///   - extra: more field names the caller reads itself (`render --batch`'s `name`).
+    ///   - load: reads a template file: the template and a hash of its bytes.
+    package init(
+        _ values: [String: String], templates: TemplateLoader, limits: Limits, extra: Set<String> = [],
+        load: (String) throws -> (CardTemplate, String) = CardFields.loadTemplate
+    ) throws {
+        for key in values.keys.sorted() where !Self.names.contains(key) && !extra.contains(key) {
+            throw Refusal.badValue(
+                key, "unknown field '\(key)'; fields: \(Self.names.union(extra).sorted().joined(separator: ", "))")
         }
-        guard let text = values["text"] else { throw ServerError.badValue("text", "text is required") }
+        guard let text = values["text"] else { throw Refusal.badValue("text", "text is required") }
         guard text.count <= limits.maximumTextCharacters else {
-            throw ServerError(
+            throw Refusal(
                 status: 413, message: "the text has \(text.count) characters; at most \(limits.maximumTextCharacters)",
                 field: "text")
         }
         let templateName = values["template"] ?? "inline-more"
         // A name only, never a path: a request must not open files.
         guard PathPolicy.isSafeName(templateName), let path = templates.path(for: templateName) else {
-            throw ServerError.badValue(
+            throw Refusal.badValue(
                 "template", "unknown template '\(templateName)'; templates: \(templates.available().joined(separator: ", "))")
         }
         let template: CardTemplate
         let templateHash: String
         do {
-            (template, templateHash) = try cache.load(path)
+            (template, templateHash) = try load(path)
         } catch {
-            throw ServerError(status: 500, message: "template '\(templateName)' cannot be loaded: \(error)", field: "template")
+            throw Refusal(status: 500, message: "template '\(templateName)' cannot be loaded: \(error)", field: "template")
         }
         var request = CardRequest(text: text, template: template)
         if let width = values["width"] {
             guard let number = Double(width), number.isFinite, number > 0, number <= limits.maximumWidth else {
-                throw ServerError.badValue(
+                throw Refusal.badValue(
                     "width", "width must be a number of points above 0 and at most \(Int(limits.maximumWidth)), not '\(width)'")
             }
             request.width = number
         }
         if let lines = values["lines"] {
             guard let number = Int(lines), (1...TruncationRequest.maximumLines).contains(number) else {
-                throw ServerError.badValue(
+                throw Refusal.badValue(
                     "lines", "lines must be a whole number from 1 to \(TruncationRequest.maximumLines), not '\(lines)'")
             }
             request.lines = number
         }
         if let scale = values["scale"] {
             guard let number = Int(scale), (1...3).contains(number) else {
-                throw ServerError.badValue("scale", "scale must be 1, 2 or 3, not '\(scale)'")
+                throw Refusal.badValue("scale", "scale must be 1, 2 or 3, not '\(scale)'")
             }
             request.scale = number
         }
         if let theme = values["theme"] {
             guard template.themes[theme] != nil else {
-                throw ServerError.badValue(
+                throw Refusal.badValue(
                     "theme",
                     "template '\(templateName)' has no theme '\(theme)'; themes: \(template.themes.keys.sorted().joined(separator: ", "))"
                 )
@@ -74,20 +106,20 @@ struct RenderQuery: Sendable {
         if let font = values["font"] { request.font = font }
         if let language = values["lang"] {
             guard TextLanguage.isValid(language) else {
-                throw ServerError.badValue(
+                throw Refusal.badValue(
                     "lang", "lang must be a BCP 47 language tag such as ja, zh-Hans or pt-BR, not '\(language)'")
             }
             request.language = language
         }
         if let direction = values["direction"] {
             guard let value = TextDirection(rawValue: direction) else {
-                throw ServerError.badValue("direction", "direction must be auto, ltr or rtl, not '\(direction)'")
+                throw Refusal.badValue("direction", "direction must be auto, ltr or rtl, not '\(direction)'")
             }
             request.direction = value
         }
         if let markup = values["markup"] {
             guard let value = ["0": false, "false": false, "1": true, "true": true][markup] else {
-                throw ServerError.badValue("markup", "markup must be 0 or 1, not '\(markup)'")
+                throw Refusal.badValue("markup", "markup must be 0 or 1, not '\(markup)'")
             }
             request.markup = value
         }
@@ -95,20 +127,25 @@ struct RenderQuery: Sendable {
         request.suffix = values["suffix"]
         let stateName = values["state"] ?? "collapsed"
         guard let state = CardState(rawValue: stateName) else {
-            throw ServerError.badValue("state", "state must be collapsed or expanded, not '\(stateName)'")
+            throw Refusal.badValue("state", "state must be collapsed or expanded, not '\(stateName)'")
         }
         self.request = request
         self.state = state
         fields = values
         canonical =
-            Self.fields.sorted().map { "\($0)=\(values[$0] ?? "")" }.joined(separator: "\u{0}") + "\u{0}template-bytes="
+            Self.names.sorted().map { "\($0)=\(values[$0] ?? "")" }.joined(separator: "\u{0}") + "\u{0}template-bytes="
             + templateHash
     }
 
+    /// Reads a template file and hashes its bytes.
+    package static func loadTemplate(_ path: String) throws -> (CardTemplate, String) {
+        (try TemplateLoader.load(path: path), ContentHash.fnv1a64(FileManager.default.contents(atPath: path) ?? Data()))
+    }
+
     /// Field → string from a JSON object body: strings as they are, numbers and booleans written out.
-    static func values(fromJSON body: [UInt8]) throws -> [String: String] {
+    package static func values(fromJSON body: [UInt8]) throws -> [String: String] {
         guard let object = try? JSONDecoder().decode([String: Field].self, from: Data(body)) else {
-            throw ServerError(status: 400, message: "the body must be a JSON object of strings, numbers and booleans", field: nil)
+            throw Refusal(status: 400, message: "the body must be a JSON object of strings, numbers and booleans", field: nil)
         }
         return object.mapValues(\.text)
     }
