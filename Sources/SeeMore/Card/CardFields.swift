@@ -145,7 +145,7 @@ package struct CardFields: Sendable {
     /// Field → string from a JSON object body: strings as they are, numbers and booleans written out.
     package static func values(fromJSON body: [UInt8]) throws -> [String: String] {
         guard let object = try? JSONDecoder().decode([String: Field].self, from: Data(body)) else {
-            throw Refusal(status: 400, message: "the body must be a JSON object of strings, numbers and booleans", field: nil)
+            throw Refusal(status: 400, message: "not a JSON object of strings, numbers and booleans", field: nil)
         }
         return object.mapValues(\.text)
     }

@@ -8,6 +8,7 @@ struct RenderCommand {
                               [--theme light|dark] [--scale 1|2|3] [--state collapsed|expanded|both]
                               [--lang TAG] [--direction auto|ltr|rtl] [--markup] [--out DIR] [--name NAME]
                               [--templates DIR] [--strict-fonts] [--json]
+               seemore render --batch FILE.jsonl|- [--jobs N] [--out DIR] [--templates DIR]
         """
 
     static let help = """
@@ -33,6 +34,11 @@ struct RenderCommand {
           --templates DIR       Look for templates here instead of the package's Templates/.
           --strict-fonts        Fail (exit 65) when a requested font family is not installed.
           --json                Also print the metadata to standard output.
+          --batch FILE|-        One JSON request per line (the fields of seemore serve's POST /render,
+                                plus "name", and "state": collapsed, expanded or both); prints one JSON
+                                result per line in input order: the metadata --json prints, or
+                                {"line": N, "error": …, "field": …}. Exit 65 if any line was refused.
+          --jobs N              Threads for --batch (default: the number of cores).
 
         Writes DIR/NAME.collapsed.png, DIR/NAME.expanded.png and DIR/NAME.json, each atomically.
         Exit codes: 0 done, 64 usage, 65 bad text, markup or template, 66 unreadable file,
@@ -56,6 +62,8 @@ struct RenderCommand {
     var direction: TextDirection? = nil
     var outputFolder = "previews"
     var name: String? = nil
+    var batch: String? = nil
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
     var strictFonts = false
     var json = false
 
@@ -104,15 +112,30 @@ struct RenderCommand {
                 command.name = name
             case "--strict-fonts": try scanner.noValue(flag); command.strictFonts = true
             case "--json": try scanner.noValue(flag); command.json = true
+            case "--batch": command.batch = try scanner.value(of: flag)
+            case "--jobs": command.jobs = min(64, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
             default: throw scanner.unknownFlag(flag.name)
             }
+        }
+        if command.batch != nil {
+            guard source == nil else { throw scanner.usageError("--batch reads its texts from its file; give no --text") }
+            return command
         }
         guard let source else { throw scanner.usageError("give the text with --text or --text-file") }
         command.source = source
         return command
     }
 
-    func run(io: CommandIO) throws {
+    func run(io: CommandIO) throws -> ExitCode {
+        if let batch {
+            return try RenderBatch(source: batch, jobs: jobs, templatesFolder: templatesFolder, outputFolder: outputFolder).run(
+                io: io)
+        }
+        try renderOne(io: io)
+        return .success
+    }
+
+    private func renderOne(io: CommandIO) throws {
         let text = try source.read(io: io)
         let template = try Self.loadTemplate(template, folder: templatesFolder)
         var request = CardRequest(

@@ -49,7 +49,7 @@ public enum SeeMoreCommand {
         let rest = Array(arguments.dropFirst())
         switch command {
         case "layout": try LayoutCommand.parse(rest).run(io: io)
-        case "render": try RenderCommand.parse(rest).run(io: io)
+        case "render": return try RenderCommand.parse(rest).run(io: io)
         case "preview": try PreviewCommand.parse(rest).run(io: io)
         case "check": return try CheckCommand.parse(rest, environment: environment).run(io: io)
         case "approve": try ApproveCommand.parse(rest, environment: environment).run(io: io)

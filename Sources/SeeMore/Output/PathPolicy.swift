@@ -80,11 +80,11 @@ public enum PathPolicy {
     /// Reads a document a person wrote (a template, a suite), refusing one larger than
     /// `maximumDocumentBytes` before reading it.
     /// - Returns: the bytes, or why they were not read.
-    public static func readDocument(_ path: String) -> Result<Data, DocumentError> {
+    public static func readDocument(_ path: String, limit: Int = maximumDocumentBytes) -> Result<Data, DocumentError> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(.unreadable) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }
-        guard Int(info.st_size) <= maximumDocumentBytes else { return .failure(.tooLarge(Int(info.st_size))) }
+        guard Int(info.st_size) <= limit else { return .failure(.tooLarge(Int(info.st_size))) }
         guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
         return .success(data)
     }
