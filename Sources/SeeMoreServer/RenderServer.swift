@@ -17,6 +17,9 @@ public final class RenderServer: @unchecked Sendable {
         public var jobs = ProcessInfo.processInfo.activeProcessorCount
         public var templatesFolder: String? = nil
         public var cacheBytes = 64 << 20
+        /// Seconds a connection may take to send a request (or stay idle between requests, or read
+        /// its answer) before it is closed, so a slow client cannot hold it open.
+        public var readTimeout = 30
         public var limits = ServerLimits()
 
         public init() {}
@@ -113,6 +116,17 @@ public final class RenderServer: @unchecked Sendable {
                 server.handle(
                     ServerMessage(message), path: path.map { String(cString: $0) } ?? "/", query: RenderServer.dictionary(query))
             }, me, nil)
+        // Every connection's socket gets a timeout as each request on it starts: a client that sends its
+        // headers or body too slowly, or idles, has its connection closed (GLib fails the pending read).
+        let onRequest: @convention(c) (UnsafeMutablePointer<SoupServer>?, OpaquePointer?, gpointer?) -> Void = {
+            _, message, data in
+            guard let message, let data, let socket = soup_server_message_get_socket(message) else { return }
+            let server = Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue()
+            g_socket_set_timeout(socket, guint(server.options.readTimeout))
+        }
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(server), "request-started", unsafeBitCast(onRequest, to: GCallback.self), me, nil,
+            GConnectFlags(rawValue: 0))
         var error: UnsafeMutablePointer<GError>? = nil
         guard let address = g_inet_socket_address_new_from_string(options.host, guint(options.port)) else {
             return "--host must be an IP address such as 127.0.0.1 or ::1, not '\(options.host)'"

@@ -5,7 +5,7 @@ import SeeMore
 public enum ServeCommand {
     static let usage = """
         Usage: seemore serve [--host 127.0.0.1] [--port 8080] [--jobs N] [--templates DIR] [--cache-mb 64]
-                             [--max-body-kb 256] [--max-text 100000] [--max-queue 64]
+                             [--max-body-kb 256] [--max-text 100000] [--max-queue 64] [--read-timeout 30]
         """
 
     static let help = """
@@ -21,6 +21,8 @@ public enum ServeCommand {
           --max-body-kb N    Largest request body (default 256); a larger one is 413.
           --max-text N       Longest text in characters (default 100000); a longer one is 413.
           --max-queue N      Renders waiting for a thread (default 64); past it, 503 with Retry-After.
+          --read-timeout S   Seconds a connection may take to send a request, idle between requests or
+                             read its answer before it is closed (default 30).
 
         Endpoints: GET /render.png?text=…&template=…&width=…&state=collapsed|expanded&theme=…&scale=1|2|3
         &lines=…&font=…&lang=…&markup=0|1 (image/png, with an ETag); POST /render with the same fields as
@@ -49,6 +51,8 @@ public enum ServeCommand {
             case "--max-text":
                 options.limits.maximumTextCharacters = try scanner.integer(
                     try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--read-timeout":
+                options.readTimeout = min(3600, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
             case "--max-queue":
                 options.limits.maximumQueue = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
             default: throw scanner.unknownFlag(flag.name)

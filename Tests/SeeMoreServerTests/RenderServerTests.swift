@@ -215,6 +215,38 @@ import Testing
         }
     }
 
+    /// A client that sends half a request and stalls has its connection closed after the read timeout,
+    /// while other clients are served.
+    @Test func slowClient_isTimedOut() throws {
+        try Self.withServer({ $0.readTimeout = 1 }) { url in
+            let port = try #require(URLComponents(string: url)?.port)
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            #expect(descriptor >= 0)
+            defer { close(descriptor) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            #expect(connected == 0)
+            var wait = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
+            let partial = Array("GET /healthz HTTP/1.1\r\nHost: x\r\n".utf8)
+            #expect(send(descriptor, partial, partial.count, 0) == partial.count)
+            let started = Date()
+            #expect(try Curl.request(url + "healthz").status == 200, "others are served meanwhile")
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let received = recv(descriptor, &buffer, buffer.count, 0)
+            let waited = Date().timeIntervalSince(started)
+            #expect(received == 0, "the server closed the stalled connection")
+            #expect(waited >= 0.5 && waited < 8, "after about the read timeout: \(waited) s")
+        }
+    }
+
     @Test func serveCommand_refusesBadFlags() {
         var errors = ""
         let io = CommandIO(readStandardInput: { Data() }, writeOutput: { _ in }, writeError: { errors += $0 })
