@@ -1,6 +1,7 @@
 """Starts the headless Chromium the browser tests drive, or fails loudly saying what is missing."""
 import os
 import shutil
+import sys
 
 
 def start(fail, arguments, console_log=False):
@@ -24,3 +25,24 @@ def start(fail, arguments, console_log=False):
         return webdriver.Chrome(options=options, service=Service(driver_path))
     except Exception as error:  # noqa: BLE001 - any start failure fails the test loudly
         fail(f"Chromium could not start: {error}")
+
+
+class Checks:
+    """Counts a browser test's passed checks; the first failing one ends the test, saying why."""
+
+    def __init__(self, name):
+        self.name = name
+        self.passed = 0
+
+    def fail(self, message):
+        print(f"Error: {message}", file=sys.stderr)
+        print(f"{self.name}: {self.passed} checks passed, 1 failed")
+        sys.exit(1)
+
+    def check(self, condition, message):
+        if not condition:
+            self.fail(message)
+        self.passed += 1
+
+    def done(self):
+        print(f"{self.name}: {self.passed} checks passed")

@@ -21,20 +21,8 @@ import urllib.request
 
 import chromium
 
-CHECKS = 0
-
-
-def fail(message):
-    print(f"Error: {message}", file=sys.stderr)
-    print(f"playground browser test: {CHECKS} checks passed, 1 failed")
-    sys.exit(1)
-
-
-def check(condition, message):
-    global CHECKS
-    if not condition:
-        fail(message)
-    CHECKS += 1
+CHECKS = chromium.Checks("playground browser test")
+fail, check = CHECKS.fail, CHECKS.check
 
 
 def main():
@@ -64,7 +52,7 @@ def main():
             server.kill()
             fail("the server did not stop within 20 s of SIGTERM")
     check(status == 0, f"SIGTERM stops the server with exit 0, not {status}: {server.stderr.read()}")
-    print(f"playground browser test: {CHECKS} checks passed")
+    CHECKS.done()
 
 
 def run(browser, url, binary, ActionChains, By):

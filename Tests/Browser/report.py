@@ -23,21 +23,9 @@ import time
 
 import chromium
 
-CHECKS = 0
+CHECKS = chromium.Checks("report browser test")
+fail, check = CHECKS.fail, CHECKS.check
 BINARY = None
-
-
-def fail(message):
-    print(f"Error: {message}", file=sys.stderr)
-    print(f"report browser test: {CHECKS} checks passed, 1 failed")
-    sys.exit(1)
-
-
-def check(condition, message):
-    global CHECKS
-    if not condition:
-        fail(message)
-    CHECKS += 1
 
 
 SUITE = {
@@ -326,7 +314,7 @@ def main():
     finally:
         browser.quit()
     shutil.rmtree(root, ignore_errors=True)
-    print(f"report browser test: {CHECKS} checks passed")
+    CHECKS.done()
 
 
 if __name__ == "__main__":
