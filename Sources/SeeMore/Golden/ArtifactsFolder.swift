@@ -32,19 +32,21 @@ public struct ArtifactsFolder: Sendable {
         }
     }
 
-    /// A copy of a passed case's golden, so the report shows it from inside the folder.
+    /// A copy of a golden the report shows (a passed case's, an unused one), so it opens from inside
+    /// the folder.
     /// - Returns: the file written, relative to the folder, or nil.
-    func writePassed(_ name: String, golden: [UInt8]) -> String? {
+    func writeGoldenCopy(_ name: String, golden: [UInt8]) -> String? {
         let relative = name + ".golden.png"
+        return (try? store(golden, at: relative)) == nil ? nil : relative
+    }
+
+    /// Writes `bytes` at `relative` inside the folder, never through a linked folder. Artifacts are
+    /// made again by the next run, so they are not flushed to disk one by one.
+    private func store(_ bytes: [UInt8], at relative: String) throws {
         let full = path + "/" + relative
-        do {
-            try PathPolicy.checkWritable(full, root: path)
-            try AtomicFile.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)
-            try AtomicFile.write(golden, to: full, durable: false)
-            return relative
-        } catch {
-            return nil
-        }
+        try PathPolicy.checkWritable(full, root: path)
+        try AtomicFile.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)
+        try AtomicFile.write(bytes, to: full, durable: false)
     }
 
     /// Writes what a reviewer needs for a failing case.
@@ -57,12 +59,8 @@ public struct ArtifactsFolder: Sendable {
         var failure: String? = nil
         func put(_ kind: String, _ suffix: String, _ bytes: [UInt8]) {
             let relative = name + suffix
-            let full = path + "/" + relative
             do {
-                try PathPolicy.checkWritable(full, root: path)
-                try AtomicFile.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)
-                // Made again by the next run: not flushed to disk one by one.
-                try AtomicFile.write(bytes, to: full, durable: false)
+                try store(bytes, at: relative)
                 files[kind] = relative
             } catch {
                 if failure == nil { failure = "\(error)" }

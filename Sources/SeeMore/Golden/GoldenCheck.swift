@@ -21,6 +21,8 @@ public struct GoldenLocation: Sendable {
 /// Compares one drawn card with its golden, records per the mode and writes artifacts when it fails:
 /// the step `seemore check` takes for every case and `assertCardSnapshot` for one.
 public enum GoldenCheck {
+    /// - Parameter copyPassedGolden: also copy a passed case's golden into the artifacts, so a report
+    ///   shows it from there (`seemore check`; a Swift test has no report).
     public static func check(
         _ image: RGBAImage, metadata: CardMetadata, scale: Int, at location: GoldenLocation, record: RecordMode,
         tolerance: Tolerance, artifacts: ArtifactsFolder, copyPassedGolden: Bool = false
@@ -82,7 +84,7 @@ public enum GoldenCheck {
                 if result.writeError == nil { result.writeError = error }
             }
             result.actualHash = ContentHash.fnv1a64(actual) + ":" + ContentHash.fnv1a64(layout.text.utf8)
-        } else if copyPassedGolden, let goldenBytes, let copy = artifacts.writePassed(location.name, golden: goldenBytes) {
+        } else if copyPassedGolden, let goldenBytes, let copy = artifacts.writeGoldenCopy(location.name, golden: goldenBytes) {
             result.artifacts["golden"] = copy
         }
         return result
