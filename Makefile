@@ -43,6 +43,7 @@ test: deps
 	/usr/bin/python3 Tests/Browser/line_pitch.py .build/debug/seemore
 	/usr/bin/python3 Tests/Browser/report.py .build/debug/seemore
 	/usr/bin/python3 Tests/Browser/playground.py .build/debug/seemore
+	/usr/bin/python3 Tests/Browser/review.py .build/debug/seemore
 	cd Tests/Fixtures/Consumer && SEEMORE_RECORD=never swift test
 	swift test --skip-build
 

@@ -20,6 +20,10 @@ public final class RenderServer: @unchecked Sendable {
         /// Seconds a connection may take to send a request (or stay idle between requests, or read
         /// its answer) before it is closed, so a slow client cannot hold it open.
         public var readTimeout = 30
+        /// The golden-image suite `/review/` checks; nil serves no review.
+        public var suite: String? = nil
+        /// The token every writing request needs; a random one when nil.
+        public var token: String? = nil
         public var limits = ServerLimits()
 
         public init() {}
@@ -36,6 +40,10 @@ public final class RenderServer: @unchecked Sendable {
     let metrics = ServerMetrics()
     /// Part of every ETag: the libraries and fonts a picture depends on.
     let environmentTag: String
+    /// The interactive review of the suite, when there is one.
+    let review: ReviewSession?
+    /// Required by every request that writes (`X-SeeMore-Token`).
+    public let token: String
 
     private var context: OpaquePointer?
     private var loop: OpaquePointer?
@@ -50,6 +58,9 @@ public final class RenderServer: @unchecked Sendable {
         cache = ResponseCache(budgetBytes: options.cacheBytes)
         environmentTag = ContentHash.fnv1a64(
             (Version.line + EnvironmentFingerprint.current(fontFiles: []).json.serialized(indent: nil)).utf8)
+        let token = options.token ?? ReviewSession.newToken()
+        self.token = token
+        review = options.suite.map { ReviewSession(suite: $0, templatesFolder: options.templatesFolder, token: token) }
     }
 
     /// A server that cannot listen, with the reason.
@@ -207,6 +218,25 @@ public final class RenderServer: @unchecked Sendable {
             }
         case ("/", "GET"):
             respond(message, route: path, status: 200, type: "text/html; charset=utf-8", body: Array(PlaygroundPage.html.utf8))
+        case ("/review", "GET"):
+            message.setHeader("Location", "/review/")
+            respond(message, route: "/review", status: 302, type: nil, body: [])
+        case ("/review/", "GET"):
+            // The page holds the token, so it is given only to whoever has it (printed at start).
+            guard query["token"] == token else {
+                return respond(
+                    message, route: path,
+                    error: ServerError(
+                        status: 403, message: "open the review with ?token=… as seemore serve printed it", field: "token"))
+            }
+            reviewPage(message)
+        case ("/review/approve", "POST"): reviewApprove(message)
+        case (_, "GET") where path.hasPrefix("/review/"):
+            guard let bytes = review?.file(String(path.dropFirst("/review/".count))) else {
+                return respond(
+                    message, route: "/review/file", error: ServerError(status: 404, message: "no such file", field: nil))
+            }
+            respond(message, route: "/review/file", status: 200, type: "image/png", body: bytes)
         case ("/favicon.ico", "GET"): respond(message, route: path, status: 204, type: nil, body: [])
         case ("/templates", "GET"): templatesList(message)
         case ("/healthz", "GET"): respond(message, route: path, status: 200, type: "text/plain", body: Array("ok\n".utf8))
@@ -214,12 +244,62 @@ public final class RenderServer: @unchecked Sendable {
             let depth = pool.depth
             let text = metrics.text(queued: depth.queued, running: depth.running, cacheBytes: cache.byteCount)
             respond(message, route: path, status: 200, type: "text/plain; version=0.0.4", body: Array(text.utf8))
-        case ("/", _), ("/render.png", _), ("/render", _), ("/templates", _), ("/healthz", _), ("/metrics", _):
-            message.setHeader("Allow", path == "/render" ? "POST" : "GET")
+        case ("/", _), ("/render.png", _), ("/render", _), ("/templates", _), ("/healthz", _), ("/metrics", _),
+            ("/review/approve", _):
+            message.setHeader("Allow", path == "/render" || path == "/review/approve" ? "POST" : "GET")
             respond(
                 message, route: path, error: ServerError(status: 405, message: "\(method) is not allowed on \(path)", field: nil))
         default:
             respond(message, route: "other", error: ServerError(status: 404, message: "no such endpoint: \(path)", field: nil))
+        }
+    }
+
+    private func reviewPage(_ message: ServerMessage) {
+        guard let review else {
+            return respond(
+                message, route: "/review/",
+                error: ServerError(status: 404, message: "no suite to review: start with --suite", field: nil))
+        }
+        message.pause()
+        review.page { result in
+            self.onServerThread {
+                defer { message.unpause() }
+                switch result {
+                case .success(let html):
+                    self.respond(
+                        message, route: "/review/", status: 200, type: "text/html; charset=utf-8", body: Array(html.utf8))
+                case .failure(let error): self.respond(message, route: "/review/", error: error)
+                }
+            }
+        }
+    }
+
+    /// Approving writes goldens: only with the token, and only from this server's own pages.
+    private func reviewApprove(_ message: ServerMessage) {
+        let route = "/review/approve"
+        guard let review else {
+            return respond(message, route: route, error: ServerError(status: 404, message: "no suite to review", field: nil))
+        }
+        guard message.requestHeader("X-SeeMore-Token") == token else {
+            return respond(
+                message, route: route,
+                error: ServerError(status: 403, message: "approving needs the server's token (X-SeeMore-Token)", field: nil))
+        }
+        if let origin = message.requestHeader("Origin"), origin + "/" != url {
+            return respond(
+                message, route: route,
+                error: ServerError(status: 403, message: "approving is allowed only from \(url)", field: nil))
+        }
+        message.pause()
+        review.approve(message.requestBody) { result in
+            self.onServerThread {
+                defer { message.unpause() }
+                switch result {
+                case .success(let json):
+                    self.respond(message, route: route, status: 200, type: "application/json", body: Array((json + "\n").utf8))
+                case .failure(let error): self.respond(message, route: route, error: error)
+                }
+            }
         }
     }
 

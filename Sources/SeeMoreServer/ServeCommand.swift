@@ -6,6 +6,7 @@ public enum ServeCommand {
     static let usage = """
         Usage: seemore serve [--host 127.0.0.1] [--port 8080] [--jobs N] [--templates DIR] [--cache-mb 64]
                              [--max-body-kb 256] [--max-text 100000] [--max-queue 64] [--read-timeout 30]
+                             [--suite golden-images/suite.json] [--token TOKEN]
         """
 
     static let help = """
@@ -21,13 +22,17 @@ public enum ServeCommand {
           --max-body-kb N    Largest request body (default 256); a larger one is 413.
           --max-text N       Longest text in characters (default 100000); a longer one is 413.
           --max-queue N      Renders waiting for a thread (default 64); past it, 503 with Retry-After.
+          --suite FILE       The golden-image suite /review/ checks and approves into
+                             (default golden-images/suite.json when it exists).
+          --token TOKEN      The token approving needs (default: a random one, printed at start).
           --read-timeout S   Seconds a connection may take to send a request, idle between requests or
                              read its answer before it is closed (default 30).
 
         Endpoints: GET /render.png?text=…&template=…&width=…&state=collapsed|expanded&theme=…&scale=1|2|3
         &lines=…&font=…&lang=…&markup=0|1 (image/png, with an ETag); POST /render with the same fields as
         JSON (the metadata 'render --json' prints, with the URLs of both PNGs); GET /templates; GET /healthz;
-        GET /metrics (Prometheus). Errors are JSON: {"error": "…", "field": "…"}.
+        GET /metrics (Prometheus); GET /review/?token=… checks the suite and shows the report with Approve buttons
+        (POST /review/approve needs the token in X-SeeMore-Token, from this server's own pages). Errors are JSON: {"error": "…", "field": "…"}.
         SIGINT or SIGTERM stops it after the renders in flight (exit 0).
         """
 
@@ -51,12 +56,17 @@ public enum ServeCommand {
             case "--max-text":
                 options.limits.maximumTextCharacters = try scanner.integer(
                     try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--suite": options.suite = try scanner.value(of: flag)
+            case "--token": options.token = try scanner.value(of: flag)
             case "--read-timeout":
                 options.readTimeout = min(3600, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
             case "--max-queue":
                 options.limits.maximumQueue = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
             default: throw scanner.unknownFlag(flag.name)
             }
+        }
+        if options.suite == nil, FileManager.default.fileExists(atPath: "golden-images/suite.json") {
+            options.suite = "golden-images/suite.json"
         }
         let server = try RenderServer(options: options)
         do {
@@ -65,6 +75,9 @@ public enum ServeCommand {
             throw CommandError(error.description, exitCode: .usage)
         }
         io.writeOutput("Serving on \(server.url) (stop with Ctrl-C)\n")
+        if let suite = options.suite {
+            io.writeOutput("Review of \(suite): \(server.url)review/?token=\(server.token)\n")
+        }
         let stop = DispatchSemaphore(value: 0)
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
             signal(number, SIG_IGN)

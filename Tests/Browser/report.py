@@ -49,8 +49,9 @@ def edit(path, change):
         json.dump(template, file, indent=1)
 
 
-def make_report(binary, root):
-    """Records the suite, changes the design, checks; returns the artifacts folder moved elsewhere."""
+def make_changed_suite(binary, root, check):
+    """Records a small suite, then changes its templates and goldens so that cases fail in every way;
+    returns the suite file, the templates folder and the check command's start."""
     repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     templates = os.path.join(root, "Templates")
     shutil.copytree(os.path.join(repo, "Templates"), templates)
@@ -76,6 +77,12 @@ def make_report(binary, root):
     shutil.copy(os.path.join(goldens, "read-more-tail", "cut", "DejaVuSans-15@320.light.collapsed.png"), unused + ".png")
     shutil.copy(os.path.join(goldens, "read-more-tail", "cut", "DejaVuSans-15@320.light.collapsed.layout.txt"),
                 unused + ".layout.txt")
+    return suite, templates, base
+
+
+def make_report(binary, root):
+    """The changed suite's report, its artifacts folder moved elsewhere."""
+    _, _, base = make_changed_suite(binary, root, check)
     artifacts = os.path.join(root, "artifacts")
     checked = subprocess.run(base + ["--record", "never", "--artifacts", artifacts], capture_output=True, text=True)
     check(checked.returncode == 1, f"the changed suite must fail: exit {checked.returncode}: {checked.stderr}")

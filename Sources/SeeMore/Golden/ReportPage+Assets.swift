@@ -73,6 +73,24 @@ extension ReportPage {
         const zooms = [1, 2, 4];
         const shown = new Set(data.kinds.filter(k => k !== 'passed'));
         let query = '';
+        // Set by seemore serve's /review/: approving goes to the server, with its token.
+        const review = window.seemoreReview || null;
+        async function approve(names) {
+          const response = await fetch(review.approve, { method: 'POST',
+            headers: { 'Content-Type': 'application/json', 'X-SeeMore-Token': review.token }, body: JSON.stringify({ cases: names }) });
+          const body = await response.json();
+          const status = document.getElementById('review-status');
+          if (!response.ok) { status.textContent = 'Not approved: ' + body.error; status.className = 'note bad'; return; }
+          for (const name of body.approved) {
+            const node = document.getElementById('case:' + name);
+            if (!node) continue;
+            node.dataset.review = 'approved';
+            node.querySelector('.badge').textContent = 'approved';
+            node.querySelectorAll('.do-approve, .do-reject').forEach(b => { b.disabled = true; });
+          }
+          status.textContent = 'Approved ' + body.approved.length + ' case' + (body.approved.length === 1 ? '' : 's') + '; commit the goldens.';
+          status.className = 'note ok';
+        }
         let current = null;
 
         function el(tag, attributes, ...children) {
@@ -95,10 +113,12 @@ extension ReportPage {
           box.append(el('p', {}, `${data.cases.length} cases: ${failing} failing, ${data.cases.length - failing} passed` +
             (data.unused.length ? `, ${plural(data.unused.length, 'unused golden')}` : '') +
             `. Suite ${data.suite}, record mode ${data.record}. ${data.version}.`));
+          if (review) box.append(el('div', { id: 'review-status', role: 'status' }));
           if (failing) {
             box.append(el('div', { class: 'note', id: 'approve' }, el('b', {}, 'To accept what you see: '),
               el('code', {}, data.approve), ' accepts every failing case; add case names or ', el('code', {}, '--filter GLOB'),
-              ' for some. It copies exactly these actual pictures over the goldens and refuses if the templates or the suite changed since; then commit the goldens.'));
+              ' for some. It copies exactly these actual pictures over the goldens and refuses if the templates or the suite changed since; then commit the goldens.',
+              review ? [' ', el('button', { id: 'approve-all', onclick: () => approve(data.cases.filter(c => c.failed).map(c => c.name)) }, 'Approve all failing')] : null));
           }
           if (data.environmentChanges.length) {
             box.append(el('div', { class: 'note warn', id: 'environment' }, el('b', {}, 'The machine changed'),
@@ -168,7 +188,9 @@ extension ReportPage {
             return node;
           }
           node.append(el('p', { class: 'message' }, c.message));
-          node.append(el('p', { class: 'approve' }, 'Accept: ', el('code', {}, data.approve + ' ' + c.name)));
+          node.append(el('p', { class: 'approve' }, 'Accept: ', el('code', {}, data.approve + ' ' + c.name),
+            review ? [' ', el('button', { class: 'do-approve', onclick: () => approve([c.name]) }, 'Approve'),
+              ' ', el('button', { class: 'do-reject', onclick: () => { node.dataset.review = 'rejected'; node.querySelector('.badge').textContent = 'rejected'; } }, 'Reject')] : null));
           const have = images(c);
           const available = { side: !!(have.golden || have.actual), slider: !!(have.golden && have.actual),
             onion: !!(have.golden && have.actual), blink: !!(have.golden && have.actual), diff: !!have.diff };

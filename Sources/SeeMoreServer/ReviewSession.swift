@@ -1,0 +1,91 @@
+import Foundation
+import SeeMore
+
+/// `GET /review/`: the suite checked on the server, shown as the report page, with buttons that
+/// approve a case or all failing ones through `seemore approve` itself (the path policy, the suite
+/// lock, the environment fingerprint). Checks and approvals run one at a time, off the server's thread.
+final class ReviewSession: @unchecked Sendable {
+    let suite: String
+    let templatesFolder: String?
+    /// Where the checks write their artifacts and report.
+    let artifacts: String
+    /// Required (header `X-SeeMore-Token`) for every request that writes.
+    let token: String
+    private let queue = DispatchQueue(label: "seemore-review")
+
+    init(suite: String, templatesFolder: String?, token: String) {
+        self.suite = suite
+        self.templatesFolder = templatesFolder
+        self.token = token
+        artifacts = NSTemporaryDirectory() + "seemore-review-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    }
+
+    /// A new random token: 128 bits in hex.
+    static func newToken() -> String {
+        (0..<2).map { _ in String(UInt64.random(in: 0...UInt64.max), radix: 16) }.map {
+            String(repeating: "0", count: 16 - $0.count) + $0
+        }.joined()
+    }
+
+    /// Checks the suite and returns the report page with the review controls, or an error.
+    func page(completion: @escaping @Sendable (Result<String, ServerError>) -> Void) {
+        queue.async { [self] in
+            var errors = ""
+            let io = CommandIO(readStandardInput: { Data() }, writeOutput: { _ in }, writeError: { errors += $0 })
+            var arguments = ["check", "--suite", suite, "--record", "never", "--artifacts", artifacts, "--color", "never"]
+            if let templatesFolder { arguments += ["--templates", templatesFolder] }
+            let status = SeeMoreCommand.run(arguments, io: io)
+            guard status == 0 || status == 1,
+                let html = FileManager.default.contents(atPath: artifacts + "/index.html").flatMap({
+                    String(data: $0, encoding: .utf8)
+                })
+            else {
+                return completion(
+                    .failure(ServerError(status: 500, message: "the check failed (exit \(status)): \(errors)", field: nil)))
+            }
+            // The review settings come before the report's script, which reads them.
+            let settings = "<script>window.seemoreReview = {approve: \"/review/approve\", token: \"\(token)\"};</script>"
+            completion(
+                .success(
+                    html.replacingOccurrences(
+                        of: "<script type=\"application/json\"", with: settings + "<script type=\"application/json\"")))
+        }
+    }
+
+    /// An artifact the page shows (a PNG inside the artifacts folder, never through a link).
+    func file(_ relative: String) -> [UInt8]? {
+        guard relative.hasSuffix(".png"), !relative.split(separator: "/").contains(".."),
+            case .bytes(let bytes) = PathPolicy.read(artifacts + "/" + relative, root: artifacts, limit: 64 << 20)
+        else { return nil }
+        return bytes
+    }
+
+    /// Approves the named cases with `seemore approve`; answers its output.
+    func approve(_ body: [UInt8], completion: @escaping @Sendable (Result<String, ServerError>) -> Void) {
+        guard let request = try? JSONDecoder().decode([String: [String]].self, from: Data(body)), let cases = request["cases"],
+            !cases.isEmpty, cases.allSatisfy({ !$0.hasPrefix("-") })
+        else {
+            return completion(.failure(ServerError.badValue("cases", "send {\"cases\": [\"case name\", …]}")))
+        }
+        queue.async { [self] in
+            var output = "", errors = ""
+            let io = CommandIO(readStandardInput: { Data() }, writeOutput: { output += $0 }, writeError: { errors += $0 })
+            var arguments = ["approve"] + cases + ["--artifacts", artifacts, "--suite", suite]
+            if let templatesFolder { arguments += ["--templates", templatesFolder] }
+            let status = SeeMoreCommand.run(arguments, io: io)
+            if status == 0 {
+                completion(
+                    .success(
+                        JSONValue.object([("approved", .array(cases.map { .string($0) })), ("output", .string(output))])
+                            .serialized(indent: nil)))
+            } else {
+                let code = status == 65 ? 409 : 500
+                completion(
+                    .failure(
+                        ServerError(
+                            status: code, message: (errors + output).trimmingCharacters(in: .whitespacesAndNewlines), field: nil))
+                )
+            }
+        }
+    }
+}

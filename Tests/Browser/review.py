@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""`seemore serve`'s interactive review (/review/) in a real headless Chromium.
+
+A small suite is recorded and changed (as for the report test); `seemore serve --suite` checks it. The
+page needs the printed token; it lists the failures as the report does; "Approve" on one case writes
+that case's golden through `seemore approve` (and nothing else), and the case passes on the next
+check (a reload); an approve request without the token, or from another origin, is refused (403);
+"Approve all failing" approves the rest; the console stays free of errors.
+
+Usage: review.py SEEMORE_BINARY. Needs chromium, chromium-driver and python3-selenium (Debian).
+Prints 'review browser test: N checks passed'.
+"""
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+import chromium
+import report
+
+CHECKS = chromium.Checks("review browser test")
+fail, check = CHECKS.fail, CHECKS.check
+
+
+def post(url, body, headers):
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def main():
+    if len(sys.argv) != 2:
+        fail("usage: review.py SEEMORE_BINARY")
+    binary = os.path.abspath(sys.argv[1])
+    try:
+        from selenium.webdriver.common.by import By
+    except ImportError:
+        fail("python3-selenium is not installed (apt-get install python3-selenium); the browser test cannot run")
+    root = tempfile.mkdtemp(prefix="seemore-review-")
+    suite, templates, _ = report.make_changed_suite(binary, root, check)
+    goldens = os.path.dirname(suite)
+    server = subprocess.Popen([binary, "serve", "--port", "0", "--suite", suite, "--templates", templates],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = server.stdout.readline().split()[2]
+        review_line = server.stdout.readline()
+        check("review/?token=" in review_line, f"the server prints the review's address: {review_line!r}")
+        review = review_line.split(": ", 1)[1].strip()
+        token = review.split("token=")[1]
+        try:
+            urllib.request.urlopen(url + "review/")
+            fail("the review page opened without the token")
+        except urllib.error.HTTPError as error:
+            check(error.code == 403, f"no token, no page: {error.code}")
+        browser = chromium.start(fail, ["--force-device-scale-factor=1"], console_log=True)
+        try:
+            browser.set_window_size(1280, 1000)
+            browser.get(review)
+            js = browser.execute_script
+            for _ in range(200):
+                if js("return document.querySelectorAll('.case').length > 0"):
+                    break
+                time.sleep(0.1)
+            failing = js("return [...document.querySelectorAll('.case[data-failed=true]')].map(n => n.dataset.name)")
+            check(len(failing) >= 4, f"the failures are listed: {failing}")
+            name = next(n for n in failing if n.startswith("read-more-tail/cut/"))
+            golden = os.path.join(goldens, name + ".png")
+            before = open(golden, "rb").read()
+            others = {n: open(os.path.join(goldens, n + ".png"), "rb").read() for n in failing
+                      if n != name and os.path.exists(os.path.join(goldens, n + ".png"))}
+
+            # Refused: no token; another origin.
+            approve = url + "review/approve"
+            check(post(approve, {"cases": [name]}, {"Content-Type": "application/json"}) == 403, "no token: 403")
+            check(post(approve, {"cases": [name]}, {"Content-Type": "application/json", "X-SeeMore-Token": token,
+                                                    "Origin": "http://evil.example"}) == 403, "another origin: 403")
+            check(open(golden, "rb").read() == before, "nothing written by refused requests")
+
+            # Approve one case from the page.
+            node = browser.find_element(By.ID, "case:" + name)
+            node.find_element(By.CSS_SELECTOR, ".do-approve").click()
+            for _ in range(100):
+                if node.get_attribute("data-review") == "approved":
+                    break
+                time.sleep(0.1)
+            check(node.get_attribute("data-review") == "approved", "the case shows as approved")
+            check("Approved 1 case" in browser.find_element(By.ID, "review-status").text, "the page says what was approved")
+            check(open(golden, "rb").read() != before, "its golden was written")
+            check(all(open(os.path.join(goldens, n + ".png"), "rb").read() == bytes_ for n, bytes_ in others.items()),
+                  "no other golden was touched")
+
+            # Reject marks a case; a reload checks again: the approved case passes now.
+            other = next(n for n in failing if n != name)
+            browser.find_element(By.ID, "case:" + other).find_element(By.CSS_SELECTOR, ".do-reject").click()
+            check(browser.find_element(By.ID, "case:" + other).get_attribute("data-review") == "rejected", "reject marks the case")
+            browser.get(review)
+            for _ in range(200):
+                if js("return document.querySelectorAll('.case').length > 0"):
+                    break
+                time.sleep(0.1)
+            still = js("return [...document.querySelectorAll('.case[data-failed=true]')].map(n => n.dataset.name)")
+            check(name not in still and len(still) == len(failing) - 1, f"after a new check the approved case passes: {still}")
+
+            # Approve all failing.
+            browser.find_element(By.ID, "approve-all").click()
+            for _ in range(100):
+                if "Approved" in browser.find_element(By.ID, "review-status").text:
+                    break
+                time.sleep(0.1)
+            check(f"Approved {len(still)} case" in browser.find_element(By.ID, "review-status").text,
+                  browser.find_element(By.ID, "review-status").text)
+            browser.get(review)
+            for _ in range(200):
+                if js("return document.querySelectorAll('.case').length > 0"):
+                    break
+                time.sleep(0.1)
+            check(js("return document.querySelectorAll('.case[data-failed=true]').length") == 0, "everything passes after approving all")
+            errors = [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
+            check(not errors, f"console errors: {errors}")
+        finally:
+            browser.quit()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            status = server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            fail("the server did not stop within 30 s of SIGTERM")
+    check(status == 0, f"SIGTERM stops the server with exit 0, not {status}")
+    CHECKS.done()
+
+
+if __name__ == "__main__":
+    main()
