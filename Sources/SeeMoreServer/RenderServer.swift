@@ -49,6 +49,11 @@ public final class RenderServer: @unchecked Sendable {
     private var loop: OpaquePointer?
     private var server: UnsafeMutablePointer<SoupServer>?
     private var thread: Thread?
+    /// Pages of `/review/` listening for changes (server-sent events), on the server's thread only.
+    private var eventClients: [ServerMessage] = []
+    private var eventPending = false
+    /// Watchers of the templates folder and the suite file.
+    private var monitors: [UnsafeMutablePointer<GFileMonitor>] = []
     private let stopped = DispatchSemaphore(value: 0)
 
     public init(options: Options) throws {
@@ -138,6 +143,7 @@ public final class RenderServer: @unchecked Sendable {
         g_signal_connect_data(
             UnsafeMutableRawPointer(server), "request-started", unsafeBitCast(onRequest, to: GCallback.self), me, nil,
             GConnectFlags(rawValue: 0))
+        if let review { watch(review, context: me) }
         var error: UnsafeMutablePointer<GError>? = nil
         guard let address = g_inet_socket_address_new_from_string(options.host, guint(options.port)) else {
             return "--host must be an IP address such as 127.0.0.1 or ::1, not '\(options.host)'"
@@ -158,7 +164,60 @@ public final class RenderServer: @unchecked Sendable {
         return nil
     }
 
+    /// Watches the templates and the suite file; a change tells every open review page (it reloads,
+    /// which checks again).
+    private func watch(_ review: ReviewSession, context me: UnsafeMutableRawPointer) {
+        let folders = options.templatesFolder.map { [$0] } ?? Array(templates.folders.prefix(1))
+        let changed: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?) -> Void = {
+            _, _, _, event, data in
+            guard let data, event != G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED else { return }
+            Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue().reviewChanged()
+        }
+        for (path, isFolder) in folders.map({ ($0, true) }) + [(review.suite, false)] {
+            guard let file = g_file_new_for_path(path) else { continue }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            let monitor =
+                isFolder
+                ? g_file_monitor_directory(file, G_FILE_MONITOR_NONE, nil, nil)
+                : g_file_monitor_file(file, G_FILE_MONITOR_NONE, nil, nil)
+            guard let monitor else { continue }
+            g_file_monitor_set_rate_limit(monitor, 200)
+            g_signal_connect_data(
+                UnsafeMutableRawPointer(monitor), "changed", unsafeBitCast(changed, to: GCallback.self), me, nil,
+                GConnectFlags(rawValue: 0))
+            monitors.append(monitor)
+        }
+    }
+
+    /// Tells the open review pages 300 ms after the first of a burst of changes (an editor's save is
+    /// several file events), so the check they start sees the files complete.
+    private func reviewChanged() {
+        guard !eventPending, let context, let source = g_timeout_source_new(300) else { return }
+        eventPending = true
+        let call = MainContextCall { [self] in
+            eventPending = false
+            for client in eventClients { client.send("event: changed\ndata: {}\n\n") }
+        }
+        g_source_set_callback(source, MainContextCall.run, Unmanaged.passRetained(call).toOpaque(), nil)
+        g_source_attach(source, context)
+        g_source_unref(source)
+    }
+
+    private func reviewEvents(_ message: ServerMessage) {
+        message.startEventStream()
+        eventClients.append(message)
+        // By identity, so the handler does not keep the message (and its libsoup object) alive.
+        let id = ObjectIdentifier(message)
+        message.onFinished { [weak self] in self?.eventClients.removeAll { ObjectIdentifier($0) == id } }
+    }
+
     private func close() {
+        for monitor in monitors {
+            g_file_monitor_cancel(monitor)
+            g_object_unref(UnsafeMutableRawPointer(monitor))
+        }
+        monitors = []
+        eventClients = []
         if let server {
             soup_server_disconnect(server)
             g_object_unref(UnsafeMutableRawPointer(server))
@@ -231,6 +290,13 @@ public final class RenderServer: @unchecked Sendable {
             }
             reviewPage(message)
         case ("/review/approve", "POST"): reviewApprove(message)
+        case ("/review/events", "GET"):
+            guard review != nil, query["token"] == token else {
+                return respond(
+                    message, route: path, error: ServerError(status: 403, message: "the events need the token", field: "token"))
+            }
+            metrics.count(route: path, status: 200)
+            reviewEvents(message)
         case (_, "GET") where path.hasPrefix("/review/"):
             guard let bytes = review?.file(String(path.dropFirst("/review/".count))) else {
                 return respond(

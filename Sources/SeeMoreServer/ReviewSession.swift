@@ -44,7 +44,8 @@ final class ReviewSession: @unchecked Sendable {
                     .failure(ServerError(status: 500, message: "the check failed (exit \(status)): \(errors)", field: nil)))
             }
             // The review settings come before the report's script, which reads them.
-            let settings = "<script>window.seemoreReview = {approve: \"/review/approve\", token: \"\(token)\"};</script>"
+            let settings =
+                "<script>window.seemoreReview = {approve: \"/review/approve\", events: \"/review/events?token=\(token)\", token: \"\(token)\"};</script>"
             completion(
                 .success(
                     html.replacingOccurrences(

@@ -56,6 +56,47 @@ final class ServerMessage: @unchecked Sendable {
         }
     }
 
+    /// Starts a stream of server-sent events: the headers now, events as `send` appends them.
+    func startEventStream() {
+        soup_server_message_set_status(pointer, 200, nil)
+        setHeader("Content-Type", "text/event-stream")
+        setHeader("Cache-Control", "no-cache")
+        if let headers = soup_server_message_get_response_headers(pointer) {
+            soup_message_headers_set_encoding(headers, SOUP_ENCODING_CHUNKED)
+        }
+        send(": connected\n\n")
+    }
+
+    /// Appends `text` to a streamed answer and lets libsoup write it.
+    func send(_ text: String) {
+        guard let body = soup_server_message_get_response_body(pointer) else { return }
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { soup_message_body_append(body, SOUP_MEMORY_COPY, $0.baseAddress, gsize($0.count)) }
+        soup_server_message_unpause(pointer)
+    }
+
+    /// Calls `body` once when the exchange has ended (answered, or the client went away).
+    func onFinished(_ body: @escaping () -> Void) {
+        let box = Unmanaged.passRetained(FinishedCall(body)).toOpaque()
+        let callback: @convention(c) (OpaquePointer?, gpointer?) -> Void = { _, data in
+            guard let data else { return }
+            Unmanaged<FinishedCall>.fromOpaque(data).takeUnretainedValue().body()
+        }
+        let release: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+            guard let data else { return }
+            Unmanaged<FinishedCall>.fromOpaque(data).release()
+        }
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(pointer), "finished", unsafeBitCast(callback, to: GCallback.self), box,
+            release, GConnectFlags(rawValue: 0))
+    }
+
     func pause() { soup_server_message_pause(pointer) }
     func unpause() { soup_server_message_unpause(pointer) }
+}
+
+/// A closure run when a message finishes.
+private final class FinishedCall {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
 }

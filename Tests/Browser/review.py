@@ -5,7 +5,8 @@ A small suite is recorded and changed (as for the report test); `seemore serve -
 page needs the printed token; it lists the failures as the report does; "Approve" on one case writes
 that case's golden through `seemore approve` (and nothing else), and the case passes on the next
 check (a reload); an approve request without the token, or from another origin, is refused (403);
-"Approve all failing" approves the rest; the console stays free of errors.
+"Approve all failing" approves the rest; editing a template on disk makes the open page check again
+and show that template's cases failing; the console stays free of errors.
 
 Usage: review.py SEEMORE_BINARY. Needs chromium, chromium-driver and python3-selenium (Debian).
 Prints 'review browser test: N checks passed'.
@@ -123,6 +124,24 @@ def main():
                     break
                 time.sleep(0.1)
             check(js("return document.querySelectorAll('.case[data-failed=true]').length") == 0, "everything passes after approving all")
+            # A template edited on disk turns the open page red by itself (server-sent events, a new check).
+            js("window.beforeEdit = true")
+            report.edit(os.path.join(templates, "fade-overlay.json"), lambda t: t["themes"]["light"].update(text="#5A0000"))
+            started = time.time()
+            reloaded = False
+            while time.time() - started < 15:
+                try:
+                    if js("return window.beforeEdit === undefined && document.querySelectorAll('.case').length > 0"):
+                        reloaded = True
+                        break
+                except Exception:  # noqa: BLE001 - the page is between two loads
+                    pass
+                time.sleep(0.1)
+            check(reloaded, "the page reloaded after the template changed")
+            changed = js("return [...document.querySelectorAll('.case[data-failed=true]')].map(n => n.dataset.name)")
+            check(changed and all(n.startswith("fade-overlay/") for n in changed), f"the edited template's cases fail: {changed}")
+            check(time.time() - started < 10, f"within seconds: {time.time() - started:.1f} s")
+
             errors = [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
             check(not errors, f"console errors: {errors}")
         finally:

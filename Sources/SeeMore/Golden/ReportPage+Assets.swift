@@ -75,6 +75,8 @@ extension ReportPage {
         let query = '';
         // Set by seemore serve's /review/: approving goes to the server, with its token.
         const review = window.seemoreReview || null;
+        // A template or the suite changed on disk: reload, which checks again.
+        if (review) new EventSource(review.events).addEventListener('changed', () => location.reload());
         async function approve(names) {
           const response = await fetch(review.approve, { method: 'POST',
             headers: { 'Content-Type': 'application/json', 'X-SeeMore-Token': review.token }, body: JSON.stringify({ cases: names }) });
