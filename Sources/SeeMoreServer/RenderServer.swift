@@ -407,11 +407,20 @@ public final class RenderServer: @unchecked Sendable {
             metrics.cache(hit: false)
         }
         message.pause()
+        let queued = DispatchTime.now()
+        let budget = UInt64(options.limits.timeBudgetMilliseconds) * 1_000_000
         let accepted = pool.submit { [self] renderer in
             let started = DispatchTime.now()
-            let outcome: Result<RenderedCard, ServerError> = Result {
-                try renderer.render(query.request, state: query.state)
-            }.mapError(Self.serverError)
+            let outcome: Result<RenderedCard, ServerError>
+            if started.uptimeNanoseconds - queued.uptimeNanoseconds > budget {
+                outcome = .failure(
+                    ServerError(
+                        status: 503,
+                        message: "the render waited longer than \(options.limits.timeBudgetMilliseconds) ms for a thread",
+                        field: nil))
+            } else {
+                outcome = Result { try renderer.render(query.request, state: query.state) }.mapError(Self.serverError)
+            }
             metrics.rendered(seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
             onServerThread {
                 defer { message.unpause() }

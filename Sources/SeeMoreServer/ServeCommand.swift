@@ -6,6 +6,7 @@ public enum ServeCommand {
     static let usage = """
         Usage: seemore serve [--host 127.0.0.1] [--port 8080] [--jobs N] [--templates DIR] [--cache-mb 64]
                              [--max-body-kb 256] [--max-text 100000] [--max-queue 64] [--read-timeout 30]
+                             [--max-width 4096] [--max-lines 100] [--time-budget-ms 10000]
                              [--suite golden-images/suite.json] [--token TOKEN]
         """
 
@@ -25,6 +26,10 @@ public enum ServeCommand {
           --suite FILE       The golden-image suite /review/ checks and approves into
                              (default golden-images/suite.json when it exists).
           --token TOKEN      The token approving needs (default: a random one, printed at start).
+          --max-width PT     Widest card (default 4096 points); wider is 400.
+          --max-lines N      Largest line limit (default 100); more is 400.
+          --time-budget-ms N A render that waited longer than this for a thread is answered 503
+                             instead (default 10000).
           --read-timeout S   Seconds a connection may take to send a request, idle between requests or
                              read its answer before it is closed (default 30).
 
@@ -55,6 +60,12 @@ public enum ServeCommand {
                     try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1) << 10
             case "--max-text":
                 options.limits.maximumTextCharacters = try scanner.integer(
+                    try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--max-width":
+                options.limits.maximumWidth = Double(try scanner.width(try scanner.value(of: flag), flag: flag.name))
+            case "--max-lines": options.limits.maximumLines = try scanner.lineLimit(try scanner.value(of: flag), flag: flag.name)
+            case "--time-budget-ms":
+                options.limits.timeBudgetMilliseconds = try scanner.integer(
                     try scanner.value(of: flag), flag: flag.name, minimum: 1)
             case "--suite": options.suite = try scanner.value(of: flag)
             case "--token": options.token = try scanner.value(of: flag)

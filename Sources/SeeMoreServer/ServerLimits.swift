@@ -8,12 +8,21 @@ public struct ServerLimits: Sendable {
     public var maximumTextCharacters = 100_000
     /// Renders waiting for a worker; past it, 503 with Retry-After (`--max-queue`).
     public var maximumQueue = 64
+    /// Card width, in points (`--max-width`).
+    public var maximumWidth = 4_096.0
+    /// The collapsed card's line limit (`--max-lines`).
+    public var maximumLines = 100
+    /// Milliseconds a render may wait for a worker; a request that waited longer is answered 503
+    /// instead of rendered for a client that has likely gone (`--time-budget-ms`).
+    public var timeBudgetMilliseconds = 10_000
 
     public init() {}
 
     var fields: CardFields.Limits {
         var limits = CardFields.Limits()
         limits.maximumTextCharacters = maximumTextCharacters
+        limits.maximumWidth = maximumWidth
+        limits.maximumLines = maximumLines
         return limits
     }
 }

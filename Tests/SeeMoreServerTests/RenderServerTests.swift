@@ -90,6 +90,8 @@ import Testing
                 (["text": "a", "width": "abc"], 400, "width"),
                 (["text": "a", "width": "-1"], 400, "width"),
                 (["text": "a", "lines": "0"], 400, "lines"),
+                (["text": "a", "lines": "101"], 400, "lines"),
+                (["text": "a", "width": "4097"], 400, "width"),
                 (["text": "a", "scale": "4"], 400, "scale"),
                 (["text": "a", "theme": "sepia"], 400, "theme"),
                 (["text": "a", "template": "../../etc/passwd"], 400, "template"),
@@ -186,6 +188,36 @@ import Testing
             #expect(codes.contains("503"), "\(codes)")
             #expect(codes.contains("200"), "\(codes)")
             #expect(codes.allSatisfy { $0 == "200" || $0 == "503" }, "\(codes)")
+        }
+    }
+
+    @Test func renderThatWaitedPastTheBudget_isServiceUnavailable() throws {
+        try Self.withServer({ options in
+            options.jobs = 1
+            options.limits.timeBudgetMilliseconds = 1
+        }) { url in
+            let long = String(repeating: "Many words for a long card that takes a while to draw. ", count: 300)
+            let folder = try Curl.folder()
+            defer { try? FileManager.default.removeItem(at: folder) }
+            var config = ""
+            for index in 0..<6 {
+                let body = folder.appendingPathComponent("\(index).json")
+                try Data(#"{"text": "\#(long)\#(index)", "state": "expanded", "width": 2000}"#.utf8).write(to: body)
+                config += (index == 0 ? "" : "next\n") + "url = \"\(url)render\"\nheader = \"Content-Type: application/json\"\n"
+                config +=
+                    "data-binary = \"@\(body.path)\"\noutput = \"\(folder.path)/\(index).out\"\nwrite-out = \"%{http_code}\\\\n\"\n"
+            }
+            try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+            let codes = try Curl.run([
+                "-s", "-g", "--parallel", "--parallel-max", "6", "-K", folder.appendingPathComponent("config").path,
+            ])
+            .split(separator: "\n").map(String.init)
+            #expect(codes.count == 6 && codes.contains("503"), "\(codes)")
+            let refused = try (0..<6).compactMap { index -> String? in
+                let text = try String(contentsOf: folder.appendingPathComponent("\(index).out"), encoding: .utf8)
+                return text.contains("waited longer than 1 ms") ? text : nil
+            }
+            #expect(!refused.isEmpty)
         }
     }
 

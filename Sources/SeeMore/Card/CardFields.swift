@@ -32,6 +32,7 @@ package struct CardFields: Sendable {
     package struct Limits: Sendable {
         package var maximumTextCharacters = 100_000
         package var maximumWidth = 4_096.0
+        package var maximumLines = TruncationRequest.maximumLines
 
         package init() {}
     }
@@ -82,9 +83,9 @@ package struct CardFields: Sendable {
             request.width = number
         }
         if let lines = values["lines"] {
-            guard let number = Int(lines), (1...TruncationRequest.maximumLines).contains(number) else {
+            guard let number = Int(lines), (1...limits.maximumLines).contains(number) else {
                 throw Refusal.badValue(
-                    "lines", "lines must be a whole number from 1 to \(TruncationRequest.maximumLines), not '\(lines)'")
+                    "lines", "lines must be a whole number from 1 to \(limits.maximumLines), not '\(lines)'")
             }
             request.lines = number
         }
