@@ -281,6 +281,11 @@ public final class RenderServer: @unchecked Sendable {
             message.setHeader("Location", "/review/")
             respond(message, route: "/review", status: 302, type: nil, body: [])
         case ("/review/", "GET"):
+            guard review != nil else {
+                return respond(
+                    message, route: path,
+                    error: ServerError(status: 404, message: "no suite to review: start with --suite", field: nil))
+            }
             // The page holds the token, so it is given only to whoever has it (printed at start).
             guard query["token"] == token else {
                 return respond(
@@ -297,12 +302,6 @@ public final class RenderServer: @unchecked Sendable {
             }
             metrics.count(route: path, status: 200)
             reviewEvents(message)
-        case (_, "GET") where path.hasPrefix("/review/"):
-            guard let bytes = review?.file(String(path.dropFirst("/review/".count))) else {
-                return respond(
-                    message, route: "/review/file", error: ServerError(status: 404, message: "no such file", field: nil))
-            }
-            respond(message, route: "/review/file", status: 200, type: "image/png", body: bytes)
         case ("/favicon.ico", "GET"): respond(message, route: path, status: 204, type: nil, body: [])
         case ("/templates", "GET"): templatesList(message)
         case ("/healthz", "GET"): respond(message, route: path, status: 200, type: "text/plain", body: Array("ok\n".utf8))
@@ -315,6 +314,12 @@ public final class RenderServer: @unchecked Sendable {
             message.setHeader("Allow", path == "/render" || path == "/review/approve" ? "POST" : "GET")
             respond(
                 message, route: path, error: ServerError(status: 405, message: "\(method) is not allowed on \(path)", field: nil))
+        case (_, "GET") where path.hasPrefix("/review/"):
+            guard let bytes = review?.file(String(path.dropFirst("/review/".count))) else {
+                return respond(
+                    message, route: "/review/file", error: ServerError(status: 404, message: "no such file", field: nil))
+            }
+            respond(message, route: "/review/file", status: 200, type: "image/png", body: bytes)
         default:
             respond(message, route: "other", error: ServerError(status: 404, message: "no such endpoint: \(path)", field: nil))
         }

@@ -91,6 +91,7 @@ import Testing
                 (["text": "a", "width": "-1"], 400, "width"),
                 (["text": "a", "lines": "0"], 400, "lines"),
                 (["text": "a", "lines": "101"], 400, "lines"),
+                (["text": "a", "suffixColor": "blue"], 400, "suffixColor"),
                 (["text": "a", "width": "4097"], 400, "width"),
                 (["text": "a", "scale": "4"], 400, "scale"),
                 (["text": "a", "theme": "sepia"], 400, "theme"),
@@ -148,6 +149,44 @@ import Testing
             #expect(before.status == 200 && after.status == 200)
             #expect(after.headers["etag"] != before.headers["etag"])
             #expect(after.body != before.body, "the new suffix color is drawn")
+        }
+    }
+
+    @Test func review_needsItsTokenAndASuite() throws {
+        try Self.withServer { url in
+            let noSuite = try Curl.request(url + "review/?token=x")
+            #expect(noSuite.status == 404, "no suite given, no review")
+        }
+        try Self.withServer({
+            $0.suite = "/nonexistent/suite.json"
+            $0.token = "secret"
+        }) { url in
+            #expect(try Curl.request(url + "review/").status == 403)
+            #expect(try Curl.request(url + "review/?token=wrong").status == 403)
+            #expect(try Curl.request(url + "review/events?token=wrong").status == 403)
+            let approve = try Curl.request(
+                url + "review/approve", method: "POST", headers: ["Content-Type": "application/json"],
+                body: Array(#"{"cases": ["a"]}"#.utf8))
+            #expect(approve.status == 403)
+            let foreign = try Curl.request(
+                url + "review/approve", method: "POST",
+                headers: ["Content-Type": "application/json", "X-SeeMore-Token": "secret", "Origin": "http://evil.example"],
+                body: Array(#"{"cases": ["a"]}"#.utf8))
+            #expect(foreign.status == 403)
+            #expect(try Curl.request(url + "review/approve").status == 405, "approving is never a GET")
+            // A suite that cannot be checked is an answer, not a crash.
+            let broken = try Curl.request(url + "review/?token=secret")
+            #expect(broken.status == 500 && (broken.json["error"] as? String ?? "").contains("check"))
+            #expect(try Curl.request(url + "healthz").status == 200)
+        }
+    }
+
+    @Test func suffixColor_isDrawn() throws {
+        try Self.withServer { url in
+            let plain = try Curl.request(url + "render.png?" + Self.query(["text": Self.text, "width": "240"]))
+            let red = try Curl.request(
+                url + "render.png?" + Self.query(["text": Self.text, "width": "240", "suffixColor": "#D00000"]))
+            #expect(plain.status == 200 && red.status == 200 && plain.body != red.body)
         }
     }
 

@@ -40,7 +40,7 @@ package struct CardFields: Sendable {
     /// The fields a request may give; any other is refused, so a typo is never silently ignored.
     package static let names: Set<String> = [
         "text", "template", "width", "state", "theme", "scale", "lines", "font", "lang", "markup", "direction", "ellipsis",
-        "suffix",
+        "suffix", "suffixColor",
     ]
 
     /// - Parameters:
@@ -126,6 +126,12 @@ package struct CardFields: Sendable {
         }
         request.ellipsis = values["ellipsis"]
         request.suffix = values["suffix"]
+        if let color = values["suffixColor"] {
+            guard let parsed = Color(hex: color) else {
+                throw Refusal.badValue("suffixColor", "suffixColor must be #RRGGBB or #RRGGBBAA, not '\(color)'")
+            }
+            request.suffixColor = parsed
+        }
         let stateName = values["state"] ?? "collapsed"
         guard let state = CardState(rawValue: stateName) else {
             throw Refusal.badValue("state", "state must be collapsed or expanded, not '\(stateName)'")

@@ -319,7 +319,9 @@ extension ReportPage {
           for (const [name, members] of ordered) {
             const failing = members.filter(c => c.failed).length;
             const group = el('details', { class: 'group', 'data-failing': String(failing), open: failing > 0 },
-              el('summary', {}, name + ' ', el('span', { class: 'n' }, `${failing} of ${members.length} failing`)));
+              el('summary', {}, name + ' ', el('span', { class: 'n' }, `${failing} of ${members.length} failing`),
+                review && failing ? [' ', el('button', { class: 'approve-group',
+                  onclick: event => { event.preventDefault(); approve(members.filter(c => c.failed).map(c => c.name)); } }, 'Approve group')] : null));
             const sorted = [...members].sort((a, b) => b.failed - a.failed);
             for (const c of sorted) group.append(caseNode(c));
             root.append(group);
