@@ -45,15 +45,15 @@ public final class RenderServer: @unchecked Sendable {
     /// Required by every request that writes (`X-SeeMore-Token`).
     public let token: String
 
-    private var context: OpaquePointer?
+    var context: OpaquePointer?
     private var loop: OpaquePointer?
     private var server: UnsafeMutablePointer<SoupServer>?
     private var thread: Thread?
     /// Pages of `/review/` listening for changes (server-sent events), on the server's thread only.
-    private var eventClients: [ServerMessage] = []
-    private var eventPending = false
+    var eventClients: [ServerMessage] = []
+    var eventPending = false
     /// Watchers of the templates folder and the suite file.
-    private var monitors: [UnsafeMutablePointer<GFileMonitor>] = []
+    var monitors: [UnsafeMutablePointer<GFileMonitor>] = []
     private let stopped = DispatchSemaphore(value: 0)
 
     public init(options: Options) throws {
@@ -162,53 +162,6 @@ public final class RenderServer: @unchecked Sendable {
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         url = "http://\(host):\(port)/"
         return nil
-    }
-
-    /// Watches the templates and the suite file; a change tells every open review page (it reloads,
-    /// which checks again).
-    private func watch(_ review: ReviewSession, context me: UnsafeMutableRawPointer) {
-        let folders = options.templatesFolder.map { [$0] } ?? Array(templates.folders.prefix(1))
-        let changed: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?) -> Void = {
-            _, _, _, event, data in
-            guard let data, event != G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED else { return }
-            Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue().reviewChanged()
-        }
-        for (path, isFolder) in folders.map({ ($0, true) }) + [(review.suite, false)] {
-            guard let file = g_file_new_for_path(path) else { continue }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            let monitor =
-                isFolder
-                ? g_file_monitor_directory(file, G_FILE_MONITOR_NONE, nil, nil)
-                : g_file_monitor_file(file, G_FILE_MONITOR_NONE, nil, nil)
-            guard let monitor else { continue }
-            g_file_monitor_set_rate_limit(monitor, 200)
-            g_signal_connect_data(
-                UnsafeMutableRawPointer(monitor), "changed", unsafeBitCast(changed, to: GCallback.self), me, nil,
-                GConnectFlags(rawValue: 0))
-            monitors.append(monitor)
-        }
-    }
-
-    /// Tells the open review pages 300 ms after the first of a burst of changes (an editor's save is
-    /// several file events), so the check they start sees the files complete.
-    private func reviewChanged() {
-        guard !eventPending, let context, let source = g_timeout_source_new(300) else { return }
-        eventPending = true
-        let call = MainContextCall { [self] in
-            eventPending = false
-            for client in eventClients { client.send("event: changed\ndata: {}\n\n") }
-        }
-        g_source_set_callback(source, MainContextCall.run, Unmanaged.passRetained(call).toOpaque(), nil)
-        g_source_attach(source, context)
-        g_source_unref(source)
-    }
-
-    private func reviewEvents(_ message: ServerMessage) {
-        message.startEventStream()
-        eventClients.append(message)
-        // By identity, so the handler does not keep the message (and its libsoup object) alive.
-        let id = ObjectIdentifier(message)
-        message.onFinished { [weak self] in self?.eventClients.removeAll { ObjectIdentifier($0) == id } }
     }
 
     private func close() {
@@ -325,55 +278,6 @@ public final class RenderServer: @unchecked Sendable {
         }
     }
 
-    private func reviewPage(_ message: ServerMessage) {
-        guard let review else {
-            return respond(
-                message, route: "/review/",
-                error: ServerError(status: 404, message: "no suite to review: start with --suite", field: nil))
-        }
-        message.pause()
-        review.page { result in
-            self.onServerThread {
-                defer { message.unpause() }
-                switch result {
-                case .success(let html):
-                    self.respond(
-                        message, route: "/review/", status: 200, type: "text/html; charset=utf-8", body: Array(html.utf8))
-                case .failure(let error): self.respond(message, route: "/review/", error: error)
-                }
-            }
-        }
-    }
-
-    /// Approving writes goldens: only with the token, and only from this server's own pages.
-    private func reviewApprove(_ message: ServerMessage) {
-        let route = "/review/approve"
-        guard let review else {
-            return respond(message, route: route, error: ServerError(status: 404, message: "no suite to review", field: nil))
-        }
-        guard message.requestHeader("X-SeeMore-Token") == token else {
-            return respond(
-                message, route: route,
-                error: ServerError(status: 403, message: "approving needs the server's token (X-SeeMore-Token)", field: nil))
-        }
-        if let origin = message.requestHeader("Origin"), origin + "/" != url {
-            return respond(
-                message, route: route,
-                error: ServerError(status: 403, message: "approving is allowed only from \(url)", field: nil))
-        }
-        message.pause()
-        review.approve(message.requestBody) { result in
-            self.onServerThread {
-                defer { message.unpause() }
-                switch result {
-                case .success(let json):
-                    self.respond(message, route: route, status: 200, type: "application/json", body: Array((json + "\n").utf8))
-                case .failure(let error): self.respond(message, route: route, error: error)
-                }
-            }
-        }
-    }
-
     private func templatesList(_ message: ServerMessage) {
         let list: [JSONValue] = templates.available().compactMap { name in
             guard let path = templates.path(for: name), let data = FileManager.default.contents(atPath: path),
@@ -481,33 +385,18 @@ public final class RenderServer: @unchecked Sendable {
 
     // MARK: Responses (on the server's thread)
 
-    private func respond(_ message: ServerMessage, route: String, error: ServerError) {
+    func respond(_ message: ServerMessage, route: String, error: ServerError) {
         respond(message, route: route, status: error.status, type: "application/json", body: Array((error.json + "\n").utf8))
     }
 
-    private func respond(_ message: ServerMessage, route: String, status: Int, type: String?, body: [UInt8]) {
+    func respond(_ message: ServerMessage, route: String, status: Int, type: String?, body: [UInt8]) {
         metrics.count(route: route, status: status)
         message.respond(status: status, type: type, body: body)
     }
 
     /// Runs `body` on the server's thread (where libsoup's objects live).
-    private func onServerThread(_ body: @escaping () -> Void) {
+    func onServerThread(_ body: @escaping () -> Void) {
         guard let context else { return }
         g_main_context_invoke(context, MainContextCall.run, Unmanaged.passRetained(MainContextCall(body)).toOpaque())
-    }
-}
-
-/// A closure run once by a GLib main context.
-private final class MainContextCall {
-    let body: () -> Void
-
-    init(_ body: @escaping () -> Void) {
-        self.body = body
-    }
-
-    static let run: GSourceFunc = { data in
-        guard let data else { return 0 }
-        Unmanaged<MainContextCall>.fromOpaque(data).takeRetainedValue().body()
-        return 0  // G_SOURCE_REMOVE
     }
 }

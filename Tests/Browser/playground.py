@@ -12,7 +12,6 @@ without them it fails and says what is missing. Prints 'playground browser test:
 """
 import os
 import shlex
-import signal
 import subprocess
 import sys
 import tempfile
@@ -20,6 +19,7 @@ import time
 import urllib.request
 
 import chromium
+import serve
 
 CHECKS = chromium.Checks("playground browser test")
 fail, check = CHECKS.fail, CHECKS.check
@@ -34,24 +34,12 @@ def main():
         from selenium.webdriver.common.by import By
     except ImportError:
         fail("python3-selenium is not installed (apt-get install python3-selenium); the browser test cannot run")
-    server = subprocess.Popen([binary, "serve", "--port", "0", "--jobs", "2"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        line = server.stdout.readline()
-        check(line.startswith("Serving on http://127.0.0.1:"), f"the server says where it listens: {line!r}")
-        url = line.split()[2]
+    with serve.running(binary, ["--jobs", "2"], CHECKS) as (_, url):
         browser = chromium.start(fail, ["--force-device-scale-factor=1"], console_log=True)
         try:
             run(browser, url, binary, ActionChains, By)
         finally:
             browser.quit()
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            status = server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            fail("the server did not stop within 20 s of SIGTERM")
-    check(status == 0, f"SIGTERM stops the server with exit 0, not {status}: {server.stderr.read()}")
     CHECKS.done()
 
 

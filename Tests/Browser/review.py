@@ -13,8 +13,6 @@ Prints 'review browser test: N checks passed'.
 """
 import json
 import os
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -22,6 +20,7 @@ import urllib.error
 import urllib.request
 
 import chromium
+import serve
 import report
 
 CHECKS = chromium.Checks("review browser test")
@@ -48,10 +47,7 @@ def main():
     root = tempfile.mkdtemp(prefix="seemore-review-")
     suite, templates, _ = report.make_changed_suite(binary, root, check)
     goldens = os.path.dirname(suite)
-    server = subprocess.Popen([binary, "serve", "--port", "0", "--suite", suite, "--templates", templates],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        url = server.stdout.readline().split()[2]
+    with serve.running(binary, ["--suite", suite, "--templates", templates], CHECKS) as (server, url):
         review_line = server.stdout.readline()
         check("review/?token=" in review_line, f"the server prints the review's address: {review_line!r}")
         review = review_line.split(": ", 1)[1].strip()
@@ -146,14 +142,6 @@ def main():
             check(not errors, f"console errors: {errors}")
         finally:
             browser.quit()
-    finally:
-        server.send_signal(signal.SIGTERM)
-        try:
-            status = server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            fail("the server did not stop within 30 s of SIGTERM")
-    check(status == 0, f"SIGTERM stops the server with exit 0, not {status}")
     CHECKS.done()
 
 

@@ -45,6 +45,29 @@ enum Curl {
         return Response(status: Int(output) ?? 0, headers: parsed, body: bytes)
     }
 
+    /// POSTs every JSON body at once (one connection each); returns the statuses and answers in order.
+    static func postInParallel(_ url: String, bodies: [String]) throws -> [(status: String, body: String)] {
+        let folder = try folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var config = ""
+        for (index, json) in bodies.enumerated() {
+            let body = folder.appendingPathComponent("\(index).json")
+            try Data(json.utf8).write(to: body)
+            // Each request's options after "next", so the header and body belong to it alone.
+            config += (index == 0 ? "" : "next\n") + "url = \"\(url)\"\nheader = \"Content-Type: application/json\"\n"
+            config +=
+                "data-binary = \"@\(body.path)\"\noutput = \"\(folder.path)/\(index).out\"\nwrite-out = \"%{http_code}\\\\n\"\n"
+        }
+        try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+        let codes = try run([
+            "-s", "-g", "--parallel", "--parallel-max", String(bodies.count), "-K", folder.appendingPathComponent("config").path,
+        ])
+        .split(separator: "\n").map(String.init)
+        return try codes.indices.map { index in
+            (codes[index], (try? String(contentsOf: folder.appendingPathComponent("\(index).out"), encoding: .utf8)) ?? "")
+        }
+    }
+
     /// Runs curl; returns its standard output.
     static func run(_ arguments: [String]) throws -> String {
         let process = Process()

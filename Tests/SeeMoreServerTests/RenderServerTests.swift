@@ -200,29 +200,18 @@ import Testing
         }
     }
 
+    /// Expanded cards of long texts: each keeps a worker busy while more requests arrive.
+    static func slowBodies(_ count: Int) -> [String] {
+        let long = String(repeating: "Many words for a long card that takes a while to draw. ", count: 300)
+        return (0..<count).map { #"{"text": "\#(long)\#($0)", "state": "expanded", "width": 2000}"# }
+    }
+
     @Test func fullQueue_isServiceUnavailableWithRetryAfter() throws {
         try Self.withServer({ options in
             options.jobs = 1
             options.limits.maximumQueue = 1
         }) { url in
-            // Expanded cards of long texts keep the one worker busy while more requests arrive.
-            let long = String(repeating: "Many words for a long card that takes a while to draw. ", count: 300)
-            let folder = try Curl.folder()
-            defer { try? FileManager.default.removeItem(at: folder) }
-            var config = ""
-            for index in 0..<8 {
-                let body = folder.appendingPathComponent("\(index).json")
-                try Data(#"{"text": "\#(long)\#(index)", "state": "expanded", "width": 2000}"#.utf8).write(to: body)
-                // Each request's options after "next", so the header and body belong to it alone.
-                config += (index == 0 ? "" : "next\n") + "url = \"\(url)render\"\nheader = \"Content-Type: application/json\"\n"
-                config +=
-                    "data-binary = \"@\(body.path)\"\noutput = \"\(folder.path)/\(index).out\"\nwrite-out = \"%{http_code}\\\\n\"\n"
-            }
-            try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
-            let codes = try Curl.run([
-                "-s", "-g", "--parallel", "--parallel-max", "8", "-K", folder.appendingPathComponent("config").path,
-            ])
-            .split(separator: "\n").map(String.init)
+            let codes = try Curl.postInParallel(url + "render", bodies: Self.slowBodies(8)).map(\.status)
             #expect(codes.count == 8)
             #expect(codes.contains("503"), "\(codes)")
             #expect(codes.contains("200"), "\(codes)")
@@ -235,28 +224,9 @@ import Testing
             options.jobs = 1
             options.limits.timeBudgetMilliseconds = 1
         }) { url in
-            let long = String(repeating: "Many words for a long card that takes a while to draw. ", count: 300)
-            let folder = try Curl.folder()
-            defer { try? FileManager.default.removeItem(at: folder) }
-            var config = ""
-            for index in 0..<6 {
-                let body = folder.appendingPathComponent("\(index).json")
-                try Data(#"{"text": "\#(long)\#(index)", "state": "expanded", "width": 2000}"#.utf8).write(to: body)
-                config += (index == 0 ? "" : "next\n") + "url = \"\(url)render\"\nheader = \"Content-Type: application/json\"\n"
-                config +=
-                    "data-binary = \"@\(body.path)\"\noutput = \"\(folder.path)/\(index).out\"\nwrite-out = \"%{http_code}\\\\n\"\n"
-            }
-            try config.write(to: folder.appendingPathComponent("config"), atomically: true, encoding: .utf8)
-            let codes = try Curl.run([
-                "-s", "-g", "--parallel", "--parallel-max", "6", "-K", folder.appendingPathComponent("config").path,
-            ])
-            .split(separator: "\n").map(String.init)
-            #expect(codes.count == 6 && codes.contains("503"), "\(codes)")
-            let refused = try (0..<6).compactMap { index -> String? in
-                let text = try String(contentsOf: folder.appendingPathComponent("\(index).out"), encoding: .utf8)
-                return text.contains("waited longer than 1 ms") ? text : nil
-            }
-            #expect(!refused.isEmpty)
+            let answers = try Curl.postInParallel(url + "render", bodies: Self.slowBodies(6))
+            #expect(answers.count == 6 && answers.contains { $0.status == "503" }, "\(answers.map(\.status))")
+            #expect(answers.contains { $0.body.contains("waited longer than 1 ms") })
         }
     }
 

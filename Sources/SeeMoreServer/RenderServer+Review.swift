@@ -1,0 +1,102 @@
+import CSoup
+import Foundation
+import SeeMore
+
+/// `/review/`: the page, approving, and telling open pages when the templates or the suite change.
+extension RenderServer {
+    /// Watches the templates and the suite file; a change tells every open review page (it reloads,
+    /// which checks again).
+    func watch(_ review: ReviewSession, context me: UnsafeMutableRawPointer) {
+        let folders = options.templatesFolder.map { [$0] } ?? Array(templates.folders.prefix(1))
+        let changed: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?) -> Void = {
+            _, _, _, event, data in
+            guard let data, event != G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED else { return }
+            Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue().reviewChanged()
+        }
+        for (path, isFolder) in folders.map({ ($0, true) }) + [(review.suite, false)] {
+            guard let file = g_file_new_for_path(path) else { continue }
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            let monitor =
+                isFolder
+                ? g_file_monitor_directory(file, G_FILE_MONITOR_NONE, nil, nil)
+                : g_file_monitor_file(file, G_FILE_MONITOR_NONE, nil, nil)
+            guard let monitor else { continue }
+            g_file_monitor_set_rate_limit(monitor, 200)
+            g_signal_connect_data(
+                UnsafeMutableRawPointer(monitor), "changed", unsafeBitCast(changed, to: GCallback.self), me, nil,
+                GConnectFlags(rawValue: 0))
+            monitors.append(monitor)
+        }
+    }
+
+    /// Tells the open review pages 300 ms after the first of a burst of changes (an editor's save is
+    /// several file events), so the check they start sees the files complete.
+    func reviewChanged() {
+        guard !eventPending, let context, let source = g_timeout_source_new(300) else { return }
+        eventPending = true
+        let call = MainContextCall { [self] in
+            eventPending = false
+            for client in eventClients { client.send("event: changed\ndata: {}\n\n") }
+        }
+        g_source_set_callback(source, MainContextCall.run, Unmanaged.passRetained(call).toOpaque(), nil)
+        g_source_attach(source, context)
+        g_source_unref(source)
+    }
+
+    func reviewEvents(_ message: ServerMessage) {
+        message.startEventStream()
+        eventClients.append(message)
+        // By identity, so the handler does not keep the message (and its libsoup object) alive.
+        let id = ObjectIdentifier(message)
+        message.onFinished { [weak self] in self?.eventClients.removeAll { ObjectIdentifier($0) == id } }
+    }
+
+    func reviewPage(_ message: ServerMessage) {
+        guard let review else {
+            return respond(
+                message, route: "/review/",
+                error: ServerError(status: 404, message: "no suite to review: start with --suite", field: nil))
+        }
+        message.pause()
+        review.page { result in
+            self.onServerThread {
+                defer { message.unpause() }
+                switch result {
+                case .success(let html):
+                    self.respond(
+                        message, route: "/review/", status: 200, type: "text/html; charset=utf-8", body: Array(html.utf8))
+                case .failure(let error): self.respond(message, route: "/review/", error: error)
+                }
+            }
+        }
+    }
+
+    /// Approving writes goldens: only with the token, and only from this server's own pages.
+    func reviewApprove(_ message: ServerMessage) {
+        let route = "/review/approve"
+        guard let review else {
+            return respond(message, route: route, error: ServerError(status: 404, message: "no suite to review", field: nil))
+        }
+        guard message.requestHeader("X-SeeMore-Token") == token else {
+            return respond(
+                message, route: route,
+                error: ServerError(status: 403, message: "approving needs the server's token (X-SeeMore-Token)", field: nil))
+        }
+        if let origin = message.requestHeader("Origin"), origin + "/" != url {
+            return respond(
+                message, route: route,
+                error: ServerError(status: 403, message: "approving is allowed only from \(url)", field: nil))
+        }
+        message.pause()
+        review.approve(message.requestBody) { result in
+            self.onServerThread {
+                defer { message.unpause() }
+                switch result {
+                case .success(let json):
+                    self.respond(message, route: route, status: 200, type: "application/json", body: Array((json + "\n").utf8))
+                case .failure(let error): self.respond(message, route: route, error: error)
+                }
+            }
+        }
+    }
+}
