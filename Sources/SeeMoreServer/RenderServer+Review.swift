@@ -4,29 +4,67 @@ import SeeMore
 
 /// `/review/`: the page, approving, and telling open pages when the templates or the suite change.
 extension RenderServer {
-    /// Watches the templates and the suite file; a change tells every open review page (it reloads,
-    /// which checks again).
+    /// Watches the templates folder and the suite's folder with every folder below it (the suite file
+    /// and the goldens); a change tells every open review page (it reloads, which checks again).
     func watch(_ review: ReviewSession, context me: UnsafeMutableRawPointer) {
-        let folders = options.templatesFolder.map { [$0] } ?? Array(templates.folders.prefix(1))
+        let templateFolders = options.templatesFolder.map { [$0] } ?? Array(templates.folders.prefix(1))
+        for folder in templateFolders { watchFolder(folder, context: me) }
+        let suiteFolder = URL(fileURLWithPath: review.suite).deletingLastPathComponent().path
+        for folder in [suiteFolder] + Self.folders(under: suiteFolder, limit: Self.maximumWatchedFolders) {
+            watchFolder(folder, context: me, tree: true)
+        }
+    }
+
+    /// The most folders watched: inotify watches are a per-user resource, and a hostile suite could
+    /// hold a million folders. Changes in folders past the limit are seen at the next reload.
+    static let maximumWatchedFolders = 4096
+
+    /// Folders below `root`, not following links, breadth first, at most `limit`.
+    static func folders(under root: String, limit: Int) -> [String] {
+        var found: [String] = []
+        var queue = [root]
+        while !queue.isEmpty && found.count < limit {
+            let folder = queue.removeFirst()
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.sorted() ?? []
+            for name in names where found.count < limit {
+                let path = folder + "/" + name
+                var info = stat()
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
+                found.append(path)
+                queue.append(path)
+            }
+        }
+        return found
+    }
+
+    /// One folder's monitor; for a `tree`, a folder created inside is watched too (a new text's goldens).
+    private func watchFolder(_ path: String, context me: UnsafeMutableRawPointer, tree: Bool = false) {
+        guard monitors.count < Self.maximumWatchedFolders + 8, let file = g_file_new_for_path(path) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        guard let monitor = g_file_monitor_directory(file, G_FILE_MONITOR_WATCH_MOVES, nil, nil) else { return }
+        g_file_monitor_set_rate_limit(monitor, 200)
         let changed: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?) -> Void = {
-            _, _, _, event, data in
+            _, file, _, event, data in
             guard let data, event != G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED else { return }
             Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue().reviewChanged()
         }
-        for (path, isFolder) in folders.map({ ($0, true) }) + [(review.suite, false)] {
-            guard let file = g_file_new_for_path(path) else { continue }
-            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-            let monitor =
-                isFolder
-                ? g_file_monitor_directory(file, G_FILE_MONITOR_NONE, nil, nil)
-                : g_file_monitor_file(file, G_FILE_MONITOR_NONE, nil, nil)
-            guard let monitor else { continue }
-            g_file_monitor_set_rate_limit(monitor, 200)
-            g_signal_connect_data(
-                UnsafeMutableRawPointer(monitor), "changed", unsafeBitCast(changed, to: GCallback.self), me, nil,
-                GConnectFlags(rawValue: 0))
-            monitors.append(monitor)
+        let created: @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?, GFileMonitorEvent, gpointer?) -> Void = {
+            _, file, _, event, data in
+            guard let data, let file, event == G_FILE_MONITOR_EVENT_CREATED || event == G_FILE_MONITOR_EVENT_MOVED_IN,
+                let cPath = g_file_get_path(file)
+            else { return }
+            let path = String(cString: cPath)
+            g_free(cPath)
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { return }
+            Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue().watchFolder(path, context: data, tree: true)
         }
+        for handler in tree ? [changed, created] : [changed] {
+            g_signal_connect_data(
+                UnsafeMutableRawPointer(monitor), "changed", unsafeBitCast(handler, to: GCallback.self), me, nil,
+                GConnectFlags(rawValue: 0))
+        }
+        monitors.append(monitor)
     }
 
     /// Tells the open review pages 300 ms after the first of a burst of changes (an editor's save is
@@ -63,6 +101,7 @@ extension RenderServer {
                 defer { message.unpause() }
                 switch result {
                 case .success(let html):
+                    message.setHeader("Cache-Control", "no-store")
                     self.respond(
                         message, route: "/review/", status: 200, type: "text/html; charset=utf-8", body: Array(html.utf8))
                 case .failure(let error): self.respond(message, route: "/review/", error: error)

@@ -52,7 +52,7 @@ public final class RenderServer: @unchecked Sendable {
     /// Pages of `/review/` listening for changes (server-sent events), on the server's thread only.
     var eventClients: [ServerMessage] = []
     var eventPending = false
-    /// Watchers of the templates folder and the suite file.
+    /// Watchers of the templates folder and of the suite's folder tree (the suite file and its goldens).
     var monitors: [UnsafeMutablePointer<GFileMonitor>] = []
     private let stopped = DispatchSemaphore(value: 0)
 
@@ -65,7 +65,9 @@ public final class RenderServer: @unchecked Sendable {
             (Version.line + EnvironmentFingerprint.current(fontFiles: []).json.serialized(indent: nil)).utf8)
         let token = options.token ?? ReviewSession.newToken()
         self.token = token
-        review = options.suite.map { ReviewSession(suite: $0, templatesFolder: options.templatesFolder, token: token) }
+        review = options.suite.map {
+            ReviewSession(suite: $0, templatesFolder: options.templatesFolder, token: token, jobs: options.jobs)
+        }
     }
 
     /// A server that cannot listen, with the reason.
@@ -272,6 +274,8 @@ public final class RenderServer: @unchecked Sendable {
                 return respond(
                     message, route: "/review/file", error: ServerError(status: 404, message: "no such file", field: nil))
             }
+            // Each check writes the files again under the same names: never kept by the browser.
+            message.setHeader("Cache-Control", "no-store")
             respond(message, route: "/review/file", status: 200, type: "image/png", body: bytes)
         default:
             respond(message, route: "other", error: ServerError(status: 404, message: "no such endpoint: \(path)", field: nil))

@@ -3,7 +3,8 @@ import SeeMore
 
 /// `GET /review/`: the suite checked on the server, shown as the report page, with buttons that
 /// approve a case or all failing ones through `seemore approve` itself (the path policy, the suite
-/// lock, the environment fingerprint). Checks and approvals run one at a time, off the server's thread.
+/// lock, the environment fingerprint). Checks and approvals run one at a time, off the server's thread;
+/// a check renders again only the cases whose inputs or goldens changed since the last (`CheckCache`).
 final class ReviewSession: @unchecked Sendable {
     let suite: String
     let templatesFolder: String?
@@ -11,12 +12,16 @@ final class ReviewSession: @unchecked Sendable {
     let artifacts: String
     /// Required (header `X-SeeMore-Token`) for every request that writes.
     let token: String
+    /// Threads a check renders on.
+    let jobs: Int
+    let cache = CheckCache()
     private let queue = DispatchQueue(label: "seemore-review")
 
-    init(suite: String, templatesFolder: String?, token: String) {
+    init(suite: String, templatesFolder: String?, token: String, jobs: Int) {
         self.suite = suite
         self.templatesFolder = templatesFolder
         self.token = token
+        self.jobs = jobs
         artifacts = NSTemporaryDirectory() + "seemore-review-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
@@ -30,18 +35,22 @@ final class ReviewSession: @unchecked Sendable {
     /// Checks the suite and returns the report page with the review controls, or an error.
     func page(completion: @escaping @Sendable (Result<String, ServerError>) -> Void) {
         queue.async { [self] in
-            var errors = ""
-            let io = CommandIO(readStandardInput: { Data() }, writeOutput: { _ in }, writeError: { errors += $0 })
-            var arguments = ["check", "--suite", suite, "--record", "never", "--artifacts", artifacts, "--color", "never"]
-            if let templatesFolder { arguments += ["--templates", templatesFolder] }
-            let status = SeeMoreCommand.run(arguments, io: io)
-            guard status == 0 || status == 1,
-                let html = FileManager.default.contents(atPath: artifacts + "/index.html").flatMap({
-                    String(data: $0, encoding: .utf8)
-                })
-            else {
+            let html: String
+            do {
+                let loaded = try GoldenSuite.load(path: suite, templatesFolder: templatesFolder)
+                var options = CheckOptions(record: .never, artifactsFolder: artifacts)
+                options.jobs = jobs
+                options.cache = cache
+                let summary = try GoldenRunner.run(loaded, options: options)
+                guard let path = summary.reportPath, let data = FileManager.default.contents(atPath: path),
+                    let text = String(data: data, encoding: .utf8)
+                else { throw ServerError(status: 500, message: "the report was not written", field: nil) }
+                html = text
+            } catch let error as ServerError {
+                return completion(.failure(error))
+            } catch {
                 return completion(
-                    .failure(ServerError(status: 500, message: "the check failed (exit \(status)): \(errors)", field: nil)))
+                    .failure(ServerError(status: 500, message: "the suite cannot be checked: \(error)", field: nil)))
             }
             // The review settings come before the report's script, which reads them.
             let settings =

@@ -3,10 +3,12 @@
 
 A small suite is recorded and changed (as for the report test); `seemore serve --suite` checks it. The
 page needs the printed token; it lists the failures as the report does; "Approve" on one case writes
-that case's golden through `seemore approve` (and nothing else), and the case passes on the next
-check (a reload); an approve request without the token, or from another origin, is refused (403);
-"Approve all failing" approves the rest; editing a template on disk makes the open page check again
-and show that template's cases failing; the console stays free of errors.
+that case's golden through `seemore approve` (and nothing else), and the page checks again by itself
+(the goldens folder is watched): the case passes, the note of the approval is kept; an approve request
+without the token, or from another origin, is refused (403); a rejection survives the page checking
+again after a golden is edited on disk, which turns its case red; "Approve all failing" approves the
+rest; editing a template on disk makes the open page check again and show that template's cases
+failing; the console stays free of errors.
 
 Usage: review.py SEEMORE_BINARY. Needs chromium, chromium-driver and python3-selenium (Debian).
 Prints 'review browser test: N checks passed'.
@@ -81,62 +83,80 @@ def main():
                                                     "Origin": "http://evil.example"}) == 403, "another origin: 403")
             check(open(golden, "rb").read() == before, "nothing written by refused requests")
 
-            # Approve one case from the page.
-            node = browser.find_element(By.ID, "case:" + name)
-            node.find_element(By.CSS_SELECTOR, ".do-approve").click()
+            def mark():
+                js("window.beforeChange = true")
+                return time.time()
+
+            def reloaded_since(started, limit=15):
+                """Waits for the page to reload by itself (the marker gone) and list its cases again."""
+                while time.time() - started < limit:
+                    try:
+                        if js("return window.beforeChange === undefined && document.querySelectorAll('.case').length > 0"):
+                            return True
+                    except Exception:  # noqa: BLE001 - the page is between two loads
+                        pass
+                    time.sleep(0.1)
+                return False
+
+            def press(button):
+                """Clicks a button as a reviewer would: scrolled into view below the page's sticky bar."""
+                js("arguments[0].scrollIntoView({block: 'center'})", button)
+                button.click()
+
+            def failing_now():
+                return js("return [...document.querySelectorAll('.case[data-failed=true]')].map(n => n.dataset.name)")
+
+            # Approve one case from the page: its golden is written, and the goldens folder changing
+            # makes the page check again by itself, keeping the note of what was approved.
+            started = mark()
+            press(browser.find_element(By.ID, "case:" + name).find_element(By.CSS_SELECTOR, ".do-approve"))
             for _ in range(100):
-                if node.get_attribute("data-review") == "approved":
+                if open(golden, "rb").read() != before:
                     break
                 time.sleep(0.1)
-            check(node.get_attribute("data-review") == "approved", "the case shows as approved")
-            check("Approved 1 case" in browser.find_element(By.ID, "review-status").text, "the page says what was approved")
             check(open(golden, "rb").read() != before, "its golden was written")
             check(all(open(os.path.join(goldens, n + ".png"), "rb").read() == bytes_ for n, bytes_ in others.items()),
                   "no other golden was touched")
-
-            # Reject marks a case; a reload checks again: the approved case passes now.
-            other = next(n for n in failing if n != name)
-            browser.find_element(By.ID, "case:" + other).find_element(By.CSS_SELECTOR, ".do-reject").click()
-            check(browser.find_element(By.ID, "case:" + other).get_attribute("data-review") == "rejected", "reject marks the case")
-            browser.get(review)
-            for _ in range(200):
-                if js("return document.querySelectorAll('.case').length > 0"):
-                    break
-                time.sleep(0.1)
-            still = js("return [...document.querySelectorAll('.case[data-failed=true]')].map(n => n.dataset.name)")
+            check(reloaded_since(started), "the page checked again after the golden changed")
+            check("Approved 1 case" in browser.find_element(By.ID, "review-status").text,
+                  "the note of what was approved survives the reload")
+            still = failing_now()
             check(name not in still and len(still) == len(failing) - 1, f"after a new check the approved case passes: {still}")
 
+            # Reject marks a case; a golden changed on disk (here: another case's picture copied over a
+            # passing one) shows up in the open page, and the rejection is kept.
+            other = next(n for n in still)
+            press(browser.find_element(By.ID, "case:" + other).find_element(By.CSS_SELECTOR, ".do-reject"))
+            check(browser.find_element(By.ID, "case:" + other).get_attribute("data-review") == "rejected", "reject marks the case")
+            passing = js("return [...document.querySelectorAll('.case[data-failed=false]')].map(n => n.dataset.name)")
+            def picture(n):
+                return open(os.path.join(goldens, n + ".png"), "rb").read()
+            victim = next(n for n in passing if n.endswith(".collapsed") and n.replace(".collapsed", ".expanded") in passing
+                          and picture(n) != picture(n.replace(".collapsed", ".expanded")))
+            started = mark()
+            with open(os.path.join(goldens, victim + ".png"), "wb") as out:
+                out.write(picture(victim.replace(".collapsed", ".expanded")))
+            check(reloaded_since(started), "the page checked again after a golden was edited on disk")
+            check(time.time() - started < 5, f"within seconds: {time.time() - started:.1f} s")
+            now = failing_now()
+            check(victim in now, f"the edited golden's case fails: {now}")
+            check(browser.find_element(By.ID, "case:" + other).get_attribute("data-review") == "rejected",
+                  "the rejection survives the reload")
+
             # Approve all failing.
-            browser.find_element(By.ID, "approve-all").click()
-            for _ in range(100):
-                if "Approved" in browser.find_element(By.ID, "review-status").text:
-                    break
-                time.sleep(0.1)
-            check(f"Approved {len(still)} case" in browser.find_element(By.ID, "review-status").text,
+            started = mark()
+            press(browser.find_element(By.ID, "approve-all"))
+            check(reloaded_since(started), "the page checked again after approving all")
+            check(f"Approved {len(now)} case" in browser.find_element(By.ID, "review-status").text,
                   browser.find_element(By.ID, "review-status").text)
-            browser.get(review)
-            for _ in range(200):
-                if js("return document.querySelectorAll('.case').length > 0"):
-                    break
-                time.sleep(0.1)
-            check(js("return document.querySelectorAll('.case[data-failed=true]').length") == 0, "everything passes after approving all")
+            check(not failing_now(), "everything passes after approving all")
             # A template edited on disk turns the open page red by itself (server-sent events, a new check).
-            js("window.beforeEdit = true")
+            started = mark()
             report.edit(os.path.join(templates, "fade-overlay.json"), lambda t: t["themes"]["light"].update(text="#5A0000"))
-            started = time.time()
-            reloaded = False
-            while time.time() - started < 15:
-                try:
-                    if js("return window.beforeEdit === undefined && document.querySelectorAll('.case').length > 0"):
-                        reloaded = True
-                        break
-                except Exception:  # noqa: BLE001 - the page is between two loads
-                    pass
-                time.sleep(0.1)
-            check(reloaded, "the page reloaded after the template changed")
-            changed = js("return [...document.querySelectorAll('.case[data-failed=true]')].map(n => n.dataset.name)")
+            check(reloaded_since(started), "the page reloaded after the template changed")
+            changed = failing_now()
             check(changed and all(n.startswith("fade-overlay/") for n in changed), f"the edited template's cases fail: {changed}")
-            check(time.time() - started < 10, f"within seconds: {time.time() - started:.1f} s")
+            check(time.time() - started < 5, f"within seconds: {time.time() - started:.1f} s")
 
             errors = [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "ERROR")]
             check(not errors, f"console errors: {errors}")

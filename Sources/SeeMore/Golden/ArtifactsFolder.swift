@@ -11,24 +11,29 @@ public struct ArtifactsFolder: Sendable {
     static let reportName = "report.json"
 
     /// Creates the folder and removes the artifacts the previous run listed in its report, so no
-    /// stale picture is mistaken for this run's (nothing else in the folder is touched).
-    func prepare() throws {
+    /// stale picture is mistaken for this run's (nothing else in the folder is touched), except those
+    /// in `keeping`.
+    func prepare(keeping: Set<String> = []) throws {
         try AtomicFile.makeFolder(path)
         guard let data = FileManager.default.contents(atPath: path + "/" + Self.reportName),
             let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let cases = report["cases"] as? [[String: Any]]
         else { return }
         let unused = (report["unused"] as? [[String: Any]] ?? []).compactMap { $0["artifact"] as? String }
-        for files in cases.map({ Array(($0["artifacts"] as? [String: String] ?? [:]).values) }) + [unused] {
-            for file in files where !file.contains("..") {
-                // Only files inside the folder, never through a linked folder, and never a folder.
-                let full = path + "/" + file
-                var info = stat()
-                guard (try? PathPolicy.checkWritable(full, root: path)) != nil, lstat(full, &info) == 0,
-                    info.st_mode & S_IFMT != S_IFDIR
-                else { continue }
-                unlink(full)
-            }
+        let listed = cases.flatMap { Array(($0["artifacts"] as? [String: String] ?? [:]).values) } + unused
+        remove(Set(listed).subtracting(keeping))
+    }
+
+    /// Removes artifact files (relative paths): only files inside the folder, never through a linked
+    /// folder, and never a folder.
+    func remove(_ files: Set<String>) {
+        for file in files where !file.contains("..") {
+            let full = path + "/" + file
+            var info = stat()
+            guard (try? PathPolicy.checkWritable(full, root: path)) != nil, lstat(full, &info) == 0,
+                info.st_mode & S_IFMT != S_IFDIR
+            else { continue }
+            unlink(full)
         }
     }
 

@@ -14,6 +14,8 @@ public struct CheckOptions: Sendable {
     public var waitForLock = false
     /// Called after each case with (done, total); from worker threads, one call at a time.
     public var progress: (@Sendable (Int, Int) -> Void)? = nil
+    /// Results of earlier checks to use again for cases that did not change (only when never recording).
+    public var cache: CheckCache? = nil
 
     public init(record: RecordMode, artifactsFolder: String) {
         self.record = record

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The text stack that drew the goldens: library versions, every font file used (with a hash), and the
 /// order in which fontconfig falls back to fonts for each language the goldens show.
@@ -29,13 +30,25 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
         return EnvironmentFingerprint(libraries: libraries, fonts: fonts, fallbacks: FallbackOrder.current())
     }
 
-    /// "size:fnv1a64" of a file, or "missing".
+    /// "size:fnv1a64" of a file, or "missing". A file whose identity, size and change times are those
+    /// of one hashed before is not read again (a server checks its suite many times; fonts are megabytes).
     static func fileHash(_ path: String) -> String {
+        var info = stat()
+        let identity =
+            stat(path, &info) == 0
+            ? "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
+            : nil
+        if let identity, let known = hashes.withLock({ $0[path] }), known.identity == identity { return known.hash }
         guard let data = FileManager.default.contents(atPath: path) else { return "missing" }
-        let hash = data.withUnsafeBytes { ContentHash.fnv1a64($0) }
+        let digest = data.withUnsafeBytes { ContentHash.fnv1a64($0) }
         // Without leading zeros, as the recorded fingerprints have it.
-        return "\(data.count):\(String(hash.drop { $0 == "0" }))"
+        let hash = "\(data.count):\(String(digest.drop { $0 == "0" }))"
+        if let identity { hashes.withLock { $0[path] = (identity, hash) } }
+        return hash
     }
+
+    /// Font file hashes by path, with the file identity they were computed for.
+    private static let hashes = Mutex<[String: (identity: String, hash: String)]>([:])
 
     /// Fonts this run drew with that were not recorded, though they are installed as before: the
     /// design now uses them (a Bold suffix bringing in DejaVuSans-Bold.ttf), the machine did not change.

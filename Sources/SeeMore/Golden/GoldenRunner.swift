@@ -18,7 +18,10 @@ public enum GoldenRunner {
     private static func runLocked(_ suite: GoldenSuite, options: CheckOptions) throws -> CheckSummary {
         let selected = selection(suite, options: options)
         let artifacts = ArtifactsFolder(path: options.artifactsFolder)
-        try artifacts.prepare()
+        // A result used again shows the artifacts an earlier run wrote: they stay until this run knows.
+        let cache = options.record == .never ? options.cache : nil
+        let kept = cache?.artifactFiles ?? []
+        try artifacts.prepare(keeping: kept)
         let state = RunState(count: selected.count)
         let jobs = max(1, min(options.jobs, selected.count))
         DispatchQueue.concurrentPerform(iterations: jobs) { worker in
@@ -37,6 +40,10 @@ public enum GoldenRunner {
         }
         if let error = state.error { throw error }
         let results = state.results.compactMap { $0 }
+        if let cache {
+            cache.keepOnly(Set(selected.map(\.name)))
+            artifacts.remove(kept.subtracting(results.flatMap { $0.artifacts.values }))
+        }
 
         let fingerprintPath = suite.folder + "/" + EnvironmentFingerprint.fileName
         let current = EnvironmentFingerprint.current(fontFiles: state.fonts)
@@ -95,6 +102,18 @@ public enum GoldenRunner {
             name: golden.name, pngPath: suite.folder + "/" + golden.pngPath, layoutPath: suite.folder + "/" + golden.layoutPath,
             root: suite.folder)
         let group = "\(golden.template.name) · \(golden.font) · \(JSONValue.format(golden.width)) pt"
+        if let cache = options.record == .never ? options.cache : nil {
+            let png = PathPolicy.read(location.pngPath, root: location.root, limit: GoldenCheck.maximumGoldenBytes)
+            let layout = PathPolicy.read(location.layoutPath, root: location.root, limit: GoldenCheck.maximumLayoutBytes)
+            if let earlier = cache.result(for: golden, png: png, layout: layout, tolerance: options.tolerance) {
+                return earlier
+            }
+            var uncached = options
+            uncached.cache = nil
+            let (result, fonts) = process(golden, suite: suite, options: uncached, renderer: renderer, artifacts: artifacts)
+            cache.store(result, fonts: fonts, for: golden, png: png, layout: layout, tolerance: options.tolerance)
+            return (result, fonts)
+        }
         do {
             let (image, metadata) = try renderer.draw(golden.request, state: golden.state)
             var result = GoldenCheck.check(

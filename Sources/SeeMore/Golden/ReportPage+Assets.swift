@@ -75,8 +75,18 @@ extension ReportPage {
         let query = '';
         // Set by seemore serve's /review/: approving goes to the server, with its token.
         const review = window.seemoreReview || null;
-        // A template or the suite changed on disk: reload, which checks again.
-        if (review) new EventSource(review.events).addEventListener('changed', () => location.reload());
+        // A template, the suite or a golden changed on disk: reload, which checks again, keeping what
+        // the reviewer did (filters, search, rejections, the last approval's note, the scroll position).
+        const kept = review ? JSON.parse(sessionStorage.getItem('seemore-review') || 'null') : null;
+        sessionStorage.removeItem('seemore-review');
+        if (kept) { shown.clear(); kept.shown.forEach(k => shown.add(k)); query = kept.query; }
+        if (review) new EventSource(review.events).addEventListener('changed', () => {
+          const status = document.getElementById('review-status');
+          sessionStorage.setItem('seemore-review', JSON.stringify({ shown: [...shown], query, scroll: scrollY,
+            status: status ? [status.textContent, status.className] : null,
+            rejected: [...document.querySelectorAll('.case[data-review=rejected]')].map(n => n.dataset.name) }));
+          location.reload();
+        });
         async function approve(names) {
           const response = await fetch(review.approve, { method: 'POST',
             headers: { 'Content-Type': 'application/json', 'X-SeeMore-Token': review.token }, body: JSON.stringify({ cases: names }) });
@@ -395,7 +405,17 @@ extension ReportPage {
         notes();
         counts();
         build();
+        if (kept) {
+          document.getElementById('search').value = kept.query;
+          const status = document.getElementById('review-status');
+          if (status && kept.status) [status.textContent, status.className] = kept.status;
+          for (const name of kept.rejected) {
+            const node = document.getElementById('case:' + name);
+            if (node && node.querySelector('.do-reject')) node.querySelector('.do-reject').click();
+          }
+        }
         applyFilters();
+        if (kept) scrollTo(0, kept.scroll);
         if (location.hash) {
           const node = document.getElementById(decodeURIComponent(location.hash.slice(1)));
           if (node) {

@@ -96,8 +96,15 @@ struct ReportPage {
     var html: String {
         // Inside <script>, "<" never appears raw (no "</script>" from a case name or a text), nor
         // the two line separators old engines refused.
-        let embedded = data.serialized(indent: nil).replacingOccurrences(of: "<", with: "\\u003c")
-            .replacingOccurrences(of: "\u{2028}", with: "\\u2028").replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+        var embedded = ""
+        for scalar in data.serialized(indent: nil).unicodeScalars {
+            switch scalar {
+            case "<": embedded += "\\u003c"
+            case "\u{2028}": embedded += "\\u2028"
+            case "\u{2029}": embedded += "\\u2029"
+            default: embedded.unicodeScalars.append(scalar)
+            }
+        }
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
