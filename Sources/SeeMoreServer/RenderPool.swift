@@ -34,6 +34,32 @@ final class RenderPool: @unchecked Sendable {
         }
     }
 
+    /// Runs `count` jobs (a review's check) among the requests, as many at a time as there are workers,
+    /// so a check never fills the queue that requests are refused from; returns when all ran.
+    /// - Throws: `ServerError` 503 when the pool stops first.
+    func runAll(_ count: Int, _ body: @escaping @Sendable (Int, CardRenderer) -> Void) throws {
+        let slots = DispatchSemaphore(value: threads.count)
+        let done = DispatchGroup()
+        for index in 0..<count {
+            slots.wait()
+            done.enter()
+            while !submit({ renderer in
+                body(index, renderer)
+                slots.signal()
+                done.leave()
+            }) {
+                if condition.withLock({ stopping }) {
+                    slots.signal()
+                    done.leave()
+                    done.wait()
+                    throw ServerError(status: 503, message: "the server is stopping", field: nil)
+                }
+                usleep(2_000)  // the queue is full of requests: they go first
+            }
+        }
+        done.wait()
+    }
+
     /// Jobs waiting and jobs being rendered.
     var depth: (queued: Int, running: Int) { condition.withLock { (queue.count, running) } }
 

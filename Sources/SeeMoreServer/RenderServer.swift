@@ -59,14 +59,15 @@ public final class RenderServer: @unchecked Sendable {
     public init(options: Options) throws {
         self.options = options
         templates = TemplateLoader.standard(templatesFolder: options.templatesFolder)
-        pool = try RenderPool(workers: options.jobs, maximumQueue: options.limits.maximumQueue)
+        let pool = try RenderPool(workers: options.jobs, maximumQueue: options.limits.maximumQueue)
+        self.pool = pool
         cache = ResponseCache(budgetBytes: options.cacheBytes)
         environmentTag = ContentHash.fnv1a64(
             (Version.line + EnvironmentFingerprint.current(fontFiles: []).json.serialized(indent: nil)).utf8)
         let token = options.token ?? ReviewSession.newToken()
         self.token = token
         review = options.suite.map {
-            ReviewSession(suite: $0, templatesFolder: options.templatesFolder, token: token, jobs: options.jobs)
+            ReviewSession(suite: $0, templatesFolder: options.templatesFolder, token: token, pool: pool)
         }
     }
 

@@ -12,16 +12,16 @@ final class ReviewSession: @unchecked Sendable {
     let artifacts: String
     /// Required (header `X-SeeMore-Token`) for every request that writes.
     let token: String
-    /// Threads a check renders on.
-    let jobs: Int
+    /// The server's render threads: a check's cases are rendered there, among the requests.
+    let pool: RenderPool
     let cache = CheckCache()
     private let queue = DispatchQueue(label: "seemore-review")
 
-    init(suite: String, templatesFolder: String?, token: String, jobs: Int) {
+    init(suite: String, templatesFolder: String?, token: String, pool: RenderPool) {
         self.suite = suite
         self.templatesFolder = templatesFolder
         self.token = token
-        self.jobs = jobs
+        self.pool = pool
         artifacts = NSTemporaryDirectory() + "seemore-review-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
@@ -39,7 +39,7 @@ final class ReviewSession: @unchecked Sendable {
             do {
                 let loaded = try GoldenSuite.load(path: suite, templatesFolder: templatesFolder)
                 var options = CheckOptions(record: .never, artifactsFolder: artifacts)
-                options.jobs = jobs
+                options.scheduler = { [pool] count, body in try pool.runAll(count, body) }
                 options.cache = cache
                 let summary = try GoldenRunner.run(loaded, options: options)
                 guard let path = summary.reportPath, let data = FileManager.default.contents(atPath: path),

@@ -16,6 +16,15 @@ public struct CheckOptions: Sendable {
     public var progress: (@Sendable (Int, Int) -> Void)? = nil
     /// Results of earlier checks to use again for cases that did not change (only when never recording).
     public var cache: CheckCache? = nil
+    /// Threads someone else owns to render the cases on (a server's render pool), instead of `jobs`
+    /// threads of the check's own.
+    public var scheduler: CaseScheduler? = nil
+
+    /// Runs `count` cases on threads the caller owns: calls `body` once for every index in `0..<count`,
+    /// each with the renderer of the thread it runs on, and returns when every call has returned.
+    /// Throws when it cannot run them all (the pool is stopping).
+    public typealias CaseScheduler =
+        @Sendable (_ count: Int, _ body: @escaping @Sendable (_ index: Int, _ renderer: CardRenderer) -> Void) throws -> Void
 
     public init(record: RecordMode, artifactsFolder: String) {
         self.record = record

@@ -23,20 +23,14 @@ public enum GoldenRunner {
         let kept = cache?.artifactFiles ?? []
         try artifacts.prepare(keeping: kept)
         let state = RunState(count: selected.count)
-        let jobs = max(1, min(options.jobs, selected.count))
-        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-            let renderer: CardRenderer
-            do {
-                renderer = try CardRenderer()
-            } catch {
-                state.fail(error)
-                return
-            }
-            for index in stride(from: worker, to: selected.count, by: jobs) {
+        if let scheduler = options.scheduler {
+            try scheduler(selected.count) { index, renderer in
                 let (result, fonts) = process(
                     selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
                 state.finish(index, result: result, fonts: fonts, progress: options.progress)
             }
+        } else {
+            runOnOwnThreads(selected, suite: suite, options: options, artifacts: artifacts, state: state)
         }
         if let error = state.error { throw error }
         let results = state.results.compactMap { $0 }
@@ -68,6 +62,27 @@ public enum GoldenRunner {
         }
         summary.reportPath = try GoldenReport(summary: summary, suite: suite, options: options).write(to: artifacts)
         return summary
+    }
+
+    /// The cases on `options.jobs` threads of the run's own, each with its own renderer.
+    private static func runOnOwnThreads(
+        _ selected: [GoldenCase], suite: GoldenSuite, options: CheckOptions, artifacts: ArtifactsFolder, state: RunState
+    ) {
+        let jobs = max(1, min(options.jobs, selected.count))
+        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+            let renderer: CardRenderer
+            do {
+                renderer = try CardRenderer()
+            } catch {
+                state.fail(error)
+                return
+            }
+            for index in stride(from: worker, to: selected.count, by: jobs) {
+                let (result, fonts) = process(
+                    selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
+                state.finish(index, result: result, fonts: fonts, progress: options.progress)
+            }
+        }
     }
 
     /// Copies of the goldens no case produces, under `unused/` in the artifacts, so the report shows
