@@ -61,7 +61,11 @@ asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp:print_suppressions=0 \
 	swift test --skip-build --scratch-path .build/asan --sanitize=address
 
+# The speed table (SeeMore beside the C floor, seemore-cfloor; SEEMORE_BENCH_TEXTS=100 texts × 80
+# cases), then the micro benchmarks. ARGS=table: the table only; ARGS=NAME: benchmarks named so.
 bench: deps
+	swift build -c release --product seemore
+	swift build -c release --product seemore-cfloor
 	swift build -c release --product seemore-bench
 	.build/release/seemore-bench $(ARGS)
 

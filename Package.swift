@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "SeeMoreServer", dependencies: ["SeeMore", "CSoup"]),
         .executableTarget(name: "seemore", dependencies: ["SeeMore", "SeeMoreServer"]),
         .executableTarget(name: "seemore-bench", dependencies: ["SeeMore"]),
+        // The C floor `make bench` measures SeeMore against (Pango's own ellipsis, a card painted in C).
+        .executableTarget(name: "seemore-cfloor", dependencies: ["CPangoCairo"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "seemore"]),
         .testTarget(name: "SeeMoreServerTests", dependencies: ["SeeMoreServer", "seemore"]),
         .testTarget(name: "SeeMoreTestingTests", dependencies: ["SeeMoreTesting"], exclude: ["__Goldens__"]),

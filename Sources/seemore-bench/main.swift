@@ -2,23 +2,12 @@
 import Foundation
 import SeeMore
 
-let filter = CommandLine.arguments.dropFirst().first
-
-/// Runs `body` repeatedly for about `seconds` and prints the median time of one run.
-func measure(_ name: String, seconds: Double = 1, _ body: () throws -> Void) rethrows {
-    if let filter, !name.contains(filter) { return }
-    var samples: [Double] = []
-    let clock = ContinuousClock()
-    let deadline = clock.now + .milliseconds(Int(seconds * 1000))
-    repeat {
-        let start = clock.now
-        try body()
-        let elapsed = clock.now - start
-        samples.append(Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6)
-    } while clock.now < deadline || samples.count < 3
-    samples.sort()
-    let label = name.padding(toLength: 56, withPad: " ", startingAt: 0)
-    print("\(label) \(String(format: "%10.1f µs", samples[samples.count / 2]))  (\(samples.count) runs)")
+// The speed table: SeeMore beside the C floor (`make bench ARGS=table`, or with no filter).
+if Bench.filter == nil || Bench.filter == "table" {
+    let texts = Int(ProcessInfo.processInfo.environment["SEEMORE_BENCH_TEXTS"] ?? "") ?? 100
+    var table = SpeedTable()
+    try table.run(texts: texts)
+    if Bench.filter == "table" { exit(0) }
 }
 
 /// The font a designer would pick for each demo language.
@@ -51,8 +40,7 @@ try measure("cut a \(megabyte.utf8.count / 1000) KB paragraph + count all lines"
     _ = try engine.truncate(long)
 }
 
-let templatesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../Templates").standardized.path
+let templatesFolder = Bench.templatesFolder
 let renderer = try CardRenderer()
 let english = DemoText.all.first { $0.name == "en-cut" }!
 for name in TemplateLoader(folders: [templatesFolder]).available() {
@@ -78,7 +66,7 @@ if let suite = try? GoldenSuite.load(path: suitePath, templatesFolder: templates
 }
 
 // PNG encoders on the same card pictures: SeeMore's settings, libpng's defaults, Cairo's own writer.
-if filter == nil || filter!.contains("png") {
+if Bench.filter == nil || Bench.filter!.contains("png") {
     var surfaces: [PNGBench.Surface] = []
     for name in TemplateLoader(folders: [templatesFolder]).available() {
         for scale in [1, 2] {

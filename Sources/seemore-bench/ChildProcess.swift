@@ -1,0 +1,39 @@
+import Foundation
+
+/// A program run to its end: its wall time, its peak memory and its output.
+struct ChildProcess {
+    var status: Int32
+    var seconds: Double
+    /// Peak resident set size, in bytes (`ru_maxrss`).
+    var peakBytes: Int
+    var output: String
+
+    /// Runs `path` with `arguments`, output captured (to a file: no pipe to fill), errors to ours.
+    static func run(_ path: String, _ arguments: [String]) throws -> ChildProcess {
+        let outputPath = NSTemporaryDirectory() + "seemore-bench-\(getpid())-output"
+        defer { unlink(outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let argv = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw BenchError("cannot run \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = microseconds(clock.now - start) / 1e6
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return ChildProcess(status: exit, seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024, output: output)
+    }
+}
+
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

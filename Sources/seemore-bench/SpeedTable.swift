@@ -1,0 +1,136 @@
+import Foundation
+import SeeMore
+
+/// The table of issue 11: SeeMore's figures beside the C floor's (`seemore-cfloor`: Pango's own
+/// ellipsis, a card painted and written in C), measured side by side in the same run.
+struct SpeedTable {
+    private var rows: [(what: String, seemore: String, floor: String, ratio: String, goal: String)] = []
+    let seemore = Bench.binaries + "/seemore"
+    let cfloor = Bench.binaries + "/seemore-cfloor"
+
+    mutating func run(texts: Int) throws {
+        for binary in [seemore, cfloor] where !FileManager.default.isExecutableFile(atPath: binary) {
+            throw BenchError("\(binary) is not built: make bench builds it (swift build -c release)")
+        }
+        try cuts()
+        let card = try floor("card", DemoText.all.first { $0.name == "en-cut" }!.text, "DejaVu Sans 15", 320)
+        try suite(texts: texts, cardFloor: card)
+        try process()
+        print()
+        print("| what | SeeMore | C floor | ratio | goal |")
+        print("|---|---|---|---|---|")
+        for row in rows { print("| \(row.what) | \(row.seemore) | \(row.floor) | \(row.ratio) | \(row.goal) |") }
+        print()
+    }
+
+    /// The C floor's median microseconds for `mode` (cut or card) of `text` at `width`, 3 lines.
+    private func floor(_ mode: String, _ text: String, _ font: String, _ width: Double) throws -> Double {
+        let run = try ChildProcess.run(cfloor, [mode, text, font, String(width), "3", "1"])
+        guard run.status == 0, let value = Double(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchError("seemore-cfloor \(mode) failed (exit \(run.status))")
+        }
+        return value
+    }
+
+    /// One cut, word mode, 3 lines, against Pango's own END ellipsis of the same text and settings.
+    private mutating func cuts() throws {
+        let engine = try LayoutEngine()
+        for (name, font) in [("en-cut", "DejaVu Sans 15"), ("ja-cut", "IPAGothic 15")] {
+            let text = DemoText.all.first { $0.name == name }!.text
+            for width in [240.0, 414] {
+                let request = TruncationRequest(text: text, font: font, width: width, lines: 3, cutMode: .word)
+                let ours = try median { _ = try engine.truncate(request) }.microseconds
+                let theirs = try floor("cut", text, font, width)
+                rows.append(
+                    (
+                        "one cut, \(name) @\(Int(width)), word mode, 3 lines", us(ours), us(theirs) + " (Pango's ellipsis)",
+                        ratio(ours / theirs), "≤ 1.5×"
+                    ))
+            }
+        }
+    }
+
+    /// Records, then checks, a suite of `texts` × 80 cases through the `seemore` command.
+    private mutating func suite(texts: Int, cardFloor: Double) throws {
+        let suite = try BenchSuite(texts: texts)
+        defer { suite.remove() }
+        let artifacts = suite.folder + "-artifacts"
+        defer { try? FileManager.default.removeItem(atPath: artifacts) }
+        func check(_ extra: [String]) throws -> ChildProcess {
+            let run = try ChildProcess.run(
+                seemore,
+                [
+                    "check", "--suite", suite.path, "--templates", Bench.templatesFolder, "--artifacts", artifacts, "--color",
+                    "never",
+                ]
+                    + extra)
+            guard run.status == 0 || run.status == 1 else {
+                throw BenchError("seemore check \(extra) failed: exit \(run.status)")
+            }
+            return run
+        }
+        let perCase = { (run: ChildProcess) in run.seconds * 1000 / Double(suite.cases) }
+        let record = try check(["--record", "all", "--jobs", "1"])
+        let bytes = (FileManager.default.enumerator(atPath: suite.folder)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".png") }
+            .compactMap { try? FileManager.default.attributesOfItem(atPath: suite.folder + "/" + $0)[.size] as? Int }
+            .reduce(0, +)
+        let one = try check(["--record", "never", "--jobs", "1"])
+        let two = try check(["--record", "never", "--jobs", "2"])
+        let n = suite.cases
+        rows.append(
+            (
+                "check, \(n) unchanged cases, --jobs 1", "\(secs(one.seconds)) = \(ms(perCase(one)))/case",
+                "\(ms(cardFloor / 1000)) (layout + paint of one card)", ratio(perCase(one) / (cardFloor / 1000)), "≤ 1.0 ms/case"
+            ))
+        rows.append(
+            (
+                "check, --jobs 2 vs --jobs 1", "\(secs(two.seconds)): \(ratio(one.seconds / two.seconds)) faster", "2 cores", "",
+                "≥ 1.8×"
+            ))
+        rows.append(
+            (
+                "check --record all, \(n) cases, --jobs 1",
+                "\(secs(record.seconds)) = \(ms(perCase(record)))/case, \(bytes / 1000) KB",
+                "—", "", "≤ 4 ms/case"
+            ))
+        rows.append(
+            (
+                "peak RSS of check, \(n) cases", "\(one.peakBytes >> 20) MB (1 job), \(two.peakBytes >> 20) MB (2 jobs)", "—", "",
+                "flat in the number of cases"
+            ))
+    }
+
+    /// One `seemore render --state collapsed` process against the C program drawing one card.
+    private mutating func process() throws {
+        let text = DemoText.all.first { $0.name == "en-cut" }!.text
+        let out = NSTemporaryDirectory() + "seemore-bench-render-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        func median(_ path: String, _ arguments: [String]) throws -> Double {
+            var times: [Double] = []
+            for _ in 0..<21 {
+                let run = try ChildProcess.run(path, arguments)
+                guard run.status == 0 else { throw BenchError("\(path) failed: exit \(run.status)") }
+                times.append(run.seconds * 1000)
+            }
+            return times.sorted()[times.count / 2]
+        }
+        let ours = try median(
+            seemore,
+            [
+                "render", "--text", text, "--state", "collapsed", "--width", "320", "--templates", Bench.templatesFolder, "--out",
+                out,
+            ])
+        let theirs = try median(cfloor, ["png", text, "DejaVu Sans 15", "320", "3", out + "/floor.png"])
+        rows.append(
+            (
+                "one `seemore render --state collapsed` process", ms(ours), ms(theirs) + " (the C program, one card)",
+                ratio(ours / theirs), "≤ 1.3×"
+            ))
+    }
+
+    private func us(_ value: Double) -> String { String(format: "%.0f µs", value) }
+    private func ms(_ value: Double) -> String { String(format: value < 10 ? "%.2f ms" : "%.1f ms", value) }
+    private func secs(_ value: Double) -> String { String(format: "%.1f s", value) }
+    private func ratio(_ value: Double) -> String { String(format: "%.2f×", value) }
+}

@@ -1,0 +1,127 @@
+/* The C floor of `make bench`: what Pango and Cairo cost with nothing around them, for SeeMore's
+ * figures to be read against. Never used by SeeMore itself.
+ *
+ *   seemore-cfloor cut TEXT FONT WIDTH LINES SECONDS
+ *       Pango's own end ellipsis (pango_layout_set_height(-LINES)) of TEXT at WIDTH points, laid out
+ *       again and again for SECONDS; prints the median microseconds of one layout.
+ *   seemore-cfloor card TEXT FONT WIDTH LINES SECONDS
+ *       The same layout painted as a @1x card (a rounded rectangle, a border, the text), without
+ *       writing it; prints the median microseconds of one card.
+ *   seemore-cfloor png TEXT FONT WIDTH LINES OUT.png
+ *       One card, written with cairo_surface_write_to_png: the whole process is what is timed.
+ *
+ * The settings are SeeMore's: 72 dpi, metrics hinting off, hint style none, gray antialiasing,
+ * unrounded glyph positions, language "c". */
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now_us(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e6 + t.tv_nsec / 1e3;
+}
+
+static PangoContext *make_context(PangoFontMap *map) {
+    PangoContext *context = pango_font_map_create_context(map);
+    pango_cairo_context_set_resolution(context, 72);
+    cairo_font_options_t *options = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY);
+    pango_cairo_context_set_font_options(context, options);
+    cairo_font_options_destroy(options);
+    pango_context_set_round_glyph_positions(context, FALSE);
+    pango_context_set_language(context, pango_language_from_string("c"));
+    return context;
+}
+
+/* The paragraph cut to `lines` lines with Pango's own ellipsis; laid out (the line count forces it). */
+static PangoLayout *cut(PangoContext *context, const char *text, PangoFontDescription *font, double width, int lines) {
+    PangoLayout *layout = pango_layout_new(context);
+    pango_layout_set_font_description(layout, font);
+    pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_height(layout, -lines);
+    pango_layout_set_ellipsize(layout, PANGO_ELLIPSIZE_END);
+    pango_layout_set_text(layout, text, -1);
+    (void)pango_layout_get_line_count(layout);
+    return layout;
+}
+
+/* A @1x card: 16 pt padding, a rounded white rectangle with a gray border, the text in near black. */
+static cairo_surface_t *card(PangoLayout *layout, double width) {
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, NULL, &logical);
+    double padding = 16, height = ceil(logical.height / (double)PANGO_SCALE + 2 * padding);
+    int pixels_wide = (int)ceil(width + 2 * padding);
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixels_wide, (int)height);
+    cairo_t *cr = cairo_create(surface);
+    double r = 12, w = pixels_wide - 1, h = height - 1;
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, 0.5 + w - r, 0.5 + r, r, -M_PI / 2, 0);
+    cairo_arc(cr, 0.5 + w - r, 0.5 + h - r, r, 0, M_PI / 2);
+    cairo_arc(cr, 0.5 + r, 0.5 + h - r, r, M_PI / 2, M_PI);
+    cairo_arc(cr, 0.5 + r, 0.5 + r, r, M_PI, 3 * M_PI / 2);
+    cairo_close_path(cr);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_fill_preserve(cr);
+    cairo_set_source_rgb(cr, 0.86, 0.86, 0.88);
+    cairo_set_line_width(cr, 1);
+    cairo_stroke(cr);
+    cairo_set_source_rgb(cr, 0.06, 0.08, 0.1);
+    cairo_move_to(cr, padding, padding);
+    pango_cairo_show_layout(cr, layout);
+    cairo_destroy(cr);
+    cairo_surface_flush(surface);
+    return surface;
+}
+
+static int compare(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+int main(int argc, char **argv) {
+    if (argc != 7 || (strcmp(argv[1], "cut") && strcmp(argv[1], "card") && strcmp(argv[1], "png"))) {
+        fprintf(stderr, "usage: seemore-cfloor cut|card TEXT FONT WIDTH LINES SECONDS | png TEXT FONT WIDTH LINES OUT.png\n");
+        return 64;
+    }
+    const char *mode = argv[1], *text = argv[2];
+    double width = atof(argv[4]);
+    int lines = atoi(argv[5]);
+    PangoFontMap *map = pango_cairo_font_map_new();
+    PangoContext *context = make_context(map);
+    PangoFontDescription *font = pango_font_description_from_string(argv[3]);
+    if (!strcmp(mode, "png")) {
+        PangoLayout *layout = cut(context, text, font, width, lines);
+        cairo_surface_t *surface = card(layout, width);
+        int status = cairo_surface_write_to_png(surface, argv[6]) == CAIRO_STATUS_SUCCESS ? 0 : 73;
+        cairo_surface_destroy(surface);
+        g_object_unref(layout);
+        return status;
+    }
+    double seconds = atof(argv[6]);
+    size_t capacity = 1 << 20, count = 0;
+    double *samples = malloc(capacity * sizeof(double));
+    double deadline = now_us() + seconds * 1e6;
+    /* Once untimed: the first layout loads the fonts. */
+    g_object_unref(cut(context, text, font, width, lines));
+    while ((now_us() < deadline || count < 3) && count < capacity) {
+        double start = now_us();
+        PangoLayout *layout = cut(context, text, font, width, lines);
+        if (!strcmp(mode, "card")) cairo_surface_destroy(card(layout, width));
+        g_object_unref(layout);
+        samples[count++] = now_us() - start;
+    }
+    qsort(samples, count, sizeof(double), compare);
+    printf("%.2f\n", samples[count / 2]);
+    free(samples);
+    pango_font_description_free(font);
+    g_object_unref(context);
+    g_object_unref(map);
+    return 0;
+}
