@@ -22,7 +22,7 @@ let package = Package(
         ),
         .target(
             name: "CSupport",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
         .target(name: "SeeMore", dependencies: ["CPangoCairo", "CSupport"]),
         .target(name: "SeeMoreTesting", dependencies: ["SeeMore"]),

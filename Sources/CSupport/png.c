@@ -79,6 +79,40 @@ static int is_opaque(const uint8_t *pixels, size_t count) {
     return 1;
 }
 
+/* The image's colors in order of first appearance, when there are at most 256: fills `palette`
+ * (RGBA, 4 bytes each) and `indices` (one byte a pixel); returns the count, or 0 for more colors. */
+static int palette_of(const uint8_t *pixels, size_t count, uint8_t *palette, uint8_t *indices) {
+    /* Open addressing over 1024 slots: the color, whether the slot is used, the color's index. */
+    uint32_t keys[1024];
+    uint8_t used[1024] = {0};
+    uint8_t values[1024];
+    int colors = 0;
+    uint32_t last = 0;
+    int last_index = -1;
+    for (size_t i = 0; i < count; i++) {
+        const uint8_t *p = pixels + i * 4;
+        uint32_t color = (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+        if (last_index >= 0 && color == last) {
+            indices[i] = (uint8_t)last_index;
+            continue;
+        }
+        uint32_t slot = (color * 2654435761u) >> 22;
+        while (used[slot] && keys[slot] != color) slot = (slot + 1) & 1023;
+        if (!used[slot]) {
+            if (colors == 256) return 0;
+            used[slot] = 1;
+            keys[slot] = color;
+            values[slot] = (uint8_t)colors;
+            memcpy(palette + colors * 4, p, 4);
+            colors++;
+        }
+        indices[i] = values[slot];
+        last = color;
+        last_index = values[slot];
+    }
+    return colors;
+}
+
 int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
                             const seemore_png_options *options, uint8_t **out_data, size_t *out_size,
                             char *error, size_t error_size) {
@@ -92,9 +126,25 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
         return -1;
     }
     int channels = is_opaque(pixels, (size_t)width * height) ? 3 : 4;
+    uint8_t palette[256 * 4];
+    uint8_t *indices = NULL;
+    int colors = 0;
+    if (options->palette) {
+        indices = malloc((size_t)width * height);
+        if (!indices) {
+            snprintf(error, error_size, "out of memory");
+            return -1;
+        }
+        colors = palette_of(pixels, (size_t)width * height, palette, indices);
+        if (!colors) {
+            free(indices);
+            indices = NULL;
+        }
+    }
     png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &state, on_error, on_warning);
     if (!png) {
         snprintf(error, error_size, "libpng: cannot create a write struct");
+        free(indices);
         return -1;
     }
     info = png_create_info_struct(png);
@@ -103,11 +153,13 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
         snprintf(error, error_size, "out of memory");
         png_destroy_write_struct(&png, info ? &info : NULL);
         free(row);
+        free(indices);
         return -1;
     }
     if (setjmp(state.jump)) {
         png_destroy_write_struct(&png, &info);
         free(row);
+        free(indices);
         free(buffer.data);
         return -1;
     }
@@ -115,12 +167,35 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
     png_set_compression_level(png, options->level);
     png_set_compression_strategy(png, options->strategy);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, options->filters);
-    png_set_IHDR(png, info, width, height, 8, channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
-                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    if (indices) {
+        int depth = colors <= 2 ? 1 : colors <= 4 ? 2 : colors <= 16 ? 4 : 8;
+        png_set_IHDR(png, info, width, height, depth, PNG_COLOR_TYPE_PALETTE, PNG_INTERLACE_NONE,
+                     PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+        png_color entries[256];
+        png_byte alphas[256];
+        int translucent = 0;
+        for (int i = 0; i < colors; i++) {
+            entries[i].red = palette[i * 4];
+            entries[i].green = palette[i * 4 + 1];
+            entries[i].blue = palette[i * 4 + 2];
+            alphas[i] = palette[i * 4 + 3];
+            if (alphas[i] != 0xFF) translucent = i + 1;
+        }
+        png_set_PLTE(png, info, entries, colors);
+        /* tRNS up to the last entry that is not opaque (the rest are opaque by default). */
+        if (translucent) png_set_tRNS(png, info, alphas, translucent, NULL);
+    } else {
+        png_set_IHDR(png, info, width, height, 8, channels == 4 ? PNG_COLOR_TYPE_RGBA : PNG_COLOR_TYPE_RGB,
+                     PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    }
     png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_set_pHYs(png, info, options->pixels_per_meter, options->pixels_per_meter, PNG_RESOLUTION_METER);
     png_write_info(png, info);
-    for (uint32_t y = 0; y < height; y++) {
+    if (indices) {
+        png_set_packing(png); /* one index a byte in, packed to the bit depth by libpng */
+        for (uint32_t y = 0; y < height; y++) png_write_row(png, indices + (size_t)y * width);
+    }
+    for (uint32_t y = 0; !indices && y < height; y++) {
         const uint8_t *source = pixels + (size_t)y * width * 4;
         if (channels == 4) {
             png_write_row(png, (png_const_bytep)source);
@@ -136,6 +211,7 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     free(row);
+    free(indices);
     *out_data = buffer.data;
     *out_size = buffer.size;
     return 0;

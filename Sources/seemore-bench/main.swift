@@ -104,3 +104,31 @@ if Bench.filter == nil || Bench.filter!.contains("png") {
         print("    total \(sizes.reduce(0, +)) bytes, largest file \(String(format: "%.1f", worst * 100))% of Cairo's")
     }
 }
+
+// Golden encoders on the repository's goldens: zlib level 9 (libpng) against libdeflate 6, 9 and 12.
+if Bench.filter == nil || Bench.filter!.contains("golden-encoders") {
+    let folder = Bench.package + "/golden-images"
+    let paths = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter {
+        $0.hasSuffix(".png")
+    }.sorted()
+    let images = try paths.map { try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)))) }
+    var candidates: [(String, PNGCodec.Settings)] = [("zlib 9 (libpng)", .goldens)]
+    for level: Int32 in [6, 7, 8, 9] {
+        for palette in [false, true] where level != 9 || palette {
+            var settings = PNGCodec.Settings.goldens
+            settings.level = level
+            settings.palette = palette
+            candidates.append(("zlib \(level)\(palette ? " + palette" : "")", settings))
+        }
+    }
+    for level: Int32 in [6, 9, 10] {
+        candidates.append(("libdeflate \(level)", .libdeflate(level: level)))
+    }
+    for (label, settings) in candidates {
+        var total = 0
+        try measure("golden-encoders: \(images.count) goldens, \(label)", seconds: 3) {
+            total = try images.reduce(0) { $0 + (try PNGCodec.encode($1, scale: 1, settings: settings)).count }
+        }
+        print("    total \(total) bytes")
+    }
+}

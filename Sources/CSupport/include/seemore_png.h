@@ -11,6 +11,9 @@ typedef struct {
     int strategy;
     int filters;
     uint32_t pixels_per_meter;
+    /// Nonzero: an image of at most 256 colors is written as a palette (1, 2, 4 or 8 bits a pixel,
+    /// the colors in order of first appearance, tRNS when one is not opaque): the same pixels.
+    int palette;
 } seemore_png_options;
 
 /// Converts a Cairo ARGB32 image (premultiplied, native endian, rows `stride` bytes apart) to straight
@@ -18,7 +21,8 @@ typedef struct {
 void seemore_argb32_to_rgba(const uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, uint8_t *out);
 
 /// Encodes straight RGBA rows (`width * 4` bytes each) as an 8-bit sRGB PNG with a pHYs chunk:
-/// RGB when every pixel is opaque, RGBA otherwise. On success returns 0 and a malloc'd buffer the
+/// a palette when `options->palette` allows and there are at most 256 colors, else RGB when every
+/// pixel is opaque, RGBA otherwise. On success returns 0 and a malloc'd buffer the
 /// caller frees with seemore_png_free; on failure returns -1 and a message in `error`.
 int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t height,
                             const seemore_png_options *options, uint8_t **out_data, size_t *out_size,
@@ -29,6 +33,16 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
 /// An image declaring more than `max_pixels` pixels is refused before anything is decompressed.
 int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
                             uint32_t *out_width, uint32_t *out_height, char *error, size_t error_size);
+
+/// The same PNG (8-bit sRGB, pHYs, RGB when every pixel is opaque) compressed by libdeflate at
+/// `level` (1-12) instead of zlib, rows filtered by `filter` (0 none, 1 sub, 2 up, 3 average,
+/// 4 Paeth, 5 per row the one with the least sum of absolute values): byte for byte the same for the
+/// same pixels, level and filter. Returns 0 and a malloc'd buffer (free with seemore_png_free), or -1
+/// and a message.
+int seemore_png_encode_deflate(const uint8_t *pixels, uint32_t width, uint32_t height, int level, int filter,
+                               uint32_t pixels_per_meter, uint8_t **out_data, size_t *out_size, char *error,
+                               size_t error_size);
+const char *seemore_libdeflate_version(void);
 
 void seemore_png_free(void *pointer);
 

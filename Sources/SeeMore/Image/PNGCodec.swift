@@ -14,6 +14,10 @@ public enum PNGCodec {
         public var level: Int32
         public var strategy: Int32
         public var filters: Int32
+        /// Compress with libdeflate (`level` 1–12, rows unfiltered) instead of libpng's zlib.
+        public var libdeflate = false
+        /// Write an image of at most 256 colors as a palette (the same pixels, fewer bytes).
+        public var palette = false
 
         public init(level: Int32, strategy: Int32, filters: Int32) {
             self.level = level
@@ -21,10 +25,25 @@ public enum PNGCodec {
             self.filters = filters
         }
 
-        /// Committed goldens: read far more often than written, so small matters more than fast
-        /// (level 9 makes files about 15% smaller than `cards`; `make bench ARGS=png`).
-        public static let goldens = Settings(
-            level: 9, strategy: seemore_zlib_strategy_default(), filters: seemore_png_filter_none())
+        /// Rows compressed by libdeflate at `level` (1–12), filtered by `filter` (0 none, 1 sub, 2 up,
+        /// 3 average, 4 Paeth, 5 the best per row).
+        public static func libdeflate(level: Int32, filter: Int32 = 0) -> Settings {
+            var settings = Settings(level: level, strategy: 0, filters: filter)
+            settings.libdeflate = true
+            return settings
+        }
+
+        /// Committed goldens: small, and fast enough to record thousands. Measured on the repository's
+        /// 524 goldens (`make bench ARGS=golden-encoders`): zlib level 9 (what goldens were) 4.2 s and
+        /// 4 142 KB; level 7 with cards of at most 256 colors written as a palette 0.66 s and 4 122 KB
+        /// — 6× faster and no larger. libdeflate, which compresses faster than zlib level for level,
+        /// does not win here: its level 6 is 4 351 KB, 9 is 4 286 KB in 1.4–1.7 s, and only 10–12 get
+        /// below zlib 9's size, at 6–20 s; PNG row filters make every setting larger (flat colors).
+        public static let goldens: Settings = {
+            var settings = Settings(level: 7, strategy: seemore_zlib_strategy_default(), filters: seemore_png_filter_none())
+            settings.palette = true
+            return settings
+        }()
         /// What SeeMore writes.
         public static let cards = Settings(
             level: 3, strategy: seemore_zlib_strategy_default(), filters: seemore_png_filter_none())
@@ -44,13 +63,18 @@ public enum PNGCodec {
         let pixelsPerMeter = UInt32((72 * scale / 0.0254).rounded())
         var options = seemore_png_options(
             level: settings.level, strategy: settings.strategy, filters: settings.filters,
-            pixels_per_meter: pixelsPerMeter)
+            pixels_per_meter: pixelsPerMeter, palette: settings.palette ? 1 : 0)
         var error = [CChar](repeating: 0, count: 256)
         var data: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            seemore_png_encode_rgba(
-                pixels.baseAddress, UInt32(image.width), UInt32(image.height), &options, &data, &size, &error, error.count)
+            settings.libdeflate
+                ? seemore_png_encode_deflate(
+                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), settings.level, settings.filters,
+                    pixelsPerMeter, &data,
+                    &size, &error, error.count)
+                : seemore_png_encode_rgba(
+                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), &options, &data, &size, &error, error.count)
         }
         guard status == 0, let data else {
             throw CodecError(message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

@@ -63,6 +63,42 @@ import Testing
         }
     }
 
+    /// An image of `colors` distinct colors (some translucent), in a scattered order.
+    static func image(colors: Int, width: Int = 37, height: Int = 23) -> RGBAImage {
+        var pixels: [UInt8] = []
+        for index in 0..<(width * height) {
+            let color = (index * 7919) % colors
+            pixels += [UInt8(color % 256), UInt8((color * 3) % 256), UInt8(color / 256), color % 5 == 0 ? 128 : 255]
+        }
+        return RGBAImage(width: width, height: height, pixels: pixels)!
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 16, 17, 255, 256, 257, 600])
+    func goldens_keepEveryPixel_asAPaletteUpTo256Colors(colors: Int) throws {
+        let image = Self.image(colors: colors)
+        let png = try PNGCodec.encode(image, scale: 1, settings: .goldens)
+        #expect(try PNGCodec.decode(png) == image, "the same pixels")
+        #expect(try PNGCodec.encode(image, scale: 1, settings: .goldens) == png, "the same bytes every time")
+        let header = Self.chunks(png)[0].data
+        if colors <= 256 {
+            #expect(header[9] == 3, "a palette")
+            #expect(Int(header[8]) == (colors <= 2 ? 1 : colors <= 4 ? 2 : colors <= 16 ? 4 : 8), "the smallest bit depth")
+            #expect(Self.chunks(png).first { $0.type == "PLTE" }?.data.count == colors * 3)
+            #expect(Self.chunks(png).contains { $0.type == "tRNS" }, "color 0 is translucent: a tRNS")
+        } else {
+            #expect(header[9] == 6, "RGBA: too many colors for a palette")
+        }
+    }
+
+    @Test func goldens_ofARealCard_areSmallerAndIdenticalInPixels() throws {
+        let card = try CardRenderer().render(
+            CardRequest(text: CardFixtures.longText, template: try CardFixtures.template("inline-more")), state: .collapsed)
+        let image = try PNGCodec.decode(card.png)
+        let golden = try PNGCodec.encode(image, scale: 1, settings: .goldens)
+        #expect(try PNGCodec.decode(golden) == image)
+        #expect(golden.count < card.png.count)
+    }
+
     @Test func corruptBytes_areAnErrorNotACrash() {
         #expect(throws: PNGCodec.CodecError.self) { try PNGCodec.decode([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]) }
         #expect(throws: PNGCodec.CodecError.self) { try PNGCodec.decode([]) }
