@@ -12,6 +12,8 @@ import CPangoCairo
 final class LastLineLayout {
     private let context: TextContext
     private let layout: Layout
+    /// Widths of endings already measured (see `width(of:textStart:style:)`), by what decides them.
+    private var endingWidths: [String: Double?] = [:]
 
     init(fontMap: FontMap) throws {
         context = try TextContext(fontMap: fontMap)
@@ -69,5 +71,30 @@ final class LastLineLayout {
         pango_layout_context_changed(layout.pointer)
         try style.apply(kept, ending: ending, to: layout, textStart: textStart)
         return (layout.lineCount, layout.line(ofByte: marker))
+    }
+
+    /// The width of `ending` laid out alone in a left-to-right paragraph, in points; nil when it takes
+    /// more than one line.
+    func width(of ending: Ending, textStart: Int, style: TextStyle) throws -> Double? {
+        // Nothing of the text is laid out with it: the fonts, the ending's language and the line width decide.
+        let key =
+            "\(style.fonts.body.string)|\(style.fonts.suffix.string)|\(style.language.ending ?? "")|\(style.width)|"
+            + String(decoding: ending.bytes, as: UTF8.self)
+        if let known = endingWidths[key] { return known }
+        if endingWidths.count >= 256 { endingWidths.removeAll() }
+        let measured = try measureWidth(of: ending, textStart: textStart, style: style)
+        endingWidths[key] = measured
+        return measured
+    }
+
+    private func measureWidth(of ending: Ending, textStart: Int, style: TextStyle) throws -> Double? {
+        pango_context_set_base_dir(context.pointer, PANGO_DIRECTION_LTR)
+        pango_layout_set_auto_dir(layout.pointer, 0)
+        pango_layout_context_changed(layout.pointer)
+        try style.apply([UInt8](), ending: ending, to: layout, textStart: textStart)
+        guard layout.lineCount == 1 else { return nil }
+        var logical = PangoRectangle()
+        pango_layout_get_extents(layout.pointer, nil, &logical)
+        return Double(logical.width) / Double(PANGO_SCALE)
     }
 }

@@ -9,7 +9,7 @@ final class TextStyle {
     /// Whether a line laid out alone lays out as inside its paragraph (see `MarkupLimits.keepsLinesAlike`).
     let keepsLinesAlike: Bool
     private let lineHeight: LineHeight
-    private let width: Double
+    let width: Double
     private let hyphens: Hyphens
     /// The language of the text (given, or guessed from it) and of the ellipsis and suffix (guessed
     /// from them, else the text's).

@@ -60,13 +60,20 @@ final class TruncationSearch {
     func run() throws -> Truncation {
         let limit = request.lines
         guard end > 0, let uncut = try layOutUncut() else { return try result(nil) }
+        // Read while the shared layout still holds the uncut text.
+        let ruledOut = try candidatesRuledOut(uncut)
         let fullLineCount = try countLines(uncut)
         let bound = searchBound(uncut)
         prepareShortcut(uncut)
         let graphemes = (0...bound).reversed().filter { uncut.isCursorPosition[$0] || $0 == 0 }
+        // Rule 2's candidates: those the estimate does not rule out, longest first. It rules out only
+        // candidates that keep line N's first word whole and end on line N: a word cut short can break
+        // differently and move up a line (a Latin word cut between letters, a Thai dictionary word), and
+        // past line N the kept text ends inside a word the uncut text moved to line N+1.
+        let fitting = ruledOut.map { ruledOut in graphemes.filter { !ruledOut.contains($0) } } ?? graphemes
 
         func graphemeCut() throws -> Cut {
-            if let k = try graphemes.first(where: { try fits($0) }) {
+            if let k = try fitting.first(where: { try fits($0) }) {
                 return Cut(k: k)
             }
             // Rule 5: ellipsis and suffix cannot share a line with anything; let the suffix wrap.
@@ -78,7 +85,7 @@ final class TruncationSearch {
         case .grapheme:
             return try result(try graphemeCut(), fullLineCount: fullLineCount)
         case .word:
-            let words = graphemes.filter { $0 == 0 || uncut.isLineBreak[$0] }
+            let words = fitting.filter { $0 == 0 || uncut.isLineBreak[$0] }
             let lastLineStart = uncut.start(ofLine: limit) ?? 0
             if let k = try words.first(where: { try fits($0) }), k > lastLineStart {
                 return try result(Cut(k: k), fullLineCount: fullLineCount)
@@ -110,6 +117,28 @@ final class TruncationSearch {
         if uncut.isWhole || !counts { return (uncut.lineStarts.count, uncut.isWhole) }
         content = nil
         return (try UncutLayout.countLines(text: text, end: end, layout: layout, style: style), true)
+    }
+
+    /// Candidates that cannot fit by the uncut layout's line N (see `CutEstimate`): those from the end
+    /// of line N's first word to the end of line N that overflow it by more than an em; nil: none.
+    private func candidatesRuledOut(_ uncut: UncutLayout) throws -> ClosedRange<Int>? {
+        guard let lineStart = uncut.start(ofLine: request.lines),
+            let nextLineStart = uncut.start(ofLine: request.lines + 1),
+            !text.isRightToLeft(paragraphContaining: lineStart, direction: request.direction),
+            let endingWidth = try lastLine.width(of: endings.ltr, textStart: text.byteOffsets[lineStart], style: style)
+        else { return nil }
+        let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
+        guard
+            let reach = CutEstimate.reach(
+                layout: layout, text: text, uncut: uncut, lines: request.lines, width: request.width,
+                endingWidth: endingWidth, margin: size + 1)
+        else { return nil }
+        var firstWordEnd = lineStart + 1
+        while firstWordEnd < nextLineStart && !uncut.isLineBreak[firstWordEnd] {
+            firstWordEnd += 1
+        }
+        let from = max(reach + 1, firstWordEnd)
+        return from <= nextLineStart ? from...nextLineStart : nil
     }
 
     /// The largest k that can fit: past the first line-break opportunity of line N+1 (or past line N+1)

@@ -1,0 +1,63 @@
+import CPangoCairo
+
+/// Which cut candidates can fit, read from the uncut layout without laying any of them out.
+///
+/// On line N of the uncut text, a candidate's kept part of that line is as wide as the distance from
+/// the line's start to the candidate; followed by the ellipsis and suffix it fits only when that
+/// distance plus the ending's width is at most the line's width. Shaping at the cut can make the real
+/// line a little wider or narrower than this sum (kerning with the ellipsis, a ligature broken, a
+/// letter's joining form), so only candidates that overflow by more than a margin far above any such
+/// difference (an em) are left out; the search still lays out every other one and decides by those
+/// layouts alone, so its answer is the contract's.
+///
+/// Estimated only where the distance grows with the text: a left-to-right paragraph whose line N is
+/// all left-to-right.
+enum CutEstimate {
+    /// The largest character index on line N a candidate may have and still fit (candidates past
+    /// line N are not estimated), or nil when every candidate must be measured (no estimate, or the
+    /// whole of line N with the ending comes within the margin).
+    /// - Parameters:
+    ///   - layout: holding the uncut text from its start (byte indices are the text's).
+    ///   - endingWidth: the width of the ellipsis and suffix laid out alone, in points.
+    static func reach(
+        layout: Layout, text: IndexedText, uncut: UncutLayout, lines: Int, width: Double, endingWidth: Double, margin: Double
+    ) -> Int? {
+        guard let lineStart = uncut.start(ofLine: lines), let nextLineStart = uncut.start(ofLine: lines + 1),
+            nextLineStart > lineStart, let line = pango_layout_get_line_readonly(layout.pointer, Int32(lines - 1)),
+            line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue, allLeftToRight(line)
+        else { return nil }
+        let available = width - endingWidth + margin
+        /// The width of line N's text from its start to the kept text's end for candidate `k`.
+        func kept(_ k: Int) -> Double {
+            let keptEnd = text.trimmedEnd(k)
+            guard keptEnd > lineStart else { return 0 }
+            var x: Int32 = 0
+            pango_layout_line_index_to_x(line, Int32(text.byteOffsets[keptEnd]), 0, &x)
+            return Double(x) / Double(PANGO_SCALE)
+        }
+        // If even all of line N comes within the margin with the ending, there is nothing to leave out.
+        guard kept(nextLineStart) > available else { return nil }
+        // The distance grows with k: the last k on line N within the margin, by bisection.
+        var low = lineStart  // kept(low) ≤ available (nothing of line N kept)
+        var high = nextLineStart  // kept(high) > available
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if kept(middle) <= available { low = middle } else { high = middle }
+        }
+        return low
+    }
+
+    /// Whether every run of the line is left-to-right (an even bidi level).
+    private static func allLeftToRight(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> Bool {
+        var node = line.pointee.runs
+        while let current = node {
+            if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                let item = run.pointee.item, item.pointee.analysis.level % 2 != 0
+            {
+                return false
+            }
+            node = current.pointee.next
+        }
+        return true
+    }
+}
