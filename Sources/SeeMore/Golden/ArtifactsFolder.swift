@@ -9,19 +9,28 @@ public struct ArtifactsFolder: Sendable {
     }
 
     static let reportName = "report.json"
+    /// Every file the last run wrote into the folder, one relative path a line, for the next run to
+    /// remove: a few bytes a case, where reading report.json back would parse megabytes.
+    static let listName = "artifacts.txt"
 
-    /// Creates the folder and removes the artifacts the previous run listed in its report, so no
-    /// stale picture is mistaken for this run's (nothing else in the folder is touched), except those
-    /// in `keeping`.
+    /// Creates the folder and removes the artifacts the previous run listed, so no stale picture is
+    /// mistaken for this run's (nothing else in the folder is touched), except those in `keeping`.
     func prepare(keeping: Set<String> = []) throws {
         try AtomicFile.makeFolder(path)
+        remove(previousFiles().subtracting(keeping))
+    }
+
+    /// The files the previous run listed: from its list, or from the report of a version that wrote none.
+    private func previousFiles() -> Set<String> {
+        if let data = FileManager.default.contents(atPath: path + "/" + Self.listName) {
+            return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+        }
         guard let data = FileManager.default.contents(atPath: path + "/" + Self.reportName),
             let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let cases = report["cases"] as? [[String: Any]]
-        else { return }
+        else { return [] }
         let unused = (report["unused"] as? [[String: Any]] ?? []).compactMap { $0["artifact"] as? String }
-        let listed = cases.flatMap { Array(($0["artifacts"] as? [String: String] ?? [:]).values) } + unused
-        remove(Set(listed).subtracting(keeping))
+        return Set(cases.flatMap { Array(($0["artifacts"] as? [String: String] ?? [:]).values) } + unused)
     }
 
     /// Removes artifact files (relative paths): only files inside the folder, never through a linked

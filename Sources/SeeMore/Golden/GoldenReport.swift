@@ -9,6 +9,9 @@ struct GoldenReport {
 
     /// Writes both files; returns the HTML's path.
     func write(to artifacts: ArtifactsFolder) throws -> String {
+        // The list first: a run that stops before the report still has its files removed by the next.
+        let files = summary.results.flatMap { $0.artifacts.values } + summary.orphanArtifacts.values
+        try AtomicFile.write(files.sorted().map { $0 + "\n" }.joined(), to: artifacts.path + "/" + ArtifactsFolder.listName)
         try AtomicFile.write(json.serialized() + "\n", to: artifacts.path + "/" + ArtifactsFolder.reportName)
         let htmlPath = artifacts.path + "/index.html"
         try AtomicFile.write(ReportPage(summary: summary, suite: suite, options: options).html, to: htmlPath)

@@ -99,6 +99,25 @@ import Testing
         }
     }
 
+    /// A run removes what the previous one wrote (from its list, or from an older version's report),
+    /// so a case that passes again leaves no stale diff, and touches nothing else in the folder.
+    @Test(arguments: [false, true])
+    func nextRun_removesThePreviousRunsArtifacts(fromOlderReport: Bool) throws {
+        let (recorded, changed, _) = try Self.recordedSuiteWithChangedTemplate()
+        let options = try GoldenFixtures.options(.never)
+        let failing = try GoldenRunner.run(changed, options: options)
+        let diffs = failing.failures.compactMap { $0.artifacts["diff"] }.map { options.artifactsFolder + "/" + $0 }
+        #expect(diffs.count == 2 && diffs.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        let list = try String(contentsOfFile: options.artifactsFolder + "/artifacts.txt", encoding: .utf8)
+        #expect(failing.results.flatMap { $0.artifacts.values }.allSatisfy { list.contains($0 + "\n") })
+        if fromOlderReport { try FileManager.default.removeItem(atPath: options.artifactsFolder + "/artifacts.txt") }
+        let mine = options.artifactsFolder + "/notes.txt"
+        try "mine".write(toFile: mine, atomically: true, encoding: .utf8)
+        #expect(try GoldenRunner.run(recorded, options: options).failures.isEmpty)
+        #expect(diffs.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "no stale diff is left")
+        #expect(FileManager.default.fileExists(atPath: mine), "a file no run listed stays")
+    }
+
     @Test func report_referencesFilesThatExist() throws {
         let (_, changed, _) = try Self.recordedSuiteWithChangedTemplate()
         let options = try GoldenFixtures.options(.never)
