@@ -1,6 +1,7 @@
 #include "seemore_png.h"
 
 #include <png.h>
+#include <pthread.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +52,21 @@ static void write_bytes(png_structp png, png_bytep bytes, png_size_t length) {
 
 static void flush_bytes(png_structp png) { (void)png; }
 
+/* unpremultiplied[a][c] = round(c * 255 / a): the same integer formula as before, once per pair. */
+static uint8_t unpremultiplied[256][256];
+static pthread_once_t unpremultiplied_once = PTHREAD_ONCE_INIT;
+
+static void fill_unpremultiplied(void) {
+    for (uint32_t alpha = 1; alpha < 256; alpha++) {
+        for (uint32_t value = 0; value < 256; value++) {
+            uint32_t straight = (value * 255 + alpha / 2) / alpha;
+            unpremultiplied[alpha][value] = (uint8_t)straight; /* as the division was: no clamp */
+        }
+    }
+}
+
 void seemore_argb32_to_rgba(const uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, uint8_t *out) {
+    pthread_once(&unpremultiplied_once, fill_unpremultiplied);
     for (uint32_t y = 0; y < height; y++) {
         const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
         uint8_t *target = out + (size_t)y * width * 4;
@@ -60,9 +75,9 @@ void seemore_argb32_to_rgba(const uint8_t *data, uint32_t width, uint32_t height
             uint32_t alpha = pixel >> 24;
             uint32_t red = (pixel >> 16) & 0xFF, green = (pixel >> 8) & 0xFF, blue = pixel & 0xFF;
             if (alpha != 0xFF && alpha != 0) {
-                red = (red * 255 + alpha / 2) / alpha;
-                green = (green * 255 + alpha / 2) / alpha;
-                blue = (blue * 255 + alpha / 2) / alpha;
+                red = unpremultiplied[alpha][red];
+                green = unpremultiplied[alpha][green];
+                blue = unpremultiplied[alpha][blue];
             }
             target[x * 4] = (uint8_t)red;
             target[x * 4 + 1] = (uint8_t)green;

@@ -105,7 +105,7 @@ struct CardPlanner {
         let placement = template.suffix.placement
         let inlineSuffix = placement == .inline ? suffixText : ""
         let body = bodyRequest(suffix: inlineSuffix)
-        let cut = placement == .overlay ? try engine.clamp(body) : try engine.truncate(body)
+        let cut = try engine.kept(body, clamped: placement == .overlay)
         let origin = Point(x: padding.left, y: y)
         var bottom = y
         switch state {

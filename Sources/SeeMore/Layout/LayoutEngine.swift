@@ -47,6 +47,14 @@ public final class LayoutEngine {
         return try TextStack.serialized { try search(request).clamp() }
     }
 
+    /// `truncate`'s (or with `clamped`, `clamp`'s) `truncated` and `kept` alone, for a painter that lays
+    /// the kept text out itself: no layout describes the result, no line of the whole text is counted.
+    /// - Throws: as `truncate`.
+    func kept(_ request: TruncationRequest, clamped: Bool = false) throws -> (truncated: Bool, kept: String) {
+        try request.validate()
+        return try TextStack.serialized { try search(request).kept(clamped: clamped) }
+    }
+
     /// Whether the request's text reads right to left (its first strong character is RTL).
     /// - Throws: as `truncate` (malformed markup).
     public func isRightToLeft(_ request: TruncationRequest) throws -> Bool {

@@ -58,11 +58,39 @@ final class TruncationSearch {
 
     /// The cut by rules 1–5.
     func run() throws -> Truncation {
+        let (cut, fullLineCount) = try findCut(counting: true)
+        return try result(cut, fullLineCount: fullLineCount)
+    }
+
+    /// The text clamped to its first N lines, with no ellipsis or suffix.
+    func clamp() throws -> Truncation {
+        guard end > 0, let uncut = try layOutUncut(), let nextLine = uncut.start(ofLine: request.lines + 1) else {
+            return try result(nil)
+        }
+        return try result(Cut(k: nextLine, withEnding: false), fullLineCount: try countLines(uncut))
+    }
+
+    /// Only what a card painter needs of the cut, which lays the kept text out again itself: whether the
+    /// text is cut and the plain text kept (`run`'s `truncated` and `kept`), without the layout that
+    /// describes the result and without counting the whole text's lines.
+    func kept(clamped: Bool) throws -> (truncated: Bool, kept: String) {
+        let cut: Cut?
+        if clamped {
+            let uncut = end > 0 ? try layOutUncut() : nil
+            cut = uncut?.start(ofLine: request.lines + 1).map { Cut(k: $0, withEnding: false) }
+        } else {
+            cut = try findCut(counting: false).cut
+        }
+        return (cut != nil, text.string(0..<(cut.map { text.trimmedEnd($0.k) } ?? end)))
+    }
+
+    /// Where the cut falls by rules 1–5, nil when the text fits; and, when `counting`, the whole text's lines.
+    private func findCut(counting: Bool) throws -> (cut: Cut?, fullLineCount: (count: Int, exact: Bool)) {
         let limit = request.lines
-        guard end > 0, let uncut = try layOutUncut() else { return try result(nil) }
+        guard end > 0, let uncut = try layOutUncut() else { return (nil, (0, true)) }
         // Read while the shared layout still holds the uncut text.
         let ruledOut = try candidatesRuledOut(uncut)
-        let fullLineCount = try countLines(uncut)
+        let fullLineCount = counting ? try countLines(uncut) : (0, true)
         let bound = searchBound(uncut)
         prepareShortcut(uncut)
         let graphemes = (0...bound).reversed().filter { uncut.isCursorPosition[$0] || $0 == 0 }
@@ -83,23 +111,15 @@ final class TruncationSearch {
 
         switch request.cutMode {
         case .grapheme:
-            return try result(try graphemeCut(), fullLineCount: fullLineCount)
+            return (try graphemeCut(), fullLineCount)
         case .word:
             let words = fitting.filter { $0 == 0 || uncut.isLineBreak[$0] }
             let lastLineStart = uncut.start(ofLine: limit) ?? 0
             if let k = try words.first(where: { try fits($0) }), k > lastLineStart {
-                return try result(Cut(k: k), fullLineCount: fullLineCount)
+                return (Cut(k: k), fullLineCount)
             }
-            return try result(try graphemeCut(), fullLineCount: fullLineCount)
+            return (try graphemeCut(), fullLineCount)
         }
-    }
-
-    /// The text clamped to its first N lines, with no ellipsis or suffix.
-    func clamp() throws -> Truncation {
-        guard end > 0, let uncut = try layOutUncut(), let nextLine = uncut.start(ofLine: request.lines + 1) else {
-            return try result(nil)
-        }
-        return try result(Cut(k: nextLine, withEnding: false), fullLineCount: try countLines(uncut))
     }
 
     /// Lays out the start of the text; nil when it all fits in N lines (rule 1).

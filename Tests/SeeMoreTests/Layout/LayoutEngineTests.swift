@@ -35,6 +35,25 @@ import Testing
         }
     }
 
+    /// What a card painter asks for (whether the text is cut, what is kept) is what `truncate` and
+    /// `clamp` say, for every corpus text, width, line limit and mode.
+    @Test(arguments: CorpusText.all.indices)
+    func keptAlone_agreesWithTheFullDescription(_ index: Int) throws {
+        let engine = try LayoutEngine()
+        for request in ReferenceCutTests.requests(for: CorpusText.all[index], index: index) {
+            for mode in CutMode.allCases {
+                var request = request
+                request.cutMode = mode
+                let full = try engine.truncate(request)
+                let alone = try engine.kept(request)
+                #expect(alone.truncated == full.truncated && alone.kept == full.kept, "\(request.width) \(request.lines) \(mode)")
+            }
+            let clamped = try engine.clamp(request)
+            let alone = try engine.kept(request, clamped: true)
+            #expect(alone.truncated == clamped.truncated && alone.kept == clamped.kept, "clamp \(request.width) \(request.lines)")
+        }
+    }
+
     @Test func sameEngine_givesTheSameAnswerTwice() throws {
         let engine = try LayoutEngine()
         let first = try Self.requests.map { try engine.truncate($0) }
