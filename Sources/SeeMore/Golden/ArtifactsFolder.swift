@@ -12,6 +12,8 @@ public struct ArtifactsFolder: Sendable {
     /// Every file the last run wrote into the folder, one relative path a line, for the next run to
     /// remove: a few bytes a case, where reading report.json back would parse megabytes.
     static let listName = "artifacts.txt"
+    /// The largest list or old report read back: far above what a million cases write.
+    static let maximumListBytes = 256 << 20
 
     /// Creates the folder and removes the artifacts the previous run listed, so no stale picture is
     /// mistaken for this run's (nothing else in the folder is touched), except those in `keeping`.
@@ -21,12 +23,14 @@ public struct ArtifactsFolder: Sendable {
     }
 
     /// The files the previous run listed: from its list, or from the report of a version that wrote none.
+    /// Either is read only as a regular file inside the folder and below `maximumListBytes` (a planted
+    /// giant or linked file is ignored, and nothing is removed).
     private func previousFiles() -> Set<String> {
-        if let data = FileManager.default.contents(atPath: path + "/" + Self.listName) {
-            return Set(String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init))
+        if case .bytes(let bytes) = PathPolicy.read(path + "/" + Self.listName, root: path, limit: Self.maximumListBytes) {
+            return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
         }
-        guard let data = FileManager.default.contents(atPath: path + "/" + Self.reportName),
-            let report = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        guard case .bytes(let bytes) = PathPolicy.read(path + "/" + Self.reportName, root: path, limit: Self.maximumListBytes),
+            let report = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
             let cases = report["cases"] as? [[String: Any]]
         else { return [] }
         let unused = (report["unused"] as? [[String: Any]] ?? []).compactMap { $0["artifact"] as? String }
