@@ -23,16 +23,12 @@ public enum GoldenRunner {
         let kept = cache?.artifactFiles ?? []
         try artifacts.prepare(keeping: kept)
         let state = RunState(count: selected.count)
-        if let scheduler = options.scheduler {
-            try scheduler(selected.count) { index, renderer in
-                let (result, fonts) = process(
-                    selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
-                state.finish(index, result: result, fonts: fonts, progress: options.progress)
-            }
-        } else {
-            runOnOwnThreads(selected, suite: suite, options: options, artifacts: artifacts, state: state)
+        let scheduler = options.scheduler ?? ownThreads(jobs: options.jobs)
+        try scheduler(selected.count) { index, renderer in
+            let (result, fonts) = process(
+                selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
+            state.finish(index, result: result, fonts: fonts, progress: options.progress)
         }
-        if let error = state.error { throw error }
         let results = state.results.compactMap { $0 }
         if let cache {
             cache.keepOnly(Set(selected.map(\.name)))
@@ -64,24 +60,23 @@ public enum GoldenRunner {
         return summary
     }
 
-    /// The cases on `options.jobs` threads of the run's own, each with its own renderer.
-    private static func runOnOwnThreads(
-        _ selected: [GoldenCase], suite: GoldenSuite, options: CheckOptions, artifacts: ArtifactsFolder, state: RunState
-    ) {
-        let jobs = max(1, min(options.jobs, selected.count))
-        DispatchQueue.concurrentPerform(iterations: jobs) { worker in
-            let renderer: CardRenderer
-            do {
-                renderer = try CardRenderer()
-            } catch {
-                state.fail(error)
-                return
+    /// A scheduler on `jobs` threads of the run's own, each with its own renderer, cases taken in
+    /// stride; throws when a renderer cannot be made.
+    private static func ownThreads(jobs: Int) -> CheckOptions.CaseScheduler {
+        { count, body in
+            let jobs = max(1, min(jobs, count))
+            let failure = FirstError()
+            DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+                let renderer: CardRenderer
+                do {
+                    renderer = try CardRenderer()
+                } catch {
+                    failure.record(error)
+                    return
+                }
+                for index in stride(from: worker, to: count, by: jobs) { body(index, renderer) }
             }
-            for index in stride(from: worker, to: selected.count, by: jobs) {
-                let (result, fonts) = process(
-                    selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
-                state.finish(index, result: result, fonts: fonts, progress: options.progress)
-            }
+            if let error = failure.error { throw error }
         }
     }
 
@@ -151,7 +146,6 @@ private final class RunState: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var results: [CaseResult?]
     private(set) var fonts = Set<String>()
-    private(set) var error: Error?
     private var done = 0
 
     init(count: Int) {
@@ -166,9 +160,17 @@ private final class RunState: @unchecked Sendable {
             progress?(done, results.count)
         }
     }
+}
 
-    func fail(_ error: Error) {
-        lock.withLock { if self.error == nil { self.error = error } }
+/// The first error any worker thread met.
+private final class FirstError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: Error?
+
+    var error: Error? { lock.withLock { first } }
+
+    func record(_ error: Error) {
+        lock.withLock { if first == nil { first = error } }
     }
 }
 
