@@ -23,7 +23,8 @@ struct CheckCommand {
           --max-diff-ratio R    Differing pixels allowed as a share, 0–1 (default 0); the larger limit wins.
           --artifacts DIR       Actual and diff images, report.json and index.html
                                 (default $SNAPSHOT_ARTIFACTS or .build/seemore-artifacts).
-          --jobs N              Worker threads (default: the number of cores); output is the same for any N.
+          --jobs N              Check in N processes (default: the number of cores; 1 checks in this one);
+                                output is the same for any N.
           --shard I/N           Run only shard I of N, a stable share of the cases.
           --filter GLOB         Run only cases whose name matches, e.g. 'inline-more/*' ('*' crosses '/').
           --allow-empty         Pass when --filter or --shard selects no case (by default that is exit 65).
@@ -36,6 +37,8 @@ struct CheckCommand {
                                 instead of failing at once (exit 73).
           --templates DIR       Templates folder (default: the suite's "templates" or the package's).
           --json                Print the report as JSON.
+          --worker I/N          Internal: one of the processes --jobs N starts (checks its share of the
+                                cases and prints each result as a JSON line; writes no report).
 
         Exit codes: 0 all passed, 1 a case failed (or its golden was written), 64 usage,
         65 a broken suite, an unreadable or unsafe golden, or no case selected, 66 no suite file,
@@ -53,6 +56,8 @@ struct CheckCommand {
     /// `$GITHUB_STEP_SUMMARY`: a file the Markdown summary is appended to.
     var stepSummaryPath: String? = nil
     var color = ColorChoice.auto
+    /// Set in a process `--jobs` started: check this share and print results (`CheckWorkers`).
+    var worker: CheckOptions.Shard? = nil
     /// `NO_COLOR` is set: `auto` never colors.
     var noColorRequested = false
 
@@ -97,6 +102,13 @@ struct CheckCommand {
                     throw scanner.usageError("--shard must be I/N with 1 ≤ I ≤ N, not '\(value)'")
                 }
                 command.options.shard = shard
+            case "--worker":
+                let value = try scanner.value(of: flag)
+                let parts = value.split(separator: "/").compactMap { Int($0) }
+                guard parts.count == 2, let part = CheckOptions.Shard(index: parts[0], count: parts[1]) else {
+                    throw scanner.usageError("--worker must be I/N with 1 ≤ I ≤ N, not '\(value)'")
+                }
+                command.worker = part
             case "--filter": command.options.filter = try scanner.value(of: flag)
             case "--allow-empty": try scanner.noValue(flag); command.allowEmpty = true
             case "--wait": try scanner.noValue(flag); command.options.waitForLock = true
@@ -115,6 +127,13 @@ struct CheckCommand {
     func run(io: CommandIO) throws -> ExitCode {
         let suite = try Self.loadSuite(suitePath, templatesFolder: templatesFolder)
         var options = self.options
+        if let worker {
+            try GoldenRunner.work(suite, options: options, part: worker, write: io.writeOutput)
+            return .success
+        }
+        if options.jobs > 1, let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            options.workers = CheckWorkers(executable: executable, arguments: workerArguments, count: options.jobs)
+        }
         if GoldenRunner.selection(suite, options: options).isEmpty && !allowEmpty {
             var what = [options.filter.map { "--filter '\($0)'" }, options.shard.map { "--shard \($0.index)/\($0.count)" }]
                 .compactMap { $0 }.joined(separator: " and ")
@@ -149,6 +168,20 @@ struct CheckCommand {
         if summary.hasWriteError { return .cannotCreate }
         if summary.hasUnreadableGolden { return .dataError }
         return summary.failures.isEmpty ? .success : .failure
+    }
+
+    /// What every worker process checks with: this run's suite, templates, selection, record mode,
+    /// tolerance and artifacts folder, all explicit (nothing from the environment).
+    private var workerArguments: [String] {
+        var arguments = [
+            "check", "--suite", suitePath, "--record", options.record.rawValue, "--artifacts", options.artifactsFolder,
+            "--threshold", "\(options.tolerance.threshold)", "--max-diff-pixels", "\(options.tolerance.maxDiffPixels)",
+            "--max-diff-ratio", "\(options.tolerance.maxDiffRatio)", "--jobs", "1", "--color", "never",
+        ]
+        if let templatesFolder { arguments += ["--templates", templatesFolder] }
+        if let filter = options.filter { arguments += ["--filter", filter] }
+        if let shard = options.shard { arguments += ["--shard", "\(shard.index)/\(shard.count)"] }
+        return arguments
     }
 
     /// JUnit XML and the Markdown summary, where asked for.

@@ -16,6 +16,8 @@ public struct CheckOptions: Sendable {
     public var progress: (@Sendable (Int, Int) -> Void)? = nil
     /// Results of earlier checks to use again for cases that did not change (only when never recording).
     public var cache: CheckCache? = nil
+    /// Processes of this program to check the cases in, instead of threads (`seemore check --jobs N`).
+    public var workers: CheckWorkers? = nil
     /// Threads someone else owns to render the cases on (a server's render pool), instead of `jobs`
     /// threads of the check's own.
     public var scheduler: CaseScheduler? = nil
@@ -52,7 +54,7 @@ public struct CheckOptions: Sendable {
 }
 
 /// What happened to one case.
-public struct CaseResult: Sendable {
+public struct CaseResult: Sendable, Codable {
     public var name: String
     public var outcome: GoldenOutcome
     public var message: String

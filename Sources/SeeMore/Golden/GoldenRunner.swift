@@ -23,8 +23,16 @@ public enum GoldenRunner {
         let kept = cache?.artifactFiles ?? []
         try artifacts.prepare(keeping: kept)
         let state = RunState(count: selected.count)
-        let scheduler = options.scheduler ?? ownThreads(jobs: options.jobs)
-        try scheduler(selected.count) { index, renderer in
+        var remaining = Array(selected.indices)
+        if let workers = options.workers, workers.count > 1, selected.count > 1 {
+            let answered = workers.run(cases: selected.count) { index, result, fonts in
+                state.finish(index, result: result, fonts: fonts, progress: options.progress)
+            }
+            remaining.removeAll { answered.contains($0) }
+        }
+        let scheduler = options.scheduler ?? ownThreads(jobs: options.workers == nil ? options.jobs : 1)
+        try scheduler(remaining.count) { [remaining] position, renderer in
+            let index = remaining[position]
             let (result, fonts) = process(
                 selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
             state.finish(index, result: result, fonts: fonts, progress: options.progress)
@@ -95,6 +103,24 @@ public enum GoldenRunner {
             copies[path] = copy
         }
         return copies
+    }
+
+    /// A worker of `CheckWorkers`: checks every `part.count`-th selected case from the `part.index`-th,
+    /// writing artifacts and goldens as a run does (the parent holds the suite's lock), and writes each
+    /// result as a JSON line.
+    public static func work(
+        _ suite: GoldenSuite, options: CheckOptions, part: CheckOptions.Shard, write: (String) -> Void
+    ) throws {
+        let selected = selection(suite, options: options)
+        let renderer = try CardRenderer()
+        let artifacts = ArtifactsFolder(path: options.artifactsFolder)
+        let encoder = JSONEncoder()
+        for index in stride(from: part.index - 1, to: selected.count, by: part.count) {
+            let (result, fonts) = process(
+                selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
+            let line = try encoder.encode(CheckWorkers.Line(index: index, result: result, fonts: fonts))
+            write(String(decoding: line, as: UTF8.self) + "\n")
+        }
     }
 
     /// The cases the options' shard and filter select.

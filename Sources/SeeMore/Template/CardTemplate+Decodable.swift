@@ -186,6 +186,14 @@ extension Color: Decodable {
     }
 }
 
+/// Written as templates write it (`#RRGGBB`, `#RRGGBBAA`): a color read from hex comes back the same.
+extension Color: Encodable {
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}
+
 /// A coding key for any field name, to list the fields a JSON object really has.
 struct AnyCodingKey: CodingKey {
     var stringValue: String

@@ -26,6 +26,45 @@ import Testing
         #expect(clean.stdout.contains("16 cases: 16 passed, 0 failed"))
     }
 
+    /// `--jobs 2` checks in two worker processes: the goldens, artifacts, report and output are those of
+    /// one process, byte for byte (the same suite folder is recorded twice).
+    @Test func workerProcesses_writeWhatOneProcessWrites() throws {
+        let suite = try GoldenFixtures.suiteFile()
+        let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
+        var runs: [(String, [(String, Data)])] = []
+        for jobs in ["1", "2"] {
+            for file in GoldenFixtures.files(under: folder).map(\.0) where file != "suite.json" {
+                try FileManager.default.removeItem(atPath: folder + "/" + file)
+            }
+            let recorded = try Self.check(suite, ["--record", "missing", "--jobs", jobs])
+            #expect(recorded.status == 1)
+            let checked = try Self.check(suite, ["--record", "never", "--jobs", jobs, "--json"])
+            #expect(checked.status == 0)
+            let artifacts = GoldenFixtures.files(under: folder + "-artifacts").map { ("artifacts/" + $0.0, $0.1) }
+            runs.append((recorded.stdout + checked.stdout, GoldenFixtures.files(under: folder) + artifacts))
+        }
+        #expect(runs[0].1.count > 40)
+        #expect(runs[0].1.map(\.0) == runs[1].1.map(\.0))
+        for (one, two) in zip(runs[0].1, runs[1].1) { #expect(one.1 == two.1, "\(one.0)") }
+        #expect(runs[0].0 == runs[1].0)
+    }
+
+    /// A worker's share printed by hand: one JSON line per case of every second case from the first.
+    @Test func worker_printsItsShareAsJSONLines() throws {
+        let suite = try GoldenFixtures.suiteFile()
+        _ = try Self.check(suite, ["--record", "missing"])
+        let worker = try Self.check(suite, ["--record", "never", "--worker", "1/2"])
+        #expect(worker.status == 0)
+        let lines = worker.stdout.split(separator: "\n")
+        #expect(lines.count == 8)
+        let indices = try lines.map { line -> Int in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["index"] as? Int)
+        }
+        #expect(indices == [0, 2, 4, 6, 8, 10, 12, 14])
+        #expect(try Self.check(suite, ["--worker", "3/2"]).status == 64)
+    }
+
     @Test func json_printsTheReport() throws {
         let suite = try GoldenFixtures.suiteFile()
         let output = try Self.check(suite, ["--record", "never", "--json"])
