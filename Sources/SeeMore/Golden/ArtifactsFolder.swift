@@ -16,10 +16,16 @@ public struct ArtifactsFolder: Sendable {
     static let maximumListBytes = 256 << 20
 
     /// Creates the folder and removes the artifacts the previous run listed, so no stale picture is
-    /// mistaken for this run's (nothing else in the folder is touched), except those in `keeping`.
-    func prepare(keeping: Set<String> = []) throws {
+    /// mistaken for this run's (nothing else in the folder is touched), except those `keeping` keeps
+    /// and the copies of goldens (a run writes most of them again with the same bytes: `store` then
+    /// leaves them be). The run removes what it kept and did not use (`remove`).
+    /// - Returns: the files kept.
+    func prepare(keeping: Set<String> = []) throws -> Set<String> {
         try AtomicFile.makeFolder(path)
-        remove(previousFiles().subtracting(keeping))
+        let previous = previousFiles()
+        let kept = previous.filter { keeping.contains($0) || $0.hasSuffix(".golden.png") }
+        remove(previous.subtracting(kept))
+        return kept
     }
 
     /// The files the previous run listed: from its list, or from the report of a version that wrote none.
@@ -62,6 +68,8 @@ public struct ArtifactsFolder: Sendable {
     /// made again by the next run, so they are not flushed to disk one by one.
     private func store(_ bytes: [UInt8], at relative: String) throws {
         let full = path + "/" + relative
+        // A file the last run left with exactly these bytes (a golden's copy) is not written again.
+        if case .bytes(let existing) = PathPolicy.read(full, root: path, limit: bytes.count), existing == bytes { return }
         try PathPolicy.checkWritable(full, root: path)
         try AtomicFile.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)
         try AtomicFile.write(bytes, to: full, durable: false)

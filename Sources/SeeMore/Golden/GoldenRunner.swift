@@ -20,8 +20,7 @@ public enum GoldenRunner {
         let artifacts = ArtifactsFolder(path: options.artifactsFolder)
         // A result used again shows the artifacts an earlier run wrote: they stay until this run knows.
         let cache = options.record == .never ? options.cache : nil
-        let kept = cache?.artifactFiles ?? []
-        try artifacts.prepare(keeping: kept)
+        let kept = try artifacts.prepare(keeping: cache?.artifactFiles ?? [])
         let state = RunState(count: selected.count)
         var remaining = Array(selected.indices)
         if let workers = options.workers, workers.count > 1, selected.count > 1 {
@@ -38,10 +37,8 @@ public enum GoldenRunner {
             state.finish(index, result: result, fonts: fonts, progress: options.progress)
         }
         let results = state.results.compactMap { $0 }
-        if let cache {
-            cache.keepOnly(Set(selected.map(\.name)))
-            artifacts.remove(kept.subtracting(results.flatMap { $0.artifacts.values }))
-        }
+        cache?.keepOnly(Set(selected.map(\.name)))
+        artifacts.remove(kept.subtracting(results.flatMap { $0.artifacts.values }))
 
         let fingerprintPath = suite.folder + "/" + EnvironmentFingerprint.fileName
         let current = EnvironmentFingerprint.current(fontFiles: state.fonts)
