@@ -2,4 +2,6 @@ import Foundation
 import SeeMore
 import SeeMoreServer
 
-exit(SeeMoreCommand.run(Array(CommandLine.arguments.dropFirst()), more: ["serve": ServeCommand.run]))
+var io = CommandIO.standard
+io.program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+exit(SeeMoreCommand.run(Array(CommandLine.arguments.dropFirst()), io: io, more: ["serve": ServeCommand.run]))

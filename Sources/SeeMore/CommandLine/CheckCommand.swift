@@ -131,7 +131,7 @@ struct CheckCommand {
             try GoldenRunner.work(suite, options: options, part: worker, write: io.writeOutput)
             return .success
         }
-        if options.jobs > 1, let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        if options.jobs > 1, let executable = io.program {
             options.workers = CheckWorkers(executable: executable, arguments: workerArguments, count: options.jobs)
         }
         if GoldenRunner.selection(suite, options: options).isEmpty && !allowEmpty {

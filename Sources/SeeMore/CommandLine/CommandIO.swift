@@ -5,6 +5,9 @@ public struct CommandIO {
     public var readStandardInput: () -> Data
     public var writeOutput: (String) -> Void
     public var writeError: (String) -> Void
+    /// The `seemore` executable running this command, set by its `main`: `check --jobs N` starts its
+    /// worker processes from it. Nil (a command run inside another program) checks on threads.
+    public var program: String? = nil
 
     public init(
         readStandardInput: @escaping () -> Data, writeOutput: @escaping (String) -> Void,
