@@ -21,16 +21,21 @@ public struct GoldenLocation: Sendable {
 /// Compares one drawn card with its golden, records per the mode and writes artifacts when it fails:
 /// the step `seemore check` takes for every case and `assertCardSnapshot` for one.
 public enum GoldenCheck {
-    /// - Parameter copyPassedGolden: also copy a passed case's golden into the artifacts, so a report
-    ///   shows it from there (`seemore check`; a Swift test has no report).
+    /// - Parameters:
+    ///   - copyPassedGolden: also copy a passed case's golden into the artifacts, so a report shows it
+    ///     from there (`seemore check`; a Swift test has no report).
+    ///   - files: the golden's PNG and layout snapshot as the caller already read them (with
+    ///     `PathPolicy.read` and this type's limits); nil reads them here.
     public static func check(
         _ image: RGBAImage, metadata: CardMetadata, scale: Int, at location: GoldenLocation, record: RecordMode,
-        tolerance: Tolerance, artifacts: ArtifactsFolder, copyPassedGolden: Bool = false
+        tolerance: Tolerance, artifacts: ArtifactsFolder, copyPassedGolden: Bool = false,
+        files: (png: PathPolicy.Read, layout: PathPolicy.Read)? = nil
     ) -> CaseResult {
         var result = CaseResult(name: location.name, outcome: .passed, message: "", goldenPath: location.pngPath, group: "")
         let layout = LayoutSnapshot(metadata)
-        let pngRead = PathPolicy.read(location.pngPath, root: location.root, limit: Self.maximumGoldenBytes)
-        let snapshotRead = PathPolicy.read(location.layoutPath, root: location.root, limit: Self.maximumLayoutBytes)
+        let pngRead = files?.png ?? PathPolicy.read(location.pngPath, root: location.root, limit: Self.maximumGoldenBytes)
+        let snapshotRead =
+            files?.layout ?? PathPolicy.read(location.layoutPath, root: location.root, limit: Self.maximumLayoutBytes)
         var goldenBytes: [UInt8]? = nil
         var goldenLayout: LayoutSnapshot? = nil
         let comparison: GoldenComparison

@@ -135,25 +135,25 @@ public enum GoldenRunner {
             name: golden.name, pngPath: suite.folder + "/" + golden.pngPath, layoutPath: suite.folder + "/" + golden.layoutPath,
             root: suite.folder)
         let group = "\(golden.template.name) · \(golden.font) · \(JSONValue.format(golden.width)) pt"
-        if let cache = options.record == .never ? options.cache : nil {
-            let png = PathPolicy.read(location.pngPath, root: location.root, limit: GoldenCheck.maximumGoldenBytes)
-            let layout = PathPolicy.read(location.layoutPath, root: location.root, limit: GoldenCheck.maximumLayoutBytes)
-            if let earlier = cache.result(for: golden, png: png, layout: layout, tolerance: options.tolerance) {
-                return earlier
-            }
-            var uncached = options
-            uncached.cache = nil
-            let (result, fonts) = process(golden, suite: suite, options: uncached, renderer: renderer, artifacts: artifacts)
-            cache.store(result, fonts: fonts, for: golden, png: png, layout: layout, tolerance: options.tolerance)
-            return (result, fonts)
+        // Read once: for the cache's comparison and for the check itself.
+        let files = (
+            png: PathPolicy.read(location.pngPath, root: location.root, limit: GoldenCheck.maximumGoldenBytes),
+            layout: PathPolicy.read(location.layoutPath, root: location.root, limit: GoldenCheck.maximumLayoutBytes)
+        )
+        let cache = options.record == .never ? options.cache : nil
+        if let earlier = cache?.result(for: golden, png: files.png, layout: files.layout, tolerance: options.tolerance) {
+            return earlier
         }
         do {
             let (image, metadata) = try renderer.draw(golden.request, state: golden.state)
             var result = GoldenCheck.check(
                 image, metadata: metadata, scale: golden.scale, at: location, record: options.record,
-                tolerance: options.tolerance, artifacts: artifacts, copyPassedGolden: true)
+                tolerance: options.tolerance, artifacts: artifacts, copyPassedGolden: true, files: files)
             result.group = group
             result.contrast = ContrastNote.notes(for: golden)
+            cache?.store(
+                result, fonts: metadata.fontFiles, for: golden, png: files.png, layout: files.layout,
+                tolerance: options.tolerance)
             return (result, metadata.fontFiles)
         } catch {
             let result = CaseResult(
