@@ -55,7 +55,9 @@ for name in TemplateLoader(folders: [templatesFolder]).available() {
 let suitePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
     "../../golden-images/suite.json"
 ).standardized.path
-if let suite = try? GoldenSuite.load(path: suitePath, templatesFolder: templatesFolder) {
+if Bench.filter.map({ $0.hasPrefix("check") }) ?? true,
+    let suite = try? GoldenSuite.load(path: suitePath, templatesFolder: templatesFolder)
+{
     for jobs in [1, 2] {
         var options = CheckOptions(record: .never, artifactsFolder: NSTemporaryDirectory() + "seemore-bench-artifacts")
         options.jobs = jobs

@@ -47,6 +47,44 @@ enum CutEstimate {
         return low
     }
 
+    /// The largest candidate past line N (on line N+1, up to `bound`) that may still fit, or nil when
+    /// none is estimated. Such a candidate keeps all of line N and the start of line N+1, so its last
+    /// line is at least as wide as line N's text (its trailing spaces left out) plus line N+1's text up
+    /// to the candidate plus the ending; candidates whose sum overflows by more than the margin are left
+    /// out. Only where line N ends at a line-break opportunity (no hyphen drawn) and both lines are all
+    /// left-to-right.
+    static func reachPastLine(
+        layout: Layout, text: IndexedText, uncut: UncutLayout, lines: Int, bound: Int, width: Double, endingWidth: Double,
+        margin: Double
+    ) -> Int? {
+        guard let lineStart = uncut.start(ofLine: lines), let nextLineStart = uncut.start(ofLine: lines + 1),
+            nextLineStart > lineStart, bound > nextLineStart, uncut.isLineBreak[nextLineStart],
+            let line = pango_layout_get_line_readonly(layout.pointer, Int32(lines - 1)),
+            let nextLine = pango_layout_get_line_readonly(layout.pointer, Int32(lines)),
+            line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue,
+            nextLine.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue,
+            allLeftToRight(line), allLeftToRight(nextLine)
+        else { return nil }
+        let lineEnd = text.trimmedEnd(nextLineStart)
+        guard lineEnd > lineStart else { return nil }
+        var x: Int32 = 0
+        pango_layout_line_index_to_x(line, Int32(text.byteOffsets[lineEnd]), 0, &x)
+        let available = width - endingWidth + margin - Double(x) / Double(PANGO_SCALE)
+        // Within line N+1 only: past its end, index_to_x would not measure the kept text.
+        let nextLineEnd = uncut.start(ofLine: lines + 2) ?? uncut.isLineBreak.count - 1
+        var reach = nextLineStart
+        for k in (nextLineStart + 1)...bound {
+            let keptEnd = text.trimmedEnd(k)
+            guard keptEnd < nextLineEnd else { return bound }
+            if keptEnd > nextLineStart {
+                pango_layout_line_index_to_x(nextLine, Int32(text.byteOffsets[keptEnd]), 0, &x)
+                if Double(x) / Double(PANGO_SCALE) > available { break }
+            }
+            reach = k
+        }
+        return reach
+    }
+
     /// Whether every run of the line is left-to-right (an even bidi level).
     private static func allLeftToRight(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> Bool {
         var node = line.pointee.runs

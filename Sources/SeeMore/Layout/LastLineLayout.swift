@@ -11,7 +11,8 @@ import CPangoCairo
 /// breaks and shapes as the long one does.
 final class LastLineLayout {
     private let context: TextContext
-    private let layout: Layout
+    /// Holds the last text measured (`LinesAbove` describes a cut from it).
+    let layout: Layout
     /// Widths of endings already measured (see `width(of:textStart:style:)`), by what decides them.
     private var endingWidths: [String: Double?] = [:]
 

@@ -15,6 +15,13 @@ public final class LayoutEngine {
     private var forced: [TextDirection: (context: TextContext, layout: Layout)] = [:]
     /// Font substitutions already looked up, by font description; loading a font is not free.
     private var substitutions: [String: FontSubstitution?] = [:]
+    /// Requests' fonts already parsed and looked up, by body and suffix font strings.
+    private var resolvedFonts: [String: ResolvedFonts] = [:]
+    /// Whether a cut measured on its last line alone is described without laying the collapsed text
+    /// out again (see `LinesAbove`); tests turn it off to compare the two descriptions.
+    var composesResults = true
+    /// How many of `truncate`'s results were described that way.
+    private(set) var cutsDescribedFromLastLine = 0
 
     public init() throws {
         (context, layout, lastLine, measuring) = try TextStack.serialized {
@@ -36,7 +43,12 @@ public final class LayoutEngine {
     ///   between the answer and the first word of line N+1; independent of the text's length past that.
     public func truncate(_ request: TruncationRequest) throws -> Truncation {
         try request.validate()
-        return try TextStack.serialized { try search(request).run() }
+        return try TextStack.serialized {
+            let search = try search(request)
+            let truncation = try search.run()
+            if search.composedResult { cutsDescribedFromLastLine += 1 }
+            return truncation
+        }
     }
 
     /// The text clamped to its first `request.lines` lines, with no ellipsis or suffix
@@ -65,7 +77,7 @@ public final class LayoutEngine {
         }
         let style = try TextStack.serialized {
             try TextStyle(
-                request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
+                request: request, fonts: try fonts(for: request), measuring: measuring)
         }
         return StrongDirection.of(style.plainText.utf8) == PANGO_DIRECTION_RTL
     }
@@ -81,7 +93,7 @@ public final class LayoutEngine {
         }
         let style = try TextStack.serialized {
             try TextStyle(
-                request: request, fonts: try ResolvedFonts(request: request, substitution: substitution), measuring: measuring)
+                request: request, fonts: try fonts(for: request), measuring: measuring)
         }
         let paragraphs = style.plainText.unicodeScalars.reduce(1) { $0 + (IndexedText.isParagraphSeparator($1) ? 1 : 0) }
         guard paragraphs <= Self.maximumWholeParagraphs else {
@@ -106,10 +118,12 @@ public final class LayoutEngine {
     }
 
     private func search(_ request: TruncationRequest) throws -> TruncationSearch {
-        let fonts = try ResolvedFonts(request: request, substitution: substitution)
+        let fonts = try self.fonts(for: request)
         let style = try TextStyle(request: request, fonts: fonts, measuring: measuring)
-        return TruncationSearch(
+        let search = TruncationSearch(
             request: request, style: style, layout: try workspace(for: request.direction).layout, lastLine: lastLine)
+        search.composesResult = composesResults
+        return search
     }
 
     /// The context for paragraphs of `direction`, and a layout made with it for the search.
@@ -136,7 +150,7 @@ public final class LayoutEngine {
         _ request: TruncationRequest, text: String, ending: (ellipsis: String, suffix: String, isolated: Bool)?,
         paint: SuffixPaint?
     ) throws -> PaintedText {
-        let fonts = try ResolvedFonts(request: request, substitution: substitution)
+        let fonts = try self.fonts(for: request)
         let style = try TextStyle(request: request, fonts: fonts, measuring: measuring)
         let kept = Array(text.utf8)
         let layout = try Layout(context: context(for: request.direction))
@@ -156,6 +170,16 @@ public final class LayoutEngine {
         try style.apply(kept, ending: made, to: layout, paint: paint)
         let suffix = (kept.count + made.suffixRange.lowerBound)..<(kept.count + made.suffixRange.upperBound)
         return PaintedText(layout: layout, suffixBytes: suffix.isEmpty ? nil : suffix, marks: made.marks(after: kept.count))
+    }
+
+    /// The request's fonts, parsed and looked up once per engine (at most 256 kept).
+    private func fonts(for request: TruncationRequest) throws -> ResolvedFonts {
+        let key = request.font + "\u{0}" + (request.suffixFont ?? "\u{0}")
+        if let known = resolvedFonts[key] { return known }
+        let fonts = try ResolvedFonts(request: request, substitution: substitution)
+        if resolvedFonts.count >= 256 { resolvedFonts.removeAll() }
+        resolvedFonts[key] = fonts
+        return fonts
     }
 
     private func substitution(for font: FontDescription) -> FontSubstitution? {

@@ -37,6 +37,15 @@ final class TruncationSearch {
 
     /// Where line N starts, from which point on a candidate can be measured on its last line alone.
     private var shortcut: (lineStart: Int, firstWordEnd: Int, direction: PangoDirection?)? = nil
+    /// Lines 1…N−1 of the uncut text, read when the shortcut is taken in a left-to-right paragraph.
+    private var linesAbove: LinesAbove? = nil
+    /// The kept text's end of the candidate the last-line layout holds, when it took one line.
+    private var lastLineHolds: Int? = nil
+    /// Whether a cut measured on its last line is described from that layout and `linesAbove`
+    /// rather than by laying the collapsed text out again (tests compare the two).
+    var composesResult = true
+    /// Whether the result was described so.
+    private(set) var composedResult = false
 
     init(request: TruncationRequest, style: TextStyle, layout: Layout, lastLine: LastLineLayout) {
         self.request = request
@@ -88,17 +97,16 @@ final class TruncationSearch {
     private func findCut(counting: Bool) throws -> (cut: Cut?, fullLineCount: (count: Int, exact: Bool)) {
         let limit = request.lines
         guard end > 0, let uncut = try layOutUncut() else { return (nil, (0, true)) }
-        // Read while the shared layout still holds the uncut text.
-        let ruledOut = try candidatesRuledOut(uncut)
-        let fullLineCount = counting ? try countLines(uncut) : (0, true)
         let bound = searchBound(uncut)
-        prepareShortcut(uncut)
+        // Read while the shared layout still holds the uncut text.
+        let ruledOut = try candidatesRuledOut(uncut, bound: bound)
+        prepareShortcut(uncut, describing: counting)
+        let fullLineCount = counting ? try countLines(uncut) : (0, true)
         let graphemes = (0...bound).reversed().filter { uncut.isCursorPosition[$0] || $0 == 0 }
         // Rule 2's candidates: those the estimate does not rule out, longest first. It rules out only
-        // candidates that keep line N's first word whole and end on line N: a word cut short can break
-        // differently and move up a line (a Latin word cut between letters, a Thai dictionary word), and
-        // past line N the kept text ends inside a word the uncut text moved to line N+1.
-        let fitting = ruledOut.map { ruledOut in graphemes.filter { !ruledOut.contains($0) } } ?? graphemes
+        // candidates that keep line N's first word whole: a word cut short can break differently and
+        // move up a line (a Latin word cut between letters, a Thai dictionary word).
+        let fitting = ruledOut.isEmpty ? graphemes : graphemes.filter { k in !ruledOut.contains { $0.contains(k) } }
 
         func graphemeCut() throws -> Cut {
             if let k = try fitting.first(where: { try fits($0) }) {
@@ -139,26 +147,34 @@ final class TruncationSearch {
         return (try UncutLayout.countLines(text: text, end: end, layout: layout, style: style), true)
     }
 
-    /// Candidates that cannot fit by the uncut layout's line N (see `CutEstimate`): those from the end
-    /// of line N's first word to the end of line N that overflow it by more than an em; nil: none.
-    private func candidatesRuledOut(_ uncut: UncutLayout) throws -> ClosedRange<Int>? {
+    /// Candidates that cannot fit by the uncut layout's lines N and N+1 (see `CutEstimate`): those
+    /// from the end of line N's first word to `bound` that overflow line N by more than an em.
+    private func candidatesRuledOut(_ uncut: UncutLayout, bound: Int) throws -> [ClosedRange<Int>] {
         guard let lineStart = uncut.start(ofLine: request.lines),
             let nextLineStart = uncut.start(ofLine: request.lines + 1),
             !text.isRightToLeft(paragraphContaining: lineStart, direction: request.direction),
             let endingWidth = try lastLine.width(of: endings.ltr, textStart: text.byteOffsets[lineStart], style: style)
-        else { return nil }
+        else { return [] }
         let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
-        guard
-            let reach = CutEstimate.reach(
-                layout: layout, text: text, uncut: uncut, lines: request.lines, width: request.width,
-                endingWidth: endingWidth, margin: size + 1)
-        else { return nil }
-        var firstWordEnd = lineStart + 1
-        while firstWordEnd < nextLineStart && !uncut.isLineBreak[firstWordEnd] {
-            firstWordEnd += 1
+        var ruledOut: [ClosedRange<Int>] = []
+        if let reach = CutEstimate.reach(
+            layout: layout, text: text, uncut: uncut, lines: request.lines, width: request.width,
+            endingWidth: endingWidth, margin: size + 1)
+        {
+            var firstWordEnd = lineStart + 1
+            while firstWordEnd < nextLineStart && !uncut.isLineBreak[firstWordEnd] {
+                firstWordEnd += 1
+            }
+            let from = max(reach + 1, firstWordEnd)
+            if from <= nextLineStart { ruledOut.append(from...nextLineStart) }
         }
-        let from = max(reach + 1, firstWordEnd)
-        return from <= nextLineStart ? from...nextLineStart : nil
+        if let reach = CutEstimate.reachPastLine(
+            layout: layout, text: text, uncut: uncut, lines: request.lines, bound: bound, width: request.width,
+            endingWidth: endingWidth, margin: size + 1), reach < bound
+        {
+            ruledOut.append((reach + 1)...bound)
+        }
+        return ruledOut
     }
 
     /// The largest k that can fit: past the first line-break opportunity of line N+1 (or past line N+1)
@@ -186,8 +202,9 @@ final class TruncationSearch {
 
     /// Enables measuring candidates on their last line alone (see `LastLineLayout`) once the kept text
     /// holds the first word of line N; not for N = 1, where the last line is the whole text, and not
-    /// where line N would itemize differently on its own (see `LastLineLayout.standsAlone`).
-    private func prepareShortcut(_ uncut: UncutLayout) {
+    /// where line N would itemize differently on its own (see `LastLineLayout.standsAlone`). When
+    /// `describing` a left-to-right paragraph, also reads lines 1…N−1 for the result (`LinesAbove`).
+    private func prepareShortcut(_ uncut: UncutLayout, describing: Bool) {
         guard request.lines > 1, style.keepsLinesAlike, let lineStart = uncut.start(ofLine: request.lines), lineStart > 0,
             LastLineLayout.standsAlone(text, lineStart: lineStart)
         else { return }
@@ -202,6 +219,10 @@ final class TruncationSearch {
             case .rtl: PANGO_DIRECTION_RTL
             }
         shortcut = (lineStart, firstWordEnd, direction)
+        // Right to left, a line laid out alone is aligned by its own direction, not the paragraph's.
+        if describing && composesResult && direction == PANGO_DIRECTION_LTR {
+            linesAbove = LinesAbove(layout: layout, lines: request.lines)
+        }
     }
 
     /// Rule 2: the collapsed text takes at most N lines and its ellipsis and suffix start on the last one.
@@ -221,6 +242,7 @@ final class TruncationSearch {
                 kept, ending: ending, textStart: start, marker: kept.count + ending.ellipsisStart,
                 direction: shortcut.direction, style: style)
             {
+                lastLineHolds = last.lines == 1 && last.markerLine == 0 ? keptEnd : nil
                 let before = request.lines - 1
                 let result = Collapsed(lineCount: before + last.lines, markerLine: before + last.markerLine)
                 measured[keptEnd] = result
@@ -246,17 +268,32 @@ final class TruncationSearch {
         let keptEnd = cut.map { text.trimmedEnd($0.k) } ?? end
         let keptBytes = text.prefixBytes(keptEnd)
         let ending = cut?.withEnding == true ? ending(keptEnd: keptEnd) : nil
-        let wanted: Content = ending != nil ? .collapsed(keptEnd: keptEnd) : .uncut(end: keptEnd)
-        if content != wanted {
-            content = wanted
-            try style.apply(keptBytes, ending: ending, to: layout)
-        }
-        let visible = keptEnd == 0 && ending == nil ? [] : layout.lineTexts(hiding: ending?.marks(after: keptBytes.count) ?? [])
-        let suffixRects = ending.map {
-            SuffixRects(
-                layout: layout,
-                suffix: (keptBytes.count + $0.suffixRange.lowerBound)..<(keptBytes.count + $0.suffixRange.upperBound),
-                body: 0..<keptBytes.count)
+        let visible: [String]
+        let suffixRects: SuffixRects?
+        let unknownGlyphs: Int
+        let fonts: [String]
+        if let cut, !cut.suffixWraps, let ending, let above = linesAbove, let shortcut, lastLineHolds == keptEnd {
+            // Measured on its last line: lines 1…N−1 are the uncut text's, line N is in the last-line layout.
+            composedResult = true
+            let keptCount = keptBytes.count - text.byteOffsets[shortcut.lineStart]
+            let suffix = (keptCount + ending.suffixRange.lowerBound)..<(keptCount + ending.suffixRange.upperBound)
+            (visible, suffixRects, unknownGlyphs, fonts) = above.describe(
+                withLast: lastLine.layout, marks: ending.marks(after: keptCount), suffix: suffix, body: 0..<keptCount)
+        } else {
+            let wanted: Content = ending != nil ? .collapsed(keptEnd: keptEnd) : .uncut(end: keptEnd)
+            if content != wanted {
+                content = wanted
+                try style.apply(keptBytes, ending: ending, to: layout)
+            }
+            visible = keptEnd == 0 && ending == nil ? [] : layout.lineTexts(hiding: ending?.marks(after: keptBytes.count) ?? [])
+            suffixRects = ending.map {
+                SuffixRects(
+                    layout: layout,
+                    suffix: (keptBytes.count + $0.suffixRange.lowerBound)..<(keptBytes.count + $0.suffixRange.upperBound),
+                    body: 0..<keptBytes.count)
+            }
+            unknownGlyphs = layout.unknownGlyphCount
+            fonts = layout.familiesUsed
         }
         return Truncation(
             truncated: cut != nil,
@@ -268,8 +305,8 @@ final class TruncationSearch {
             suffixRect: suffixRects?.rect,
             suffixRects: suffixRects?.perLine ?? [],
             suffixWraps: cut?.suffixWraps ?? false,
-            unknownGlyphs: layout.unknownGlyphCount,
-            fonts: layout.familiesUsed,
+            unknownGlyphs: unknownGlyphs,
+            fonts: fonts,
             fontFallback: !style.fonts.substitutions.isEmpty,
             fontSubstitutions: style.fonts.substitutions,
             cutIndex: keptEnd)

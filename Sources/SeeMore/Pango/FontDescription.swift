@@ -49,11 +49,11 @@ final class FontDescription {
     }
 
     /// The description as Pango writes it, e.g. "DejaVu Sans Bold 15".
-    var string: String {
+    private(set) lazy var string: String = {
         guard let text = pango_font_description_to_string(pointer) else { return "" }
         defer { g_free(text) }
         return String(cString: text)
-    }
+    }()
 
     /// A copy of `base` with every field that this description sets replacing the base's.
     func merged(onto base: FontDescription) throws -> FontDescription {

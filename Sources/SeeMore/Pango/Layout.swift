@@ -127,14 +127,16 @@ final class Layout {
     }
 
     /// The text of each line as drawn: without the bytes in `hidden` (invisible marks SeeMore inserted),
-    /// with the hyphen Pango draws at the end of a line that breaks a word (when hyphens are on).
-    func lineTexts(hiding hidden: [Range<Int>] = []) -> [String] {
+    /// with the hyphen Pango draws at the end of a line that breaks a word (when hyphens are on); of the
+    /// lines `wanted` (0-based), or of all.
+    func lineTexts(hiding hidden: [Range<Int>] = [], lines wanted: Range<Int>? = nil) -> [String] {
         guard let text = pango_layout_get_text(pointer) else { return [] }
         let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text))
         var texts: [String] = []
         var node = pango_layout_get_lines_readonly(pointer)
-        while let current = node {
-            if let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+        var index = 0
+        while let current = node, index < (wanted?.upperBound ?? Int.max) {
+            if wanted?.contains(index) ?? true, let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
                 let start = Int(line.pointee.start_index)
                 var kept: [UInt8] = []
                 for index in start..<(start + Int(line.pointee.length)) where !hidden.contains(where: { $0.contains(index) }) {
@@ -144,6 +146,7 @@ final class Layout {
                 if let hyphen = Self.insertedHyphen(line) { lineText.unicodeScalars.append(hyphen) }
                 texts.append(lineText)
             }
+            index += 1
             node = current.pointee.next
         }
         return texts
@@ -257,13 +260,15 @@ final class Layout {
         return try body(UnsafeBufferPointer(start: attributes, count: Int(count)))
     }
 
-    /// Calls `body` with every glyph run of every line.
-    func forEachRun(_ body: (UnsafeMutablePointer<PangoGlyphItem>) -> Void) {
+    /// Calls `body` with every glyph run of the lines `wanted` (0-based), or of every line.
+    func forEachRun(inLines wanted: Range<Int>? = nil, _ body: (UnsafeMutablePointer<PangoGlyphItem>) -> Void) {
         var node = pango_layout_get_lines_readonly(pointer)
-        while let current = node {
-            if let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+        var index = 0
+        while let current = node, index < (wanted?.upperBound ?? Int.max) {
+            if wanted?.contains(index) ?? true, let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
                 forEachRun(of: line, body)
             }
+            index += 1
             node = current.pointee.next
         }
     }
@@ -280,10 +285,13 @@ final class Layout {
     }
 
     /// Glyphs that no font had (drawn as hex boxes, "tofu").
-    var unknownGlyphCount: Int {
+    var unknownGlyphCount: Int { unknownGlyphCount(inLines: nil) }
+
+    /// Glyphs that no font had in the lines `wanted` (0-based), or in all lines.
+    func unknownGlyphCount(inLines wanted: Range<Int>?) -> Int {
         let flag = seemore_glyph_unknown_flag()
         var count = 0
-        forEachRun { item in
+        forEachRun(inLines: wanted) { item in
             guard let glyphs = item.pointee.glyphs else { return }
             for index in 0..<Int(glyphs.pointee.num_glyphs) where glyphs.pointee.glyphs[index].glyph & flag != 0 {
                 count += 1
@@ -304,9 +312,12 @@ final class Layout {
     }
 
     /// Families of the fonts Pango used, in order of first use.
-    var familiesUsed: [String] {
+    var familiesUsed: [String] { familiesUsed(inLines: nil) }
+
+    /// Families of the fonts Pango used in the lines `wanted` (0-based), or in all, in order of first use.
+    func familiesUsed(inLines wanted: Range<Int>?) -> [String] {
         var families: [String] = []
-        forEachRun { item in
+        forEachRun(inLines: wanted) { item in
             guard let font = item.pointee.item.pointee.analysis.font,
                 let family = FontDescription.family(of: font), !families.contains(family)
             else { return }

@@ -54,6 +54,41 @@ import Testing
         }
     }
 
+    /// A cut measured on its last line alone is described from that line's layout and the uncut
+    /// text's lines above it; the description is the one a layout of the whole collapsed text gives,
+    /// for every corpus text, width, line limit, ending and mode.
+    @Test(arguments: CorpusText.all.indices)
+    func describedFromTheLastLine_asFromTheWholeCollapsedText(_ index: Int) throws {
+        let composing = try LayoutEngine()
+        let relaying = try LayoutEngine()
+        relaying.composesResults = false
+        for request in ReferenceCutTests.requests(for: CorpusText.all[index], index: index) {
+            for mode in CutMode.allCases {
+                var request = request
+                request.cutMode = mode
+                let composed = try composing.truncate(request)
+                var whole = try relaying.truncate(request)
+                let label = "\(CorpusText.all[index].name) \(request.width) \(request.lines) \(mode)"
+                // Sums of the same line boxes in another order: equal within rounding.
+                #expect(Self.rectsAgree(composed.suffixRects, whole.suffixRects), "\(label)")
+                #expect(Self.rectsAgree(composed.suffixRect.map { [$0] } ?? [], whole.suffixRect.map { [$0] } ?? []), "\(label)")
+                whole.suffixRects = composed.suffixRects
+                whole.suffixRect = composed.suffixRect
+                #expect(composed == whole, "\(label)")
+            }
+        }
+        #expect(relaying.cutsDescribedFromLastLine == 0)
+        if index == 0 { #expect(composing.cutsDescribedFromLastLine > 0, "the English text is described from its last line") }
+    }
+
+    static func rectsAgree(_ a: [Rect], _ b: [Rect]) -> Bool {
+        a.count == b.count
+            && zip(a, b).allSatisfy {
+                abs($0.x - $1.x) < 1e-9 && abs($0.y - $1.y) < 1e-9 && abs($0.width - $1.width) < 1e-9
+                    && abs($0.height - $1.height) < 1e-9
+            }
+    }
+
     @Test func sameEngine_givesTheSameAnswerTwice() throws {
         let engine = try LayoutEngine()
         let first = try Self.requests.map { try engine.truncate($0) }
