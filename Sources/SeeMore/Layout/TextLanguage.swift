@@ -11,21 +11,31 @@ package enum TextLanguage {
     /// language Pango names for its most common script (`ar` for Arabic, `hi` for Devanagari, `th` for
     /// Thai, `en` for Latin…). nil for a text without letters. Reads at most the first 4096 characters.
     static func guess(_ text: String) -> String? {
-        var counts: [GUnicodeScript: Int] = [:]
+        // Counted by script number in an array: hashing a script per character cost more than the rest.
+        var counts = [Int](repeating: 0, count: 256)
         var order: [GUnicodeScript] = []
         for scalar in text.unicodeScalars.prefix(4096) {
-            let script = g_unichar_get_script(gunichar(scalar.value))
+            let value = scalar.value
+            let script: GUnicodeScript
+            if value < 0x80 {  // ASCII: letters are Latin, the rest has no script of its own
+                guard (0x61...0x7A).contains(value | 0x20) else { continue }
+                script = G_UNICODE_SCRIPT_LATIN
+            } else {
+                script = g_unichar_get_script(gunichar(value))
+            }
             switch script {
             case G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_INHERITED, G_UNICODE_SCRIPT_UNKNOWN: continue
             case G_UNICODE_SCRIPT_HIRAGANA, G_UNICODE_SCRIPT_KATAKANA: return "ja"
             case G_UNICODE_SCRIPT_HANGUL: return "ko"
             default:
-                if counts[script] == nil { order.append(script) }
-                counts[script, default: 0] += 1
+                let index = Int(script.rawValue)
+                if index >= counts.count { counts += repeatElement(0, count: index + 1 - counts.count) }
+                if counts[index] == 0 { order.append(script) }
+                counts[index] += 1
             }
         }
         // The most common script; the first seen wins a tie, so the answer is deterministic.
-        guard let dominant = order.max(by: { (counts[$0] ?? 0) < (counts[$1] ?? 0) }) else { return nil }
+        guard let dominant = order.max(by: { counts[Int($0.rawValue)] < counts[Int($1.rawValue)] }) else { return nil }
         if dominant == G_UNICODE_SCRIPT_HAN { return "zh-Hans" }
         if dominant == G_UNICODE_SCRIPT_LATIN { return "en" }
         guard let language = pango_script_get_sample_language(PangoScript(rawValue: dominant.rawValue)),

@@ -142,6 +142,10 @@ import Testing
         #expect(TextLanguage.guess("مرحبا") == "ar")
         #expect(TextLanguage.guess("नमस्ते") == "hi")
         #expect(TextLanguage.guess("123 …") == nil)
+        // The most common script decides; a tie goes to the script seen first.
+        #expect(TextLanguage.guess("OK: مرحبا بكم") == "ar")
+        #expect(TextLanguage.guess("abc مرح") == "en" && TextLanguage.guess("مرح abc") == "ar")
+        #expect(TextLanguage.guess("[{(Zz@`~)}] 漢") == "en")
         #expect(TextLanguage.pangoTag("zh-Hans") == "zh-cn")
         #expect(TextLanguage.pangoTag("zh-Hant-HK") == "zh-hk")
         #expect(TextLanguage.isValid("pt-BR") && !TextLanguage.isValid("x") && !TextLanguage.isValid("ja_JP"))
