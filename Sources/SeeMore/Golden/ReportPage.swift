@@ -96,15 +96,26 @@ struct ReportPage {
     var html: String {
         // Inside <script>, "<" never appears raw (no "</script>" from a case name or a text), nor
         // the two line separators old engines refused.
-        var embedded = ""
-        for scalar in data.serialized(indent: nil).unicodeScalars {
-            switch scalar {
-            case "<": embedded += "\\u003c"
-            case "\u{2028}": embedded += "\\u2028"
-            case "\u{2029}": embedded += "\\u2029"
-            default: embedded.unicodeScalars.append(scalar)
+        // Byte by byte: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+        let json = Array(data.serialized(indent: nil).utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(json.count + 256)
+        var index = 0
+        while index < json.count {
+            let byte = json[index]
+            if byte == UInt8(ascii: "<") {
+                bytes += Array("\\u003c".utf8)
+            } else if byte == 0xE2, index + 2 < json.count, json[index + 1] == 0x80,
+                json[index + 2] == 0xA8 || json[index + 2] == 0xA9
+            {
+                bytes += Array((json[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                index += 2
+            } else {
+                bytes.append(byte)
             }
+            index += 1
         }
+        let embedded = String(decoding: bytes, as: UTF8.self)
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">

@@ -25,26 +25,30 @@ public enum JSONValue: Equatable, Sendable {
         case .number(let value): output += Self.format(value)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
-            writeContainer(values.map { (nil, $0) }, open: "[", close: "]", to: &output, indent: indent, level: level)
+            writeContainer(count: values.count, open: "[", close: "]", to: &output, indent: indent, level: level) {
+                values[$0].write(to: &$1, indent: indent, level: level + 1)
+            }
         case .object(let members):
-            writeContainer(members.map { ($0.0, $0.1) }, open: "{", close: "}", to: &output, indent: indent, level: level)
+            writeContainer(count: members.count, open: "{", close: "}", to: &output, indent: indent, level: level) {
+                Self.writeString(members[$0].0, to: &$1)
+                $1 += indent == nil ? ":" : ": "
+                members[$0].1.write(to: &$1, indent: indent, level: level + 1)
+            }
         }
     }
 
+    /// Writes `count` items, each by `item(index, &output)`, between `open` and `close`.
     private func writeContainer(
-        _ items: [(String?, JSONValue)], open: String, close: String, to output: inout String, indent: Int?, level: Int
+        count: Int, open: String, close: String, to output: inout String, indent: Int?, level: Int,
+        item: (Int, inout String) -> Void
     ) {
         output += open
-        guard !items.isEmpty else { return output += close }
+        guard count > 0 else { return output += close }
         let newline = indent.map { "\n" + String(repeating: " ", count: $0 * (level + 1)) } ?? ""
-        for (index, (key, value)) in items.enumerated() {
+        for index in 0..<count {
             if index > 0 { output += "," }
             output += newline
-            if let key {
-                Self.writeString(key, to: &output)
-                output += indent == nil ? ":" : ": "
-            }
-            value.write(to: &output, indent: indent, level: level + 1)
+            item(index, &output)
         }
         output += indent.map { "\n" + String(repeating: " ", count: $0 * level) } ?? ""
         output += close
@@ -59,6 +63,12 @@ public enum JSONValue: Equatable, Sendable {
 
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: no control character, quote, backslash or U+2028/U+2029
+        // (whose UTF-8 starts with 0xE2); those are copied whole.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            output += value
+            return output += "\""
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""

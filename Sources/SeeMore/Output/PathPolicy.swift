@@ -116,27 +116,30 @@ public enum PathPolicy {
     /// The components of `path` below `root`, or nil when it is not strictly inside it (`..` and `.`
     /// resolved lexically first).
     static func relativePath(_ path: String, root: String) -> [String]? {
-        let base = components(standardized(root))
-        let full = components(standardized(path))
-        guard full.count > base.count, Array(full.prefix(base.count)) == base else { return nil }
-        return Array(full.dropFirst(base.count))
+        let base = resolvedComponents(root)
+        let full = resolvedComponents(path)
+        guard full.count > base.count, full[..<base.count].elementsEqual(base) else { return nil }
+        return Array(full[base.count...])
     }
 
     /// `path` made absolute (from the current folder) with `.` and `..` resolved lexically.
     public static func standardized(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [String] = []
-        for part in absolute.split(separator: "/", omittingEmptySubsequences: true) {
-            switch part {
-            case ".": continue
-            case "..": if !parts.isEmpty { parts.removeLast() }
-            default: parts.append(String(part))
-            }
-        }
-        return "/" + parts.joined(separator: "/")
+        "/" + resolvedComponents(path).joined(separator: "/")
     }
 
-    private static func components(_ path: String) -> [String] {
-        path.split(separator: "/").map(String.init)
+    /// The names along `path` made absolute, `.` and `..` resolved lexically. Split at every "/" byte,
+    /// as the kernel does (a "/" followed by a combining mark is one Character, but still a separator).
+    private static func resolvedComponents(_ path: String) -> [String] {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [String] = []
+        for part in absolute.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            if part.elementsEqual(".".utf8) { continue }
+            if part.elementsEqual("..".utf8) {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(String(Substring(part)))
+        }
+        return parts
     }
 }

@@ -21,6 +21,10 @@ import Testing
         #expect(PathPolicy.relativePath("/r/a/b.png", root: "/r") == ["a", "b.png"])
         #expect(PathPolicy.relativePath("/r/a/../../etc/passwd", root: "/r") == nil)
         #expect(PathPolicy.relativePath("/r", root: "/r") == nil)
+        // Every "/" separates, as for the kernel, even one a combining mark follows (one Character).
+        #expect(PathPolicy.relativePath("/r/a/\u{301}b", root: "/r") == ["a", "\u{301}b"])
+        #expect(PathPolicy.relativePath("/r/a/\u{301}../../..", root: "/r") == nil)
+        #expect(PathPolicy.standardized("/r/./a//b/../c") == "/r/a/c")
         #expect(PathPolicy.relativePath("/rx/a", root: "/r") == nil)
     }
 
