@@ -234,6 +234,13 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
 
 int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
                             uint32_t *out_width, uint32_t *out_height, char *error, size_t error_size) {
+    int plain = seemore_png_decode_plain(data, size, max_pixels, out_pixels, out_width, out_height, error, error_size);
+    if (plain != SEEMORE_PNG_NOT_PLAIN) return plain;
+    return seemore_png_decode_rgba_libpng(data, size, max_pixels, out_pixels, out_width, out_height, error, error_size);
+}
+
+int seemore_png_decode_rgba_libpng(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
+                                   uint32_t *out_width, uint32_t *out_height, char *error, size_t error_size) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;

@@ -34,6 +34,20 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
 int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
                             uint32_t *out_width, uint32_t *out_height, char *error, size_t error_size);
 
+/// The same with libpng alone (seemore_png_decode_rgba first tries seemore_png_decode_plain).
+int seemore_png_decode_rgba_libpng(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
+                                   uint32_t *out_width, uint32_t *out_height, char *error, size_t error_size);
+
+/// What seemore_png_decode_plain returns for a PNG it leaves to libpng.
+#define SEEMORE_PNG_NOT_PLAIN 1
+
+/// Decodes the plain PNGs SeeMore writes (8-bit RGB or RGBA, or a 1–8-bit palette with or without tRNS,
+/// not interlaced, no gamma or colour profile) on libdeflate, as seemore_png_decode_rgba does: 0 with
+/// the pixels, -1 with a message (too many pixels), or SEEMORE_PNG_NOT_PLAIN for any other PNG and for
+/// anything wrong in the file (a bad CRC, a broken stream), which libpng then reads or explains.
+int seemore_png_decode_plain(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
+                             uint32_t *out_width, uint32_t *out_height, char *error, size_t error_size);
+
 /// The same PNG (8-bit sRGB, pHYs, RGB when every pixel is opaque) compressed by libdeflate at
 /// `level` (1-12) instead of zlib, rows filtered by `filter` (0 none, 1 sub, 2 up, 3 average,
 /// 4 Paeth, 5 per row the one with the least sum of absolute values): byte for byte the same for the

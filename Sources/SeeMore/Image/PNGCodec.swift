@@ -104,12 +104,18 @@ public enum PNGCodec {
     /// - Parameter maximumPixels: an image declaring more is refused before it is decompressed.
     /// - Throws: `CodecError` with libpng's reason when the bytes are not a readable PNG.
     public static func decode(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.maximumPixels) throws -> RGBAImage {
+        try decode(bytes, maximumPixels: maximumPixels, libpngOnly: false)
+    }
+
+    /// - Parameter libpngOnly: skip the decoder of plain PNGs (`seemore_png_decode_plain`, on libdeflate)
+    ///   that reads SeeMore's own files first; tests compare the two.
+    static func decode(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.maximumPixels, libpngOnly: Bool) throws -> RGBAImage {
         var error = [CChar](repeating: 0, count: 256)
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         var width: UInt32 = 0
         var height: UInt32 = 0
         let status = bytes.withUnsafeBufferPointer { buffer in
-            seemore_png_decode_rgba(
+            (libpngOnly ? seemore_png_decode_rgba_libpng : seemore_png_decode_rgba)(
                 buffer.baseAddress, buffer.count, UInt64(max(0, maximumPixels)), &pixels, &width, &height, &error, error.count)
         }
         guard status == 0, let pixels else {
