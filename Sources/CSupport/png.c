@@ -73,15 +73,24 @@ void seemore_argb32_to_rgba(const uint8_t *data, uint32_t width, uint32_t height
         for (uint32_t x = 0; x < width; x++) {
             uint32_t pixel = row[x];
             uint32_t alpha = pixel >> 24;
-            uint32_t red = (pixel >> 16) & 0xFF, green = (pixel >> 8) & 0xFF, blue = pixel & 0xFF;
-            if (alpha != 0xFF && alpha != 0) {
-                red = unpremultiplied[alpha][red];
-                green = unpremultiplied[alpha][green];
-                blue = unpremultiplied[alpha][blue];
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+            if (alpha == 0xFF || alpha == 0) {
+                /* Nothing to unpremultiply: ARGB as a number to the bytes R, G, B, A in one store. */
+                uint32_t rgba = (pixel & 0xFF00FF00u) | ((pixel >> 16) & 0xFFu) | ((pixel & 0xFFu) << 16);
+                memcpy(target + (size_t)x * 4, &rgba, 4);
+                continue;
             }
-            target[x * 4] = (uint8_t)red;
-            target[x * 4 + 1] = (uint8_t)green;
-            target[x * 4 + 2] = (uint8_t)blue;
+#endif
+            if (alpha == 0xFF || alpha == 0) {
+                target[x * 4] = (uint8_t)(pixel >> 16);
+                target[x * 4 + 1] = (uint8_t)(pixel >> 8);
+                target[x * 4 + 2] = (uint8_t)pixel;
+                target[x * 4 + 3] = (uint8_t)alpha;
+                continue;
+            }
+            target[x * 4] = unpremultiplied[alpha][(pixel >> 16) & 0xFF];
+            target[x * 4 + 1] = unpremultiplied[alpha][(pixel >> 8) & 0xFF];
+            target[x * 4 + 2] = unpremultiplied[alpha][pixel & 0xFF];
             target[x * 4 + 3] = (uint8_t)alpha;
         }
     }

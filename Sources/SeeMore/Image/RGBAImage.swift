@@ -37,12 +37,14 @@ public struct RGBAImage: Equatable, Sendable {
 extension RGBAImage {
     /// The pixels of a Cairo surface, alpha un-premultiplied.
     init(_ surface: ImageSurface) {
-        var pixels = [UInt8](repeating: 0, count: surface.pixelWidth * surface.pixelHeight * 4)
-        surface.withPixels { data, stride in
-            pixels.withUnsafeMutableBufferPointer { out in
+        let count = surface.pixelWidth * surface.pixelHeight * 4
+        // Every byte is written by the conversion: no need to zero them first.
+        let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            surface.withPixels { data, stride in
                 seemore_argb32_to_rgba(
                     data, UInt32(surface.pixelWidth), UInt32(surface.pixelHeight), UInt32(stride), out.baseAddress)
             }
+            initialized = count
         }
         self.width = surface.pixelWidth
         self.height = surface.pixelHeight
