@@ -12,19 +12,9 @@ struct GoldenReport {
         // The list first: a run that stops before the report still has its files removed by the next.
         let files = summary.results.flatMap { $0.artifacts.values } + summary.orphanArtifacts.values
         try AtomicFile.write(files.sorted().map { $0 + "\n" }.joined(), to: artifacts.path + "/" + ArtifactsFolder.listName)
-        // The two texts are made at once on two threads (each serializes every case: for thousands of
-        // cases, the part of a check no worker can share); both only read the summary.
-        let texts = ReportTexts()
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            if index == 0 {
-                texts.json = json.serialized() + "\n"
-            } else {
-                texts.html = ReportPage(summary: summary, suite: suite, options: options).html
-            }
-        }
-        try AtomicFile.write(texts.json, to: artifacts.path + "/" + ArtifactsFolder.reportName)
+        try AtomicFile.write(json.serialized() + "\n", to: artifacts.path + "/" + ArtifactsFolder.reportName)
         let htmlPath = artifacts.path + "/index.html"
-        try AtomicFile.write(texts.html, to: htmlPath)
+        try AtomicFile.write(ReportPage(summary: summary, suite: suite, options: options).html, to: htmlPath)
         return htmlPath
     }
 
@@ -97,10 +87,4 @@ struct GoldenReport {
         ]
         return .object(members)
     }
-}
-
-/// report.json's and index.html's text, each set by one thread of `GoldenReport.write`.
-private final class ReportTexts: @unchecked Sendable {
-    var json = ""
-    var html = ""
 }
