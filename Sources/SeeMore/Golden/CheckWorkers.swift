@@ -57,10 +57,13 @@ public struct CheckWorkers: Sendable {
                 let chunk = output.fileHandleForReading.availableData
                 if chunk.isEmpty { break }
                 pending.append(chunk)
-                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    take(pending[pending.startIndex..<newline])
-                    pending = pending[(newline + 1)...]
+                var start = pending.startIndex
+                while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                    take(pending[start..<newline])
+                    start = newline + 1
                 }
+                // Only an unfinished line is kept (copied once), not the lines already read.
+                if start != pending.startIndex { pending = Data(pending[start...]) }
             }
             process.waitUntilExit()
         }

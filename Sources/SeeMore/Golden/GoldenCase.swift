@@ -31,6 +31,19 @@ public struct GoldenCase: Sendable, Equatable {
             words.removeLast()
         }
         let token = words.joined() + size
+        // Printable ASCII (nearly every font) byte by byte: Character properties cost a case's name
+        // more than all the rest of it, and a check asks for names thousands of times.
+        if token.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) {
+            return String(
+                decoding: token.utf8.map { byte in
+                    switch byte {
+                    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                        byte
+                    default: UInt8(ascii: "_")
+                    }
+                }, as: UTF8.self)
+        }
         return String(token.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
     }
 

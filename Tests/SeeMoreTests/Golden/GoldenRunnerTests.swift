@@ -11,6 +11,10 @@ import Testing
         #expect(suite.cases.map(\.name) == suite.cases.map(\.name).sorted())
         #expect(GoldenCase.fontToken("IPAGothic 15") == "IPAGothic-15")
         #expect(GoldenCase.fontToken("DejaVu Sans Bold 15") == "DejaVuSansBold-15")
+        // Anything but letters, digits, "-" and "." becomes "_", in ASCII and beyond.
+        #expect(GoldenCase.fontToken("Font+Name, Serif 12.5") == "Font_Name_Serif-12.5")
+        #expect(GoldenCase.fontToken("Fönt™ Ünï 15") == "Fönt_Ünï-15")
+        #expect(GoldenCase.fontToken("Mono\t7 9") == "Mono_7-9")
     }
 
     @Test func recordMissing_writesAbsentGoldensAndStillFails() throws {
