@@ -13,9 +13,10 @@ struct LinesAbove {
 
     /// - Parameter layout: holding the uncut text from its start, laid out past line `lines`.
     init?(layout: Layout, lines: Int) {
+        guard lines >= 2 else { return nil }
         let above = 0..<(lines - 1)
         let boxes = layout.lineBoxes
-        guard lines >= 2, boxes.count >= lines else { return nil }
+        guard boxes.count >= lines else { return nil }
         texts = layout.lineTexts(lines: above)
         lastLineTop = boxes[lines - 1].top
         unknownGlyphs = layout.unknownGlyphCount(inLines: above)
