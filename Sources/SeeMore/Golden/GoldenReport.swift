@@ -12,9 +12,15 @@ struct GoldenReport {
         // The list first: a run that stops before the report still has its files removed by the next.
         let files = summary.results.flatMap { $0.artifacts.values } + summary.orphanArtifacts.values
         try AtomicFile.write(files.sorted().map { $0 + "\n" }.joined(), to: artifacts.path + "/" + ArtifactsFolder.listName)
-        try AtomicFile.write(json.serialized() + "\n", to: artifacts.path + "/" + ArtifactsFolder.reportName)
+        // Both written a piece at a time: the cases are never held whole as JSON or as text.
+        try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.reportName) { write in
+            try writeJSON { try write(Array($0.utf8)) }
+            try write(Array("\n".utf8))
+        }
         let htmlPath = artifacts.path + "/index.html"
-        try AtomicFile.write(ReportPage(summary: summary, suite: suite, options: options).html, to: htmlPath)
+        try AtomicFile.write(to: htmlPath) { write in
+            try ReportPage(summary: summary, suite: suite, options: options).write { try write(Array($0.utf8)) }
+        }
         return htmlPath
     }
 
@@ -27,7 +33,19 @@ struct GoldenReport {
         }
     }
 
+    /// The report as one JSON value (`seemore check --json`).
     var json: JSONValue {
+        .object(members.map { ($0.0, $0.1 ?? .array(summary.results.map(Self.caseJSON))) })
+    }
+
+    /// report.json's text, handed to `emit` a piece at a time, the cases made one by one.
+    func writeJSON(_ emit: (String) throws -> Void) throws {
+        let results = summary.results
+        try JSONValue.writeObject(members, elements: (results.count, { Self.caseJSON(results[$0]) }), indent: 2, emit: emit)
+    }
+
+    /// The report's members in order; the cases' value (nil) is made case by case.
+    private var members: [(String, JSONValue?)] {
         let results = summary.results
         func count(_ status: String) -> Double { Double(results.filter { Self.status($0) == status }.count) }
         let counts: JSONValue = .object([
@@ -39,9 +57,8 @@ struct GoldenReport {
             ("recorded", .number(Double(results.filter { $0.recordedPath != nil }.count))),
             ("missing", .number(Double(summary.orphanedGoldens.count))),
         ])
-        let cases: [JSONValue] = results.map(Self.caseJSON)
         let templates: JSONValue = suite.templatesFolder.map { .string(PathPolicy.standardized($0)) } ?? .null
-        return .object([
+        return [
             ("seemore", Version.json),
             ("report", .string(PathPolicy.standardized(options.artifactsFolder + "/index.html"))),
             ("suite", .string(PathPolicy.standardized(suite.path))),
@@ -63,8 +80,8 @@ struct GoldenReport {
                         ])
                     })
             ),
-            ("cases", .array(cases)),
-        ])
+            ("cases", nil),
+        ]
     }
 
     private static func caseJSON(_ result: CaseResult) -> JSONValue {

@@ -25,40 +25,43 @@ struct ReportPage {
         }
     }
 
-    var data: JSONValue {
-        let cases: [JSONValue] = summary.results.map { result in
-            let artifacts = ["golden", "actual", "diff"].compactMap { kind in
-                result.artifacts[kind].map { (kind, JSONValue.string($0)) }
-            }
-            return .object([
-                ("name", .string(result.name)),
-                ("group", .string(result.group)),
-                ("kind", .string(Self.kind(result))),
-                ("change", .string(result.change)),
-                ("failed", .bool(result.failed)),
-                ("message", .string(result.message)),
-                ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
-                ("totalPixels", result.totalPixels.map { .number(Double($0)) } ?? .null),
-                ("images", .object(artifacts)),
-                ("layout", result.layoutDiff.map(Self.rows) ?? .null),
-                (
-                    "contrast",
-                    .array(
-                        result.contrast.map { note in
-                            .object([
-                                ("role", .string(note.role)), ("summary", .string(note.summary)), ("ratio", .number(note.ratio)),
-                                ("meetsAA", .bool(note.meetsAA)),
-                            ])
-                        })
-                ),
-            ])
+    /// One case as the page's script reads it.
+    private static func caseData(_ result: CaseResult) -> JSONValue {
+        let artifacts = ["golden", "actual", "diff"].compactMap { kind in
+            result.artifacts[kind].map { (kind, JSONValue.string($0)) }
         }
+        return .object([
+            ("name", .string(result.name)),
+            ("group", .string(result.group)),
+            ("kind", .string(Self.kind(result))),
+            ("change", .string(result.change)),
+            ("failed", .bool(result.failed)),
+            ("message", .string(result.message)),
+            ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
+            ("totalPixels", result.totalPixels.map { .number(Double($0)) } ?? .null),
+            ("images", .object(artifacts)),
+            ("layout", result.layoutDiff.map(Self.rows) ?? .null),
+            (
+                "contrast",
+                .array(
+                    result.contrast.map { note in
+                        .object([
+                            ("role", .string(note.role)), ("summary", .string(note.summary)), ("ratio", .number(note.ratio)),
+                            ("meetsAA", .bool(note.meetsAA)),
+                        ])
+                    })
+            ),
+        ])
+    }
+
+    /// The page's data members in order; the cases' value (nil) is made case by case.
+    private var members: [(String, JSONValue?)] {
         let unused: [JSONValue] = summary.orphanedGoldens.map { path in
             // Shown inside the suite's folder, as the cases are named.
             let shown = PathPolicy.relativePath(path, root: suite.folder)?.joined(separator: "/") ?? path
             return .object([("path", .string(shown)), ("image", summary.orphanArtifacts[path].map { .string($0) } ?? .null)])
         }
-        return .object([
+        return [
             ("suite", .string(PathPolicy.standardized(suite.path))),
             ("record", .string(options.record.rawValue)),
             ("version", .string(Version.line)),
@@ -67,9 +70,9 @@ struct ReportPage {
             ("designChanges", .array(summary.designChanges.map { .string($0) })),
             ("fingerprint", .string(EnvironmentFingerprint.fileName)),
             ("approve", .string("seemore approve --artifacts " + Self.shellQuoted(options.artifactsFolder))),
-            ("cases", .array(cases)),
+            ("cases", nil),
             ("unused", .array(unused)),
-        ])
+        ]
     }
 
     /// `text` as one shell word: bare when it is plainly safe, else in single quotes.
@@ -93,30 +96,17 @@ struct ReportPage {
             })
     }
 
+    /// The whole page (the report writes it with `write`, a piece at a time).
     var html: String {
-        // Inside <script>, "<" never appears raw (no "</script>" from a case name or a text), nor
-        // the two line separators old engines refused.
-        // Byte by byte: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
-        let json = Array(data.serialized(indent: nil).utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(json.count + 256)
-        var index = 0
-        while index < json.count {
-            let byte = json[index]
-            if byte == UInt8(ascii: "<") {
-                bytes += Array("\\u003c".utf8)
-            } else if byte == 0xE2, index + 2 < json.count, json[index + 1] == 0x80,
-                json[index + 2] == 0xA8 || json[index + 2] == 0xA9
-            {
-                bytes += Array((json[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
-                index += 2
-            } else {
-                bytes.append(byte)
-            }
-            index += 1
-        }
-        let embedded = String(decoding: bytes, as: UTF8.self)
-        return """
+        var text = ""
+        write { text += $0 }
+        return text
+    }
+
+    /// The page, handed to `emit` a piece at a time: its data is written case by case, never held whole.
+    func write(_ emit: (String) throws -> Void) rethrows {
+        try emit(
+            """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -135,10 +125,43 @@ struct ReportPage {
             <section id="groups"></section>
             <p id="empty" hidden></p>
             </main>
-            <script type="application/json" id="report-data">\(embedded)</script>
+            <script type="application/json" id="report-data">
+            """)
+        let results = summary.results
+        try JSONValue.writeObject(members, elements: (results.count, { Self.caseData(results[$0]) }), indent: nil) {
+            try emit(Self.escapedForScript($0))
+        }
+        try emit(
+            """
+            </script>
             <script>\(Self.script)</script>
             </body></html>
 
-            """
+            """)
+    }
+
+    /// JSON text made safe inside <script>: "<" never appears raw (no "</script>" from a case name or
+    /// a text), nor the two line separators old engines refused (JSONValue escapes them already).
+    private static func escapedForScript(_ text: String) -> String {
+        // Byte by byte: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8.
+        let json = Array(text.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(json.count + 256)
+        var index = 0
+        while index < json.count {
+            let byte = json[index]
+            if byte == UInt8(ascii: "<") {
+                bytes += Array("\\u003c".utf8)
+            } else if byte == 0xE2, index + 2 < json.count, json[index + 1] == 0x80,
+                json[index + 2] == 0xA8 || json[index + 2] == 0xA9
+            {
+                bytes += Array((json[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                index += 2
+            } else {
+                bytes.append(byte)
+            }
+            index += 1
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -25,11 +25,11 @@ public enum JSONValue: Equatable, Sendable {
         case .number(let value): output += Self.format(value)
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let values):
-            writeContainer(count: values.count, open: "[", close: "]", to: &output, indent: indent, level: level) {
+            Self.writeContainer(count: values.count, open: "[", close: "]", to: &output, indent: indent, level: level) {
                 values[$0].write(to: &$1, indent: indent, level: level + 1)
             }
         case .object(let members):
-            writeContainer(count: members.count, open: "{", close: "}", to: &output, indent: indent, level: level) {
+            Self.writeContainer(count: members.count, open: "{", close: "}", to: &output, indent: indent, level: level) {
                 Self.writeString(members[$0].0, to: &$1)
                 $1 += indent == nil ? ":" : ": "
                 members[$0].1.write(to: &$1, indent: indent, level: level + 1)
@@ -38,20 +38,47 @@ public enum JSONValue: Equatable, Sendable {
     }
 
     /// Writes `count` items, each by `item(index, &output)`, between `open` and `close`.
-    private func writeContainer(
+    private static func writeContainer(
         count: Int, open: String, close: String, to output: inout String, indent: Int?, level: Int,
-        item: (Int, inout String) -> Void
-    ) {
+        item: (Int, inout String) throws -> Void
+    ) rethrows {
         output += open
         guard count > 0 else { return output += close }
         let newline = indent.map { "\n" + String(repeating: " ", count: $0 * (level + 1)) } ?? ""
         for index in 0..<count {
             if index > 0 { output += "," }
             output += newline
-            item(index, &output)
+            try item(index, &output)
         }
         output += indent.map { "\n" + String(repeating: " ", count: $0 * level) } ?? ""
         output += close
+    }
+
+    /// Writes the object `members` in pieces to `emit`, byte for byte as `serialized(indent:)` writes
+    /// it, where the member whose value is nil is an array whose `elements.count` elements are made one
+    /// at a time by `elements.make` (and each piece handed on at about 64 KB): a report of many cases
+    /// is never held whole, neither as values nor as text.
+    static func writeObject(
+        _ members: [(String, JSONValue?)], elements: (count: Int, make: (Int) -> JSONValue), indent: Int?,
+        emit: (String) throws -> Void
+    ) rethrows {
+        var output = ""
+        try writeContainer(count: members.count, open: "{", close: "}", to: &output, indent: indent, level: 0) {
+            Self.writeString(members[$0].0, to: &$1)
+            $1 += indent == nil ? ":" : ": "
+            guard let value = members[$0].1 else {
+                // Appending is all the container writer does, so the text so far can be handed on.
+                return try writeContainer(count: elements.count, open: "[", close: "]", to: &$1, indent: indent, level: 1) {
+                    elements.make($0).write(to: &$1, indent: indent, level: 2)
+                    if $1.utf8.count >= 1 << 16 {
+                        try emit($1)
+                        $1 = ""
+                    }
+                }
+            }
+            value.write(to: &$1, indent: indent, level: 1)
+        }
+        try emit(output)
     }
 
     /// Whole numbers without a fraction; others in Swift's shortest round-trip form.

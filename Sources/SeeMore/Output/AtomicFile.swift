@@ -41,8 +41,30 @@ public enum AtomicFile {
         }
     }
 
+    /// Writes to `path` atomically what `produce` hands its `write` function, a piece at a time, so a
+    /// large file (a report of many cases) is never held whole; replaced only once all of it is written.
+    /// - Throws: `WriteError` naming the path; an error `produce` throws (nothing is then replaced).
+    public static func write(to path: String, durable: Bool = true, _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void)
+        throws
+    {
+        let temporary = try stage(for: path, durable: durable, produce)
+        guard rename(temporary, path) == 0 else {
+            let failure = reason()
+            unlink(temporary)
+            throw WriteError(path: path, reason: failure)
+        }
+    }
+
     /// Writes `bytes` to a new temporary file next to `path`, flushed to disk; returns its name.
     private static func stage(_ bytes: [UInt8], for path: String, durable: Bool) throws -> String {
+        try stage(for: path, durable: durable) { try $0(bytes) }
+    }
+
+    /// Writes what `produce` hands its `write` function to a new temporary file next to `path`,
+    /// flushed to disk; returns its name.
+    private static func stage(for path: String, durable: Bool, _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void)
+        throws -> String
+    {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -52,7 +74,19 @@ public enum AtomicFile {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
         guard descriptor >= 0 else { throw WriteError(path: path, reason: reason()) }
-        var failure: String? = writeAll(bytes, to: descriptor, durable: durable) ? nil : reason()
+        var failure: String? = nil
+        do {
+            try produce { bytes in
+                guard writeAll(bytes, to: descriptor) else { throw WriteError(path: path, reason: reason()) }
+            }
+            if durable && fsync(descriptor) != 0 { failure = reason() }
+        } catch let error as WriteError {
+            failure = error.reason
+        } catch {
+            close(descriptor)
+            if !unnamed { unlink(temporary) }
+            throw error
+        }
         if failure == nil && unnamed && seemore_link_unnamed(descriptor, temporary) != 0 { failure = reason() }
         if close(descriptor) != 0 && failure == nil { failure = reason() }
         if let failure {
@@ -67,7 +101,7 @@ public enum AtomicFile {
         try write(Array(text.utf8), to: path)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, durable: Bool) -> Bool {
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer -> Bool in
             var written = 0
             while written < buffer.count {
@@ -79,7 +113,7 @@ public enum AtomicFile {
                 }
                 written += result
             }
-            return !durable || fsync(descriptor) == 0
+            return true
         }
     }
 

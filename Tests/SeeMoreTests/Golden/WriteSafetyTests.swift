@@ -121,3 +121,26 @@ struct TinyDisk {
         _ = try? BinaryRunner.runProgram("/bin/umount", [path])
     }
 }
+
+/// A file written a piece at a time replaces the old one only once all of it is written.
+@Suite struct StreamedWriteTests {
+    struct Stop: Error {}
+
+    @Test func producerThatFails_leavesTheOldFileWhole_andNoTemporary() throws {
+        let folder = try BinaryRunner.temporaryFolder().path
+        let path = folder + "/report.json"
+        try AtomicFile.write("old\n", to: path)
+        #expect(throws: Stop.self) {
+            try AtomicFile.write(to: path) { write in
+                try write(Array("new, half".utf8))
+                throw Stop()
+            }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "old\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["report.json"])
+        try AtomicFile.write(to: path) { write in
+            for piece in ["new", ", ", "whole\n"] { try write(Array(piece.utf8)) }
+        }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "new, whole\n")
+    }
+}

@@ -20,4 +20,21 @@ import Testing
     @Test func emptyContainers_stayOnOneLine() {
         #expect(JSONValue.object([("a", .array([])), ("b", .object([]))]).serialized() == "{\n  \"a\": [],\n  \"b\": {}\n}")
     }
+
+    /// An object with an array made element by element is written in pieces, byte for byte as the
+    /// whole value serializes, whatever the indentation, empty array included.
+    @Test(arguments: [nil, 2] as [Int?])
+    func streamedObject_isTheSameTextInPieces(indent: Int?) throws {
+        func element(_ index: Int) -> JSONValue {
+            .object([("name", .string("case \(index) \"quoted\" <b>")), ("values", .array([.number(Double(index)), .null]))])
+        }
+        for count in [0, 1, 3000] {
+            let members: [(String, JSONValue?)] = [("head", .string("first")), ("cases", nil), ("tail", .array([.bool(true)]))]
+            let whole = JSONValue.object(members.map { ($0.0, $0.1 ?? .array((0..<count).map(element))) })
+            var pieces: [String] = []
+            JSONValue.writeObject(members, elements: (count, element), indent: indent) { pieces.append($0) }
+            #expect(pieces.joined() == whole.serialized(indent: indent), "\(count) elements")
+            if count == 3000 { #expect(pieces.count > 1, "handed on in pieces") }
+        }
+    }
 }
