@@ -18,7 +18,7 @@ struct CaseExpander {
     private func matrixCases(_ matrix: SuiteFile.Matrix, templates: [String: CardTemplate]) throws -> [GoldenCase] {
         var cases: [GoldenCase] = []
         for name in matrix.templates {
-            guard let template = templates[name] else { continue }
+            guard let template = templates[name].map(SharedTemplate.init) else { continue }
             for textName in matrix.texts {
                 guard let text = file.texts[textName] else { continue }
                 for font in matrix.fonts {
@@ -27,7 +27,7 @@ struct CaseExpander {
                             for scale in matrix.scales {
                                 cases += matrix.states.map { state in
                                     GoldenCase(
-                                        template: template, textName: textName, text: text.text, markup: text.markup,
+                                        shared: template, textName: textName, text: text.text, markup: text.markup,
                                         language: text.language, font: font, width: width, theme: theme, scale: scale,
                                         state: state)
                                 }

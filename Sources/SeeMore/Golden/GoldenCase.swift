@@ -1,7 +1,13 @@
 /// One golden image: a card in one state, with a stable, readable name such as
 /// `inline-more/ja-neko/IPAGothic-15@320.light.collapsed`.
 public struct GoldenCase: Sendable, Equatable {
-    public var template: CardTemplate
+    /// The card style; one copy is shared by every case of a suite that uses it (a template is large
+    /// and a suite has thousands of cases: held in each, it was most of a suite's memory).
+    public var template: CardTemplate {
+        get { shared.template }
+        set { shared = SharedTemplate(newValue) }
+    }
+    private var shared: SharedTemplate
     public var textName: String
     public var text: String
     public var markup: Bool
@@ -14,6 +20,23 @@ public struct GoldenCase: Sendable, Equatable {
     public var state: CardState
 
     public static func == (lhs: GoldenCase, rhs: GoldenCase) -> Bool { lhs.name == rhs.name }
+
+    /// - Parameter shared: the template, as every case of the suite that uses it holds it.
+    init(
+        shared: SharedTemplate, textName: String, text: String, markup: Bool, language: String? = nil, font: String,
+        width: Double, theme: String, scale: Int, state: CardState
+    ) {
+        self.shared = shared
+        self.textName = textName
+        self.text = text
+        self.markup = markup
+        self.language = language
+        self.font = font
+        self.width = width
+        self.theme = theme
+        self.scale = scale
+        self.state = state
+    }
 
     /// `template/text/Font-size@width[@Nx].theme.state`.
     public var name: String {
@@ -58,5 +81,14 @@ public struct GoldenCase: Sendable, Equatable {
             text: text, template: template, markup: markup, width: width, font: font, theme: theme, scale: scale)
         request.language = language
         return request
+    }
+}
+
+/// One template held once for all the cases of a suite that use it.
+final class SharedTemplate: Sendable {
+    let template: CardTemplate
+
+    init(_ template: CardTemplate) {
+        self.template = template
     }
 }
