@@ -23,8 +23,7 @@ enum CutEstimate {
         layout: Layout, text: IndexedText, uncut: UncutLayout, lines: Int, width: Double, endingWidth: Double, margin: Double
     ) -> Int? {
         guard let lineStart = uncut.start(ofLine: lines), let nextLineStart = uncut.start(ofLine: lines + 1),
-            nextLineStart > lineStart, let line = pango_layout_get_line_readonly(layout.pointer, Int32(lines - 1)),
-            line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue, allLeftToRight(line)
+            nextLineStart > lineStart, let line = leftToRightLine(layout, lines - 1)
         else { return nil }
         let available = width - endingWidth + margin
         /// The width of line N's text from its start to the kept text's end for candidate `k`.
@@ -59,11 +58,7 @@ enum CutEstimate {
     ) -> Int? {
         guard let lineStart = uncut.start(ofLine: lines), let nextLineStart = uncut.start(ofLine: lines + 1),
             nextLineStart > lineStart, bound > nextLineStart, uncut.isLineBreak[nextLineStart],
-            let line = pango_layout_get_line_readonly(layout.pointer, Int32(lines - 1)),
-            let nextLine = pango_layout_get_line_readonly(layout.pointer, Int32(lines)),
-            line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue,
-            nextLine.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue,
-            allLeftToRight(line), allLeftToRight(nextLine)
+            let line = leftToRightLine(layout, lines - 1), let nextLine = leftToRightLine(layout, lines)
         else { return nil }
         let lineEnd = text.trimmedEnd(nextLineStart)
         guard lineEnd > lineStart else { return nil }
@@ -83,6 +78,14 @@ enum CutEstimate {
             reach = k
         }
         return reach
+    }
+
+    /// Line `index` (0-based) when it and every run on it are left to right, else nil.
+    private static func leftToRightLine(_ layout: Layout, _ index: Int) -> UnsafeMutablePointer<PangoLayoutLine>? {
+        guard let line = pango_layout_get_line_readonly(layout.pointer, Int32(index)),
+            line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue, allLeftToRight(line)
+        else { return nil }
+        return line
     }
 
     /// Whether every run of the line is left-to-right (an even bidi level).

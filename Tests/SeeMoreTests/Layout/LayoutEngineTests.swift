@@ -40,14 +40,14 @@ import Testing
     @Test(arguments: CorpusText.all.indices)
     func keptAlone_agreesWithTheFullDescription(_ index: Int) throws {
         let engine = try LayoutEngine()
+        for request in Self.requestsInEveryMode(index) {
+            let full = try engine.truncate(request)
+            let alone = try engine.kept(request)
+            #expect(
+                alone.truncated == full.truncated && alone.kept == full.kept,
+                "\(request.width) \(request.lines) \(request.cutMode)")
+        }
         for request in ReferenceCutTests.requests(for: CorpusText.all[index], index: index) {
-            for mode in CutMode.allCases {
-                var request = request
-                request.cutMode = mode
-                let full = try engine.truncate(request)
-                let alone = try engine.kept(request)
-                #expect(alone.truncated == full.truncated && alone.kept == full.kept, "\(request.width) \(request.lines) \(mode)")
-            }
             let clamped = try engine.clamp(request)
             let alone = try engine.kept(request, clamped: true)
             #expect(alone.truncated == clamped.truncated && alone.kept == clamped.kept, "clamp \(request.width) \(request.lines)")
@@ -62,23 +62,30 @@ import Testing
         let composing = try LayoutEngine()
         let relaying = try LayoutEngine()
         relaying.composesResults = false
-        for request in ReferenceCutTests.requests(for: CorpusText.all[index], index: index) {
-            for mode in CutMode.allCases {
-                var request = request
-                request.cutMode = mode
-                let composed = try composing.truncate(request)
-                var whole = try relaying.truncate(request)
-                let label = "\(CorpusText.all[index].name) \(request.width) \(request.lines) \(mode)"
-                // Sums of the same line boxes in another order: equal within rounding.
-                #expect(Self.rectsAgree(composed.suffixRects, whole.suffixRects), "\(label)")
-                #expect(Self.rectsAgree(composed.suffixRect.map { [$0] } ?? [], whole.suffixRect.map { [$0] } ?? []), "\(label)")
-                whole.suffixRects = composed.suffixRects
-                whole.suffixRect = composed.suffixRect
-                #expect(composed == whole, "\(label)")
-            }
+        for request in Self.requestsInEveryMode(index) {
+            let composed = try composing.truncate(request)
+            var whole = try relaying.truncate(request)
+            let label = "\(CorpusText.all[index].name) \(request.width) \(request.lines) \(request.cutMode)"
+            // Sums of the same line boxes in another order: equal within rounding.
+            #expect(Self.rectsAgree(composed.suffixRects, whole.suffixRects), "\(label)")
+            #expect(Self.rectsAgree(composed.suffixRect.map { [$0] } ?? [], whole.suffixRect.map { [$0] } ?? []), "\(label)")
+            whole.suffixRects = composed.suffixRects
+            whole.suffixRect = composed.suffixRect
+            #expect(composed == whole, "\(label)")
         }
         #expect(relaying.cutsDescribedFromLastLine == 0)
         if index == 0 { #expect(composing.cutsDescribedFromLastLine > 0, "the English text is described from its last line") }
+    }
+
+    /// The reference cut's requests for corpus text `index`, each in every cut mode.
+    static func requestsInEveryMode(_ index: Int) -> [TruncationRequest] {
+        ReferenceCutTests.requests(for: CorpusText.all[index], index: index).flatMap { request in
+            CutMode.allCases.map { mode in
+                var request = request
+                request.cutMode = mode
+                return request
+            }
+        }
     }
 
     static func rectsAgree(_ a: [Rect], _ b: [Rect]) -> Bool {
