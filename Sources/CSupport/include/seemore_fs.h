@@ -8,4 +8,8 @@ int seemore_open_unnamed(const char *folder);
 /// Gives the unnamed file behind `descriptor` the name `path` (which must not exist). Returns 0 or -1 with errno.
 int seemore_link_unnamed(int descriptor, const char *path);
 
+/// Opens a file for reading and writing in `folder` that has no name (O_TMPFILE; else a named one
+/// removed at once): it vanishes when closed or when the process dies. Returns a descriptor, or -1.
+int seemore_open_scratch(const char *folder);
+
 #endif

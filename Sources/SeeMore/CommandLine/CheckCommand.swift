@@ -38,7 +38,7 @@ struct CheckCommand {
           --templates DIR       Templates folder (default: the suite's "templates" or the package's).
           --json                Print the report as JSON.
           --worker I/N          Internal: one of the processes --jobs N starts (checks its share of the
-                                cases and prints each result as a JSON line; writes no report).
+                                cases and prints each result as a binary frame; writes no report).
 
         Exit codes: 0 all passed, 1 a case failed (or its golden was written), 64 usage,
         65 a broken suite, an unreadable or unsafe golden, or no case selected, 66 no suite file,
@@ -128,7 +128,7 @@ struct CheckCommand {
         let suite = try Self.loadSuite(suitePath, templatesFolder: templatesFolder)
         var options = self.options
         if let worker {
-            try GoldenRunner.work(suite, options: options, part: worker, write: io.writeOutput)
+            try GoldenRunner.work(suite, options: options, part: worker, write: io.writeOutputBytes)
             return .success
         }
         if options.jobs > 1, let executable = io.program {
@@ -160,7 +160,9 @@ struct CheckCommand {
         }
         try writeCIOutputs(summary, suite: suite)
         if json {
-            io.writeOutput(GoldenReport(summary: summary, suite: suite, options: options).json.serialized() + "\n")
+            // A piece at a time, as report.json: the cases are never held whole.
+            try GoldenReport(summary: summary, suite: suite, options: options).writeJSON { io.writeOutput($0) }
+            io.writeOutput("\n")
         } else {
             let colored = color == .always || (color == .auto && !noColorRequested && isatty(1) == 1)
             io.writeOutput(Self.text(summary, options: options, color: colored))
@@ -188,7 +190,11 @@ struct CheckCommand {
     /// - Throws: `CommandError` with exit 73 naming a file that cannot be written.
     private func writeCIOutputs(_ summary: CheckSummary, suite: GoldenSuite) throws {
         do {
-            if let junitPath { try AtomicFile.write(JUnitReport(summary: summary, suite: suite).xml, to: junitPath) }
+            if let junitPath {
+                try AtomicFile.write(to: junitPath) { write in
+                    try JUnitReport(summary: summary, suite: suite).write { try write(Array($0.utf8)) }
+                }
+            }
             let markdown = MarkdownSummary(summary: summary, artifactsFolder: options.artifactsFolder).markdown
             if let summaryPath { try AtomicFile.write(markdown, to: summaryPath) }
             if let stepSummaryPath {
@@ -222,7 +228,7 @@ struct CheckCommand {
             text += summary.designChanges.map { "  \($0)\n" }.joined()
         }
         for result in summary.failures {
-            let status = GoldenReport.status(result)
+            let status = result.facts.status
             let label = paint(status.uppercased(), status == "new" ? "33" : "31")
             text += "\(label) \(result.name): \(result.message)"
             if let recorded = result.recordedPath { text += "; recorded \(recorded)" }
@@ -232,7 +238,7 @@ struct CheckCommand {
             text += "\(paint("MISSING", "2")) \(path): no case produces this golden (seemore prune removes it)\n"
         }
         let results = summary.results
-        let recorded = results.filter { $0.recordedPath != nil }.count
+        let recorded = results.count(matching: \.recorded)
         let passed = results.count - summary.failures.count
         text += "\(results.count) cases: \(paint("\(passed) passed", "32")), "
         text += summary.failures.isEmpty ? "0 failed" : paint("\(summary.failures.count) failed", "31")

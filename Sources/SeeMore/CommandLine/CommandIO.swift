@@ -5,6 +5,8 @@ public struct CommandIO {
     public var readStandardInput: () -> Data
     public var writeOutput: (String) -> Void
     public var writeError: (String) -> Void
+    /// Bytes to standard output as they are (a `check --jobs` worker's frames).
+    public var writeOutputBytes: ([UInt8]) -> Void
     /// The `seemore` executable running this command, set by its `main`: `check --jobs N` starts its
     /// worker processes from it. Nil (a command run inside another program) checks on threads.
     public var program: String? = nil
@@ -16,11 +18,12 @@ public struct CommandIO {
         self.readStandardInput = readStandardInput
         self.writeOutput = writeOutput
         self.writeError = writeError
+        writeOutputBytes = { writeOutput(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// The process's own standard streams.
     public static var standard: CommandIO {
-        CommandIO(
+        var io = CommandIO(
             readStandardInput: {
                 // No more than one byte past the longest text accepted: an endless stream is refused, not read.
                 var data = Data()
@@ -34,5 +37,7 @@ public struct CommandIO {
             },
             writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
             writeError: { FileHandle.standardError.write(Data($0.utf8)) })
+        io.writeOutputBytes = { FileHandle.standardOutput.write(Data($0)) }
+        return io
     }
 }

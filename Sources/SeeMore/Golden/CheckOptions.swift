@@ -54,7 +54,7 @@ public struct CheckOptions: Sendable {
 }
 
 /// What happened to one case.
-public struct CaseResult: Sendable, Codable {
+public struct CaseResult: Sendable, Codable, Equatable {
     public var name: String
     public var outcome: GoldenOutcome
     public var message: String
@@ -79,29 +79,59 @@ public struct CaseResult: Sendable, Codable {
     /// Why the golden could not be recorded (a full disk, a read-only folder): the run is exit 73.
     public var writeError: String? = nil
 
+    /// What a run counts and filters by.
+    var facts: Facts { Facts(outcome: outcome, recorded: recordedPath != nil, writeError: writeError != nil) }
+
     /// What changed, in a reviewer's words: passed, recorded, new, size, layout, pixels, unreadable /
     /// unsafe / oversized golden, not written.
-    public var change: String {
-        if writeError != nil { return "not written" }
-        switch outcome {
-        case .passed: return recordedPath != nil ? "recorded" : "passed"
-        case .missing: return "new"
-        case .sizeChanged: return "size"
-        case .layoutChanged: return "layout"
-        case .pixelsChanged: return "pixels"
-        case .unreadableGolden: return "unreadable golden"
-        case .unsafeGolden: return "unsafe golden"
-        case .oversizedGolden: return "oversized golden"
-        }
-    }
+    public var change: String { facts.change }
 
     /// A case fails when it does not match, when this run wrote its golden, or could not.
-    public var failed: Bool { outcome != .passed || recordedPath != nil || writeError != nil }
+    public var failed: Bool { facts.failed }
+
+    /// The little of a result a run counts by, kept for every case while the results themselves
+    /// wait in a file (`ResultSpool`).
+    struct Facts: Sendable {
+        var outcome: GoldenOutcome
+        /// This run wrote the golden.
+        var recorded: Bool
+        /// This run could not write the golden.
+        var writeError: Bool
+
+        var change: String {
+            if writeError { return "not written" }
+            switch outcome {
+            case .passed: return recorded ? "recorded" : "passed"
+            case .missing: return "new"
+            case .sizeChanged: return "size"
+            case .layoutChanged: return "layout"
+            case .pixelsChanged: return "pixels"
+            case .unreadableGolden: return "unreadable golden"
+            case .unsafeGolden: return "unsafe golden"
+            case .oversizedGolden: return "oversized golden"
+            }
+        }
+
+        var failed: Bool { outcome != .passed || recorded || writeError }
+
+        /// The status a reviewer filters by in report.json: passed, changed or new.
+        var status: String {
+            switch outcome {
+            case .passed: return recorded ? "changed" : "passed"
+            case .missing: return "new"
+            default: return "changed"
+            }
+        }
+
+        /// A golden that could not be used: undecodable, unsafe to read, or oversized.
+        var unusableGolden: Bool { [.unreadableGolden, .unsafeGolden, .oversizedGolden].contains(outcome) }
+    }
 }
 
 /// The outcome of a check run.
 public struct CheckSummary: Sendable {
-    public var results: [CaseResult]
+    /// In case order; read back from the run's temporary file case by case.
+    public var results: CaseResults
     /// Differences between this machine and `ENVIRONMENT.json`, reported apart from pixel changes.
     public var environmentChanges: [String]
     /// Fonts the design now uses that the fingerprint did not record (not a machine change).
@@ -116,11 +146,9 @@ public struct CheckSummary: Sendable {
     public var orphanArtifacts: [String: String] = [:]
     public var reportPath: String?
 
-    public var failures: [CaseResult] { results.filter(\.failed) }
+    public var failures: CaseResults { results.failures }
     /// A golden this run should have written but could not.
-    public var hasWriteError: Bool { results.contains { $0.writeError != nil } }
+    public var hasWriteError: Bool { results.count(matching: { $0.writeError }) > 0 }
     /// A golden that could not be used: undecodable, unsafe to read, or oversized.
-    public var hasUnreadableGolden: Bool {
-        results.contains { [.unreadableGolden, .unsafeGolden, .oversizedGolden].contains($0.outcome) }
-    }
+    public var hasUnreadableGolden: Bool { results.count(matching: { $0.unusableGolden }) > 0 }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// processes render side by side.
 ///
 /// Each worker is `seemore check … --worker I/N`: it checks every N-th selected case from the I-th,
-/// writes their artifacts and goldens as any run does, and prints each result as one JSON line. The
+/// writes their artifacts and goldens as any run does, and prints each result as one frame (`frame`). The
 /// parent holds the suite's lock, gathers the results in case order and alone writes the fingerprint
 /// and the report, so the output is the same for any N. A case no worker answered (one crashed) is
 /// checked again by the parent itself.
@@ -22,12 +22,28 @@ public struct CheckWorkers: Sendable {
         self.count = count
     }
 
-    /// One result, as a worker prints it.
-    struct Line: Codable {
-        var index: Int
-        var result: CaseResult
-        var fonts: [String]
+    /// One result as a worker prints it: its length (4 bytes, little-endian), then a record of the
+    /// case's index, the font files it used and its result (`CaseResult.write(to:)`).
+    static func frame(index: Int, result: CaseResult, fonts: [String]) -> [UInt8] {
+        var record = RecordWriter()
+        record.integer(index)
+        record.array(fonts) { $0.string($1) }
+        result.write(to: &record)
+        let length = UInt32(clamping: record.bytes.count)
+        return (0..<4).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) } + record.bytes
     }
+
+    /// A frame's record read back: nil for bytes no worker wrote.
+    static func unframe(_ record: ArraySlice<UInt8>) -> (index: Int, result: CaseResult, fonts: [String])? {
+        var reader = RecordReader(record)
+        guard let index = try? reader.integer(), let fonts = try? reader.array({ try $0.string() }),
+            let result = try? CaseResult(from: &reader), reader.isAtEnd
+        else { return nil }
+        return (index, result, fonts)
+    }
+
+    /// No frame is longer: a worker that announces more has gone wrong, and the rest of its output is ignored.
+    static let maximumFrameBytes = 64 << 20
 
     /// Runs the workers over `cases` cases, calling `finish` (from any thread, one call at a time per
     /// worker) for every result; returns the indices answered.
@@ -45,24 +61,27 @@ public struct CheckWorkers: Sendable {
             } catch {
                 return  // its cases are checked by the parent
             }
-            let decoder = JSONDecoder()
             var pending = Data()
-            func take(_ line: Data) {
-                guard let decoded = try? decoder.decode(Line.self, from: line), (0..<cases).contains(decoded.index),
-                    answered.insert(decoded.index)
-                else { return }
-                finish(decoded.index, decoded.result, decoded.fonts)
-            }
-            while true {
+            reading: while true {
                 let chunk = output.fileHandleForReading.availableData
                 if chunk.isEmpty { break }
                 pending.append(chunk)
                 var start = pending.startIndex
-                while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
-                    take(pending[start..<newline])
-                    start = newline + 1
+                while pending.endIndex - start >= 4 {
+                    let length = (0..<4).reduce(0) { $0 | Int(pending[start + $1]) << (8 * $1) }
+                    guard length <= Self.maximumFrameBytes else {
+                        // Not a frame: its cases are checked by the parent.
+                        process.terminate()
+                        break reading
+                    }
+                    guard pending.endIndex - start - 4 >= length else { break }
+                    let record = ArraySlice(pending[(start + 4)..<(start + 4 + length)])
+                    if let (index, result, fonts) = Self.unframe(record), (0..<cases).contains(index), answered.insert(index) {
+                        finish(index, result, fonts)
+                    }
+                    start += 4 + length
                 }
-                // Only an unfinished line is kept (copied once), not the lines already read.
+                // Only an unfinished frame is kept (copied once), not the frames already read.
                 if start != pending.startIndex { pending = Data(pending[start...]) }
             }
             process.waitUntilExit()

@@ -10,8 +10,13 @@ struct GoldenReport {
     /// Writes both files; returns the HTML's path.
     func write(to artifacts: ArtifactsFolder) throws -> String {
         // The list first: a run that stops before the report still has its files removed by the next.
-        let files = summary.results.flatMap { $0.artifacts.values } + summary.orphanArtifacts.values
-        try AtomicFile.write(files.sorted().map { $0 + "\n" }.joined(), to: artifacts.path + "/" + ArtifactsFolder.listName)
+        // In case order (each case's files by kind), then the unused goldens' copies by path.
+        try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.listName) { write in
+            for result in summary.results {
+                for (_, file) in result.artifacts.sorted(by: { $0.key < $1.key }) { try write(Array((file + "\n").utf8)) }
+            }
+            for (_, file) in summary.orphanArtifacts.sorted(by: { $0.key < $1.key }) { try write(Array((file + "\n").utf8)) }
+        }
         // Both written a piece at a time: the cases are never held whole as JSON or as text.
         try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.reportName) { write in
             try writeJSON { try write(Array($0.utf8)) }
@@ -22,15 +27,6 @@ struct GoldenReport {
             try ReportPage(summary: summary, suite: suite, options: options).write { try write(Array($0.utf8)) }
         }
         return htmlPath
-    }
-
-    /// The status a reviewer filters by.
-    static func status(_ result: CaseResult) -> String {
-        switch result.outcome {
-        case .passed: return result.recordedPath == nil ? "passed" : "changed"
-        case .missing: return "new"
-        default: return "changed"
-        }
     }
 
     /// The report as one JSON value (`seemore check --json`).
@@ -47,14 +43,15 @@ struct GoldenReport {
     /// The report's members in order; the cases' value (nil) is made case by case.
     private var members: [(String, JSONValue?)] {
         let results = summary.results
-        func count(_ status: String) -> Double { Double(results.filter { Self.status($0) == status }.count) }
+        func count(_ status: String) -> Double { Double(results.count(matching: { $0.status == status })) }
+        let failed = results.count(matching: \.failed)
         let counts: JSONValue = .object([
             ("cases", .number(Double(results.count))),
-            ("passed", .number(Double(results.filter { !$0.failed }.count))),
-            ("failed", .number(Double(summary.failures.count))),
+            ("passed", .number(Double(results.count - failed))),
+            ("failed", .number(Double(failed))),
             ("changed", .number(count("changed"))),
             ("new", .number(count("new"))),
-            ("recorded", .number(Double(results.filter { $0.recordedPath != nil }.count))),
+            ("recorded", .number(Double(results.count(matching: \.recorded)))),
             ("missing", .number(Double(summary.orphanedGoldens.count))),
         ])
         let templates: JSONValue = suite.templatesFolder.map { .string(PathPolicy.standardized($0)) } ?? .null
@@ -88,7 +85,7 @@ struct GoldenReport {
         let artifacts: JSONValue = .object(result.artifacts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
         let members: [(String, JSONValue)] = [
             ("name", .string(result.name)),
-            ("status", .string(Self.status(result))),
+            ("status", .string(result.facts.status)),
             ("change", .string(result.change)),
             ("outcome", .string(result.outcome.rawValue)),
             ("message", .string(result.message)),

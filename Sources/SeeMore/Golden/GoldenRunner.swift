@@ -21,7 +21,8 @@ public enum GoldenRunner {
         // A result used again shows the artifacts an earlier run wrote: they stay until this run knows.
         let cache = options.record == .never ? options.cache : nil
         let kept = try artifacts.prepare(keeping: cache?.artifactFiles ?? [])
-        let state = RunState(count: selected.count)
+        // The results wait in a file in the artifacts folder: memory stays flat in the number of cases.
+        let state = RunState(spool: ResultSpool(count: selected.count, folder: artifacts.path))
         var remaining = Array(selected.indices)
         if let workers = options.workers, workers.count > 1, selected.count > 1 {
             let answered = workers.run(cases: selected.count) { index, result, fonts in
@@ -36,16 +37,18 @@ public enum GoldenRunner {
                 selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
             state.finish(index, result: result, fonts: fonts, progress: options.progress)
         }
-        let results = state.results.compactMap { $0 }
+        let results = state.results
         cache?.keepOnly(Set(selected.map(\.name)))
-        artifacts.remove(kept.subtracting(results.flatMap { $0.artifacts.values }))
+        var unused = kept
+        for result in results { for file in result.artifacts.values { unused.remove(file) } }
+        artifacts.remove(unused)
 
         let fingerprintPath = suite.folder + "/" + EnvironmentFingerprint.fileName
         let current = EnvironmentFingerprint.current(fontFiles: state.fonts)
         let recorded = EnvironmentFingerprint.read(fingerprintPath)
         let changes = recorded.map { current.changes(since: $0) } ?? ["no \(EnvironmentFingerprint.fileName) recorded yet"]
         let designChanges = recorded.map { current.designChanges(since: $0) } ?? []
-        let wroteGoldens = results.contains { $0.recordedPath != nil }
+        let wroteGoldens = results.count(matching: \.recorded) > 0
         var fingerprintWritten = false
         let merged = current.merged(over: recorded)
         if !(changes.isEmpty && designChanges.isEmpty) && (wroteGoldens || (recorded == nil && options.record != .never)) {
@@ -104,19 +107,17 @@ public enum GoldenRunner {
 
     /// A worker of `CheckWorkers`: checks every `part.count`-th selected case from the `part.index`-th,
     /// writing artifacts and goldens as a run does (the parent holds the suite's lock), and writes each
-    /// result as a JSON line.
+    /// result as a frame (`CheckWorkers.frame`).
     public static func work(
-        _ suite: GoldenSuite, options: CheckOptions, part: CheckOptions.Shard, write: (String) -> Void
+        _ suite: GoldenSuite, options: CheckOptions, part: CheckOptions.Shard, write: ([UInt8]) -> Void
     ) throws {
         let selected = selection(suite, options: options)
         let renderer = try CardRenderer()
         let artifacts = ArtifactsFolder(path: options.artifactsFolder)
-        let encoder = JSONEncoder()
         for index in stride(from: part.index - 1, to: selected.count, by: part.count) {
             let (result, fonts) = process(
                 selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
-            let line = try encoder.encode(CheckWorkers.Line(index: index, result: result, fonts: fonts))
-            write(String(decoding: line, as: UTF8.self) + "\n")
+            write(CheckWorkers.frame(index: index, result: result, fonts: fonts))
         }
     }
 
@@ -164,23 +165,29 @@ public enum GoldenRunner {
     }
 }
 
-/// Results gathered from worker threads.
+/// Results gathered from worker threads and processes.
 private final class RunState: @unchecked Sendable {
     private let lock = NSLock()
-    private(set) var results: [CaseResult?]
+    private let spool: ResultSpool
     private(set) var fonts = Set<String>()
     private var done = 0
 
-    init(count: Int) {
-        results = Array(repeating: nil, count: count)
+    init(spool: ResultSpool) {
+        self.spool = spool
+    }
+
+    /// Every case answered, in case order.
+    var results: CaseResults {
+        let answered = (0..<spool.count).filter(spool.has)
+        return CaseResults(spool, chosen: answered.count == spool.count ? nil : answered)
     }
 
     func finish(_ index: Int, result: CaseResult, fonts: [String], progress: (@Sendable (Int, Int) -> Void)?) {
+        spool.store(result, at: index)
         lock.withLock {
-            results[index] = result
             self.fonts.formUnion(fonts)
             done += 1
-            progress?(done, results.count)
+            progress?(done, spool.count)
         }
     }
 }

@@ -5,26 +5,33 @@ struct JUnitReport {
     let suite: GoldenSuite
 
     var xml: String {
+        var text = ""
+        write { text += $0 }
+        return text
+    }
+
+    /// The XML, handed to `emit` a piece at a time, case by case.
+    func write(_ emit: (String) throws -> Void) rethrows {
         let results = summary.results
         let failures = summary.failures.count
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"seemore check\" tests=\"\(results.count)\" failures=\"\(failures)\">\n"
-        xml += "  <testsuite name=\"\(Self.escape(suite.path))\" tests=\"\(results.count)\" failures=\"\(failures)\">\n"
+        try emit("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        try emit("<testsuites name=\"seemore check\" tests=\"\(results.count)\" failures=\"\(failures)\">\n")
+        try emit("  <testsuite name=\"\(Self.escape(suite.path))\" tests=\"\(results.count)\" failures=\"\(failures)\">\n")
         for result in results {
             let parts = result.name.split(separator: "/")
             let className = parts.count > 1 ? parts.dropLast().joined(separator: ".") : "seemore"
-            xml += "    <testcase classname=\"\(Self.escape(className))\" name=\"\(Self.escape(result.name))\" time=\"0\""
-            guard result.failed else {
+            var xml = "    <testcase classname=\"\(Self.escape(className))\" name=\"\(Self.escape(result.name))\" time=\"0\""
+            if result.failed {
+                let kind = result.change
+                xml += ">\n      <failure type=\"\(Self.escape(kind))\" message=\"\(Self.escape(kind + ": " + result.message))\">"
+                xml += Self.escape(result.message + (result.artifacts["diff"].map { "\ndiff: " + $0 } ?? "")) + "</failure>\n"
+                xml += "    </testcase>\n"
+            } else {
                 xml += "/>\n"
-                continue
             }
-            let kind = result.change
-            xml += ">\n      <failure type=\"\(Self.escape(kind))\" message=\"\(Self.escape(kind + ": " + result.message))\">"
-            xml += Self.escape(result.message + (result.artifacts["diff"].map { "\ndiff: " + $0 } ?? "")) + "</failure>\n"
-            xml += "    </testcase>\n"
+            try emit(xml)
         }
-        xml += "  </testsuite>\n</testsuites>\n"
-        return xml
+        try emit("  </testsuite>\n</testsuites>\n")
     }
 
     /// Text safe inside XML attributes and elements (control characters dropped).

@@ -28,6 +28,10 @@ public struct LayoutDiff: Sendable, Equatable, Codable {
     /// Lines with more words than this have their changed middle marked as a whole.
     static let maximumAlignedTokens = 400
 
+    init(rows: [Row]) {
+        self.rows = rows
+    }
+
     public init(golden: LayoutSnapshot, actual: LayoutSnapshot) {
         let old = golden.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let new = actual.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

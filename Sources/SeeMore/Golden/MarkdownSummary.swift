@@ -10,7 +10,7 @@ struct MarkdownSummary {
         var text =
             "## SeeMore check: \(failures.isEmpty ? "all \(results.count) cases passed" : "\(failures.count) of \(results.count) cases failed")\n\n"
         var counts: [String: Int] = [:]
-        for result in results { counts[result.change, default: 0] += 1 }
+        for position in results.indices { counts[results.facts(position).change, default: 0] += 1 }
         text += "| change | cases |\n| --- | ---: |\n"
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) { text += "| \(kind) | \(count) |\n" }
         if !summary.environmentChanges.isEmpty {

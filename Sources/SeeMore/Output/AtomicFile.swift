@@ -76,9 +76,18 @@ public enum AtomicFile {
         guard descriptor >= 0 else { throw WriteError(path: path, reason: reason()) }
         var failure: String? = nil
         do {
-            try produce { bytes in
-                guard writeAll(bytes, to: descriptor) else { throw WriteError(path: path, reason: reason()) }
+            // Small pieces are gathered and written in large ones.
+            var pending: [UInt8] = []
+            pending.reserveCapacity(Self.pieceBytes)
+            func flush() throws {
+                guard writeAll(pending, to: descriptor) else { throw WriteError(path: path, reason: reason()) }
+                pending.removeAll(keepingCapacity: true)
             }
+            try produce { bytes in
+                pending += bytes
+                if pending.count >= Self.pieceBytes { try flush() }
+            }
+            try flush()
             if durable && fsync(descriptor) != 0 { failure = reason() }
         } catch let error as WriteError {
             failure = error.reason
@@ -100,6 +109,9 @@ public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws {
         try write(Array(text.utf8), to: path)
     }
+
+    /// What a producer's pieces are gathered to before they are written.
+    private static let pieceBytes = 64 << 10
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer -> Bool in

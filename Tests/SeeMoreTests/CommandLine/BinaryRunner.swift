@@ -6,6 +6,8 @@ enum BinaryRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Standard output as it was written (a worker's binary frames).
+        var stdoutBytes = Data()
     }
 
     /// The `seemore` binary next to the test bundle in the build folder.
@@ -48,10 +50,10 @@ enum BinaryRunner {
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
         process.waitUntilExit()
+        let stdout = try Data(contentsOf: outputFile)
         return Output(
-            status: process.terminationStatus,
-            stdout: String(decoding: try Data(contentsOf: outputFile), as: UTF8.self),
-            stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self), stdoutBytes: stdout)
     }
 
     /// Runs any program and returns its exit status.

@@ -49,19 +49,27 @@ import Testing
         #expect(runs[0].0 == runs[1].0)
     }
 
-    /// A worker's share printed by hand: one JSON line per case of every second case from the first.
-    @Test func worker_printsItsShareAsJSONLines() throws {
+    /// A worker's share printed by hand: one frame per case of every second case from the first, each
+    /// the result the parent would have found itself.
+    @Test func worker_printsItsShareAsFrames() throws {
         let suite = try GoldenFixtures.suiteFile()
         _ = try Self.check(suite, ["--record", "missing"])
         let worker = try Self.check(suite, ["--record", "never", "--worker", "1/2"])
         #expect(worker.status == 0)
-        let lines = worker.stdout.split(separator: "\n")
-        #expect(lines.count == 8)
-        let indices = try lines.map { line -> Int in
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            return try #require(object["index"] as? Int)
+        var bytes = Array(worker.stdoutBytes)[...]
+        var frames: [(index: Int, result: CaseResult, fonts: [String])] = []
+        while bytes.count >= 4 {
+            let length = (0..<4).reduce(0) { $0 | Int(bytes[bytes.startIndex + $1]) << (8 * $1) }
+            let record = bytes.dropFirst(4).prefix(length)
+            #expect(record.count == length)
+            frames.append(try #require(CheckWorkers.unframe(record)))
+            bytes = bytes.dropFirst(4 + length)
         }
-        #expect(indices == [0, 2, 4, 6, 8, 10, 12, 14])
+        #expect(bytes.isEmpty)
+        #expect(frames.map(\.index) == [0, 2, 4, 6, 8, 10, 12, 14])
+        let names = try GoldenFixtures.load(suite).cases.map(\.name)
+        #expect(frames.map(\.result.name) == frames.map { names[$0.index] })
+        #expect(frames.allSatisfy { $0.result.outcome == .passed && !$0.fonts.isEmpty })
         #expect(try Self.check(suite, ["--worker", "3/2"]).status == 64)
     }
 

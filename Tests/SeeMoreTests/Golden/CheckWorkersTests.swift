@@ -3,7 +3,7 @@ import Testing
 
 @testable import SeeMore
 
-/// The parent side of `check --jobs N`: results come from the workers' lines; what no worker answers,
+/// The parent side of `check --jobs N`: results come from the workers' frames; what no worker answers,
 /// the parent checks itself.
 @Suite struct CheckWorkersTests {
     @Test func resultsComeFromTheWorkers_andTheParentChecksTheRest() throws {
@@ -12,13 +12,17 @@ import Testing
         var forged = CaseResult(
             name: suite.cases[0].name, outcome: .passed, message: "from a worker", goldenPath: "", group: "g")
         forged.artifacts = [:]
-        let line = String(
-            decoding: try JSONEncoder().encode(CheckWorkers.Line(index: 0, result: forged, fonts: [])), as: UTF8.self)
-        // Two "workers" that each answer case 0 (the second answer is ignored), print a broken line and
-        // an index out of range, and stop.
-        let script = "printf '%s\\n' '\(line)' 'not json' '{\"index\": 99}'"
+        // Two "workers" that each answer case 0 (the second answer is ignored), then send a frame that
+        // is no record, an index out of range, and a length past any frame (the rest is not read).
+        var output = CheckWorkers.frame(index: 0, result: forged, fonts: [])
+        output += [5, 0, 0, 0] + Array("hello".utf8)
+        output += CheckWorkers.frame(index: 99, result: forged, fonts: [])
+        output += [0xFF, 0xFF, 0xFF, 0x7F] + CheckWorkers.frame(index: 1, result: forged, fonts: [])
+        let frames = try BinaryRunner.temporaryFolder().path + "/frames"
+        try Data(output).write(to: URL(fileURLWithPath: frames))
+        let script = "cat \"$0\""
         var options = try GoldenFixtures.options(.never)
-        options.workers = CheckWorkers(executable: "/bin/sh", arguments: ["-c", script, "sh"], count: 2)
+        options.workers = CheckWorkers(executable: "/bin/sh", arguments: ["-c", script, frames], count: 2)
         let summary = try GoldenRunner.run(suite, options: options)
         #expect(summary.results.count == 16)
         #expect(summary.results[0].message == "from a worker")

@@ -11,7 +11,8 @@ import Testing
             name: suite.cases[0].name, outcome: .layoutChanged, message: "layout changed: cut −\"\(hostile)\"",
             goldenPath: suite.folder + "/" + suite.cases[0].pngPath, group: hostile)
         let summary = CheckSummary(
-            results: [result], environmentChanges: [hostile], fingerprintPath: "", fingerprintWritten: false, reportPath: nil)
+            results: CaseResults([result]), environmentChanges: [hostile], fingerprintPath: "", fingerprintWritten: false,
+            reportPath: nil)
         let html = ReportPage(summary: summary, suite: suite, options: try GoldenFixtures.options(.never)).html
         // The page's own two scripts close; nothing from the data does.
         #expect(html.components(separatedBy: "</script>").count == 3)

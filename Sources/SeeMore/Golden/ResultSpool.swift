@@ -1,0 +1,144 @@
+import CSupport
+import Foundation
+
+/// A run's case results in a temporary file instead of in memory, so a check of 100 000 cases holds
+/// a few bytes a case (where the record lies, and the facts the summary counts), not the results.
+///
+/// Results are written as records (`CaseResult.write(to:)`) to a file without a name in the
+/// artifacts folder, which vanishes when the run ends however it ends. Nothing is lost when the disk
+/// fills or no file can be made: the records not yet written are kept in memory instead. Results may
+/// arrive in any order from any thread; they are read back by case index. Thread-safe.
+final class ResultSpool: @unchecked Sendable {
+    /// Where a case's record lies (length 0: not answered yet) and what is counted without reading it.
+    private struct Entry {
+        var offset = 0
+        var length: UInt32 = 0
+        var facts = CaseResult.Facts(outcome: .passed, recorded: false, writeError: false)
+    }
+
+    private let lock = NSLock()
+    /// The file, or -1 when results are kept in memory.
+    private let descriptor: Int32
+    /// A write to the file failed: from then on records stay in memory (those written are still read back).
+    private var fileFailed = false
+    private var entries: [Entry]
+    /// Records from `pendingStart` on, not yet in the file.
+    private var pending: [UInt8] = []
+    private var pendingStart = 0
+    /// Bytes read back from the file, from `windowStart`: reading in case order is mostly reading on.
+    private var window: [UInt8] = []
+    private var windowStart = 0
+
+    /// Records are written to the file in pieces of this size.
+    static let flushBytes = 1 << 20
+    private static let windowBytes = 256 << 10
+
+    /// - Parameter folder: where the temporary file is made; nil keeps the results in memory.
+    convenience init(count: Int, folder: String?) {
+        self.init(count: count, descriptor: folder.map { seemore_open_scratch($0) } ?? -1)
+    }
+
+    /// Over an open file it then owns (-1: none).
+    init(count: Int, descriptor: Int32) {
+        entries = Array(repeating: Entry(), count: count)
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    var count: Int { lock.withLock { entries.count } }
+
+    /// Whether the results are in a file (false: in memory, by choice or because the file failed).
+    var usesFile: Bool { lock.withLock { descriptor >= 0 && !fileFailed } }
+
+    /// Keeps `result` as case `index`'s; a second result for a case replaces the first.
+    func store(_ result: CaseResult, at index: Int) {
+        var record = RecordWriter()
+        result.write(to: &record)
+        let bytes = record.bytes
+        lock.withLock {
+            guard entries.indices.contains(index) else { return }
+            entries[index] = Entry(offset: pendingStart + pending.count, length: UInt32(bytes.count), facts: result.facts)
+            pending += bytes
+            if pending.count >= Self.flushBytes { flush() }
+        }
+    }
+
+    /// Whether case `index` has a result.
+    func has(_ index: Int) -> Bool { lock.withLock { entries.indices.contains(index) && entries[index].length > 0 } }
+
+    func facts(at index: Int) -> CaseResult.Facts? {
+        lock.withLock { entries.indices.contains(index) && entries[index].length > 0 ? entries[index].facts : nil }
+    }
+
+    /// Case `index`'s result; nil when it has none or its record cannot be read back (an I/O error).
+    func result(at index: Int) -> CaseResult? {
+        lock.withLock {
+            guard entries.indices.contains(index), entries[index].length > 0 else { return nil }
+            let entry = entries[index]
+            let length = Int(entry.length)
+            let bytes: ArraySlice<UInt8>
+            if entry.offset >= pendingStart {
+                bytes = pending[(entry.offset - pendingStart)..<(entry.offset - pendingStart + length)]
+            } else if let read = readBack(offset: entry.offset, length: length) {
+                bytes = read
+            } else {
+                return nil
+            }
+            var reader = RecordReader(bytes)
+            return try? CaseResult(from: &reader)
+        }
+    }
+
+    /// Writes the pending records to the file; when it cannot, they stay in memory and so do all later ones.
+    private func flush() {
+        guard descriptor >= 0, !fileFailed, !pending.isEmpty else { return }
+        let written = pending.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var done = 0
+            while done < buffer.count {
+                let count = pwrite(descriptor, base + done, buffer.count - done, off_t(pendingStart + done))
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return false }
+                done += count
+            }
+            return true
+        }
+        guard written else {
+            // Whatever part did reach the file is never read: every record from pendingStart on is
+            // served from memory.
+            fileFailed = true
+            return
+        }
+        pendingStart += pending.count
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// The bytes of a record in the file, through the read-back window.
+    private func readBack(offset: Int, length: Int) -> ArraySlice<UInt8>? {
+        if offset < windowStart || offset + length > windowStart + window.count {
+            // A little before: two workers' results arrive a little out of case order.
+            let start = max(0, offset - Self.windowBytes / 8)
+            let wanted = min(max(Self.windowBytes, offset + length - start), pendingStart - start)
+            guard descriptor >= 0, wanted > 0 else { return nil }
+            var bytes = [UInt8](repeating: 0, count: wanted)
+            let filled = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                var done = 0
+                while done < buffer.count {
+                    let count = pread(descriptor, base + done, buffer.count - done, off_t(start + done))
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 { break }
+                    done += count
+                }
+                return done
+            }
+            window = Array(bytes[..<filled])
+            windowStart = start
+            guard offset + length <= start + filled else { return nil }
+        }
+        return window[(offset - windowStart)..<(offset - windowStart + length)]
+    }
+}
