@@ -50,7 +50,8 @@ struct CaseExpander {
         var checkedFonts: [String: FontSubstitution?] = [:]
         let engine = try LayoutEngine()
         var cases: [GoldenCase] = []
-        var names: [String: String] = [:]
+        /// The matrix each case comes from, to name both of a duplicate.
+        var matrixOf: [Int] = []
         for (index, matrix) in file.matrices.enumerated() {
             func at(_ key: String, _ item: Int) -> [CodingKey] {
                 [
@@ -92,16 +93,20 @@ struct CaseExpander {
                     throw error("template '\(template)' has no theme '\(theme)'", at: at("themes", item))
                 }
             }
-            for golden in try matrixCases(matrix, templates: loaded) {
-                if let first = names[golden.name] {
-                    throw SuiteError(
-                        path: path, message: "duplicate case '\(golden.name)' (from \(first) and matrices.[\(index)])")
-                }
-                names[golden.name] = "matrices.[\(index)]"
-                cases.append(golden)
-            }
+            let made = try matrixCases(matrix, templates: loaded)
+            cases += made
+            matrixOf += repeatElement(index, count: made.count)
         }
-        // Each name made once, not once per comparison.
-        return cases.map { ($0.name, $0) }.sorted { $0.0 < $1.0 }.map(\.1)
+        // Sorted by name, each name made once, not once per comparison (nor held in a dictionary: a
+        // suite may have 100 000 cases); a duplicate lies beside its twin.
+        let names = cases.map(\.name)
+        let order = names.indices.sorted { names[$0] < names[$1] || (names[$0] == names[$1] && matrixOf[$0] < matrixOf[$1]) }
+        for (first, second) in zip(order, order.dropFirst()) where names[first] == names[second] {
+            throw SuiteError(
+                path: path,
+                message:
+                    "duplicate case '\(names[first])' (from matrices.[\(matrixOf[first])] and matrices.[\(matrixOf[second])])")
+        }
+        return order.map { cases[$0] }
     }
 }
