@@ -21,7 +21,10 @@ enum GoldenPruner {
             for text in folders(in: suite.folder + "/" + template) {
                 let folder = suite.folder + "/" + template + "/" + text
                 let expected = Set(
-                    (casesIn[template + "/" + text] ?? []).flatMap { [suite.cases[$0].pngPath, suite.cases[$0].layoutPath] })
+                    (casesIn[template + "/" + text] ?? []).flatMap { index in
+                        let name = suite.cases[index].name
+                        return [name + ".png", name + ".layout.txt"]
+                    })
                 let files = Set((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
                 for file in files.sorted() {
                     let relative = template + "/" + text + "/" + file

@@ -114,11 +114,22 @@ public enum GoldenRunner {
         let selected = selection(suite, options: options)
         let renderer = try CardRenderer()
         let artifacts = ArtifactsFolder(path: options.artifactsFolder)
+        // Frames go out a few at a time (a write and a wake-up of the parent less for most cases), and at
+        // least every tenth of a second so the parent's progress moves and a crash loses little.
+        var pending: [UInt8] = []
+        var lastWrite = DispatchTime.now().uptimeNanoseconds
         for index in stride(from: part.index - 1, to: selected.count, by: part.count) {
             let (result, fonts) = process(
                 selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
-            write(CheckWorkers.frame(index: index, result: result, fonts: fonts))
+            pending += CheckWorkers.frame(index: index, result: result, fonts: fonts)
+            let now = DispatchTime.now().uptimeNanoseconds
+            if pending.count >= 16 << 10 || now - lastWrite >= 100_000_000 {
+                write(pending)
+                pending.removeAll(keepingCapacity: true)
+                lastWrite = now
+            }
         }
+        if !pending.isEmpty { write(pending) }
     }
 
     /// The cases the options' shard and filter select.

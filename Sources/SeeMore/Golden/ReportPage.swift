@@ -25,8 +25,17 @@ struct ReportPage {
         }
     }
 
-    /// One case as the page's script reads it.
-    private static func caseData(_ result: CaseResult) -> JSONValue {
+    /// One case as the page's script reads it; `summaries` keeps each contrast note's text, made once
+    /// for the many cases of a template, theme and font.
+    private static func caseData(_ result: CaseResult, summaries: inout [ContrastNote: String]) -> JSONValue {
+        let contrast: [JSONValue] = result.contrast.map { note in
+            let summary = summaries[note] ?? note.summary
+            if note == note { summaries[note] = summary }  // a NaN (never equal) is not kept
+            return .object([
+                ("role", .string(note.role)), ("summary", .string(summary)), ("ratio", .number(note.ratio)),
+                ("meetsAA", .bool(note.meetsAA)),
+            ])
+        }
         let artifacts = ["golden", "actual", "diff"].compactMap { kind in
             result.artifacts[kind].map { (kind, JSONValue.string($0)) }
         }
@@ -41,16 +50,7 @@ struct ReportPage {
             ("totalPixels", result.totalPixels.map { .number(Double($0)) } ?? .null),
             ("images", .object(artifacts)),
             ("layout", result.layoutDiff.map(Self.rows) ?? .null),
-            (
-                "contrast",
-                .array(
-                    result.contrast.map { note in
-                        .object([
-                            ("role", .string(note.role)), ("summary", .string(note.summary)), ("ratio", .number(note.ratio)),
-                            ("meetsAA", .bool(note.meetsAA)),
-                        ])
-                    })
-            ),
+            ("contrast", .array(contrast)),
         ])
     }
 
@@ -128,7 +128,10 @@ struct ReportPage {
             <script type="application/json" id="report-data">
             """)
         let results = summary.results
-        try JSONValue.writeObject(members, elements: (results.count, { Self.caseData(results[$0]) }), indent: nil) {
+        var summaries: [ContrastNote: String] = [:]
+        try JSONValue.writeObject(
+            members, elements: (results.count, { Self.caseData(results[$0], summaries: &summaries) }), indent: nil
+        ) {
             try emit(Self.escapedForScript($0))
         }
         try emit(

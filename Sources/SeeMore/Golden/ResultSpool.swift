@@ -25,13 +25,16 @@ final class ResultSpool: @unchecked Sendable {
     /// Records from `pendingStart` on, not yet in the file.
     private var pending: [UInt8] = []
     private var pendingStart = 0
-    /// Bytes read back from the file, from `windowStart`: reading in case order is mostly reading on.
-    private var window: [UInt8] = []
-    private var windowStart = 0
+    /// Pieces of the file read back, the least recently used replaced first. Reading in case order
+    /// reads on in as many places as there were workers (each wrote its cases in order, one ahead of
+    /// another), so a few pieces serve nearly every read.
+    private var windows: [(start: Int, bytes: [UInt8], used: Int)] = []
+    private var reads = 0
 
     /// Records are written to the file in pieces of this size.
     static let flushBytes = 1 << 20
-    private static let windowBytes = 256 << 10
+    private static let windowBytes = 64 << 10
+    private static let windowCount = 8
 
     /// - Parameter folder: where the temporary file is made; nil keeps the results in memory.
     convenience init(count: Int, folder: String?) {
@@ -116,29 +119,35 @@ final class ResultSpool: @unchecked Sendable {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// The bytes of a record in the file, through the read-back window.
+    /// The bytes of a record in the file, through the read-back windows.
     private func readBack(offset: Int, length: Int) -> ArraySlice<UInt8>? {
-        if offset < windowStart || offset + length > windowStart + window.count {
-            // A little before: two workers' results arrive a little out of case order.
-            let start = max(0, offset - Self.windowBytes / 8)
-            let wanted = min(max(Self.windowBytes, offset + length - start), pendingStart - start)
-            guard descriptor >= 0, wanted > 0 else { return nil }
-            var bytes = [UInt8](repeating: 0, count: wanted)
-            let filled = bytes.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                var done = 0
-                while done < buffer.count {
-                    let count = pread(descriptor, base + done, buffer.count - done, off_t(start + done))
-                    if count < 0 && errno == EINTR { continue }
-                    if count <= 0 { break }
-                    done += count
-                }
-                return done
-            }
-            window = Array(bytes[..<filled])
-            windowStart = start
-            guard offset + length <= start + filled else { return nil }
+        reads += 1
+        if let hit = windows.firstIndex(where: { offset >= $0.start && offset + length <= $0.start + $0.bytes.count }) {
+            windows[hit].used = reads
+            let start = windows[hit].start
+            return windows[hit].bytes[(offset - start)..<(offset - start + length)]
         }
-        return window[(offset - windowStart)..<(offset - windowStart + length)]
+        // A little before too: results of one worker arrive a little out of case order.
+        let start = max(0, offset - Self.windowBytes / 8)
+        let wanted = min(max(Self.windowBytes, offset + length - start), pendingStart - start)
+        guard descriptor >= 0, wanted > 0 else { return nil }
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { buffer, filled in
+            filled = 0
+            guard let base = buffer.baseAddress else { return }
+            while filled < wanted {
+                let count = pread(descriptor, base + filled, wanted - filled, off_t(start + filled))
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { break }
+                filled += count
+            }
+        }
+        guard offset + length <= start + bytes.count else { return nil }
+        let window = (start: start, bytes: bytes, used: reads)
+        if windows.count < Self.windowCount {
+            windows.append(window)
+        } else if let oldest = windows.indices.min(by: { windows[$0].used < windows[$1].used }) {
+            windows[oldest] = window
+        }
+        return bytes[(offset - start)..<(offset - start + length)]
     }
 }

@@ -1,5 +1,5 @@
 /// An sRGB color with straight alpha, written "#RRGGBB" or "#RRGGBBAA".
-public struct Color: Equatable, Sendable, CustomStringConvertible {
+public struct Color: Hashable, Sendable, CustomStringConvertible {
     public var red: Double
     public var green: Double
     public var blue: Double
@@ -44,12 +44,12 @@ public struct Color: Equatable, Sendable, CustomStringConvertible {
     /// "#RRGGBB", or "#RRGGBBAA" when not opaque.
     public var description: String {
         let (r, g, b, a) = bytes
-        let values = alpha < 1 ? [r, g, b, a] : [r, g, b]
-        return "#"
-            + values.map { byte in
-                let hex = String(byte, radix: 16, uppercase: true)
-                return hex.count == 1 ? "0" + hex : hex
-            }.joined()
+        let digits = Array("0123456789ABCDEF".utf8)
+        var text: [UInt8] = [UInt8(ascii: "#")]
+        for byte in alpha < 1 ? [r, g, b, a] : [r, g, b] {
+            text += [digits[Int(byte >> 4)], digits[Int(byte & 0xF)]]
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Pango's 16-bit channels.
