@@ -66,17 +66,20 @@ struct CardPlanner {
         }
         plan.height = (y + padding.bottom).rounded(.up)
         let body = bodyRequest(suffix: suffixText)
-        for font in [body.font, body.suffixFont].compactMap({ $0 }) + headerFonts() {
-            if let substitution = try engine.substitution(for: font), !plan.fontSubstitutions.contains(substitution) {
+        // Each font looked up in the language of the text it sets, as its layouts loaded it.
+        var fonts = [body.font, body.suffixFont].compactMap { $0 }.map { ($0, body.language ?? TextLanguage.guess(body.text)) }
+        if let header = template.header {
+            let language = TextLanguage.guess(header.displayName)
+            fonts += ([header.font] + (header.handleFont.map { [$0] } ?? [])).map { ($0, language) }
+        }
+        for (font, language) in fonts {
+            if let substitution = try engine.substitution(for: font, language: language),
+                !plan.fontSubstitutions.contains(substitution)
+            {
                 plan.fontSubstitutions.append(substitution)
             }
         }
         return plan
-    }
-
-    private func headerFonts() -> [String] {
-        guard let header = template.header else { return [] }
-        return [header.font] + (header.handleFont.map { [$0] } ?? [])
     }
 
     /// The display name and handle on one line; returns the y below it.

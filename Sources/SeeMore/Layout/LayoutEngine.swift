@@ -111,10 +111,11 @@ public final class LayoutEngine {
     /// paragraphs in O(P × length) time, and no card can show more lines than this anyway.
     public static let maximumWholeParagraphs = 2_000
 
-    /// What fontconfig substitutes for a font description, or nil when its family is installed.
-    func substitution(for description: String) throws -> FontSubstitution? {
+    /// What fontconfig substitutes for a font description in text of `language` (nil: none given),
+    /// or nil when its family is installed.
+    func substitution(for description: String, language: String? = nil) throws -> FontSubstitution? {
         let font = try FontDescription(description)
-        return TextStack.serialized { substitution(for: font) }
+        return TextStack.serialized { substitution(for: font, language: language) }
     }
 
     private func search(_ request: TruncationRequest) throws -> TruncationSearch {
@@ -172,20 +173,22 @@ public final class LayoutEngine {
         return PaintedText(layout: layout, suffixBytes: suffix.isEmpty ? nil : suffix, marks: made.marks(after: kept.count))
     }
 
-    /// The request's fonts, parsed and looked up once per engine (at most 256 kept).
+    /// The request's fonts, parsed and looked up once per engine (at most 256 kept), in the language
+    /// its layouts will carry, so the lookup loads the fonts they use.
     private func fonts(for request: TruncationRequest) throws -> ResolvedFonts {
-        let key = request.font + "\u{0}" + (request.suffixFont ?? "\u{0}")
+        let language = request.language ?? TextLanguage.guess(request.text)
+        let key = request.font + "\u{0}" + (request.suffixFont ?? "\u{0}") + "\u{0}" + (language ?? "")
         if let known = resolvedFonts[key] { return known }
-        let fonts = try ResolvedFonts(request: request, substitution: substitution)
+        let fonts = try ResolvedFonts(request: request) { substitution(for: $0, language: language) }
         if resolvedFonts.count >= 256 { resolvedFonts.removeAll() }
         resolvedFonts[key] = fonts
         return fonts
     }
 
-    private func substitution(for font: FontDescription) -> FontSubstitution? {
-        let key = font.string
+    private func substitution(for font: FontDescription, language: String?) -> FontSubstitution? {
+        let key = font.string + "\u{0}" + (language ?? "")
         if let known = substitutions[key] { return known }
-        let found = ResolvedFonts.substitution(for: font, context: context)
+        let found = ResolvedFonts.substitution(for: font, context: context, language: language)
         substitutions[key] = found
         return found
     }

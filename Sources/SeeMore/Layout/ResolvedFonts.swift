@@ -31,12 +31,13 @@ struct ResolvedFonts {
         self.substitutions = substitutions
     }
 
-    /// The substitution fontconfig makes for `font`, or nil when one of its families is installed.
-    static func substitution(for font: FontDescription, context: TextContext) -> FontSubstitution? {
+    /// The substitution fontconfig makes for `font` in text of `language`, or nil when one of its
+    /// families is installed.
+    static func substitution(for font: FontDescription, context: TextContext, language: String?) -> FontSubstitution? {
         guard let requested = font.family else { return nil }
         let names = requested.split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         if names.isEmpty || names.contains(where: { genericFamilies.contains($0.lowercased()) }) { return nil }
-        guard let used = context.resolvedFamily(for: font, matching: names) else {
+        guard let used = context.resolvedFamily(for: font, matching: names, language: language) else {
             return FontSubstitution(requested: requested, used: "")
         }
         return used.matches ? nil : FontSubstitution(requested: requested, used: used.family)

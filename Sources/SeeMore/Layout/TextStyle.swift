@@ -88,7 +88,7 @@ final class TextStyle {
         if let text = language.text, keptCount > 0 { attributes.setLanguage(text, bytes: 0..<keptCount) }
         if let tag = language.ending, total > keptCount { attributes.setLanguage(tag, bytes: keptCount..<total) }
         layout.setWidth(points: width)
-        layout.setLineHeight(lineHeight, metrics: try layout.context.metrics(for: fonts.body))
+        layout.setLineHeight(lineHeight, metrics: try layout.context.metrics(for: fonts.body, language: language.text))
         layout.setFont(fonts.body)
         layout.setAttributes(attributes)
         if let ending {

@@ -9,14 +9,15 @@ struct FontMetrics: Equatable {
     /// Distance between baselines the font asks for (ascent, descent and line gap).
     var height: Double
 
-    /// The metrics of the font fontconfig picks for `description` in `context`.
-    /// - Throws: `PangoError.creationFailed` when no font can be loaded at all.
-    static func load(_ description: FontDescription, context: TextContext) throws -> FontMetrics {
-        guard let font = pango_context_load_font(context.pointer, description.pointer) else {
-            throw PangoError.creationFailed("a font for \"\(description.string)\"")
-        }
-        defer { g_object_unref(font) }
-        guard let metrics = pango_font_get_metrics(font, nil) else {
+    /// The metrics of `font`, loaded for `description`, as text in `language` gets them.
+    /// - Throws: `PangoError.creationFailed` when Pango has none.
+    static func load(_ font: UnsafeMutablePointer<PangoFont>, description: FontDescription, language: OpaquePointer?) throws
+        -> FontMetrics
+    {
+        // With the language the layouts use: Pango keeps a font's metrics per language and makes each
+        // by laying out a sample, loading that language's fonts (ascent, descent and height do not
+        // depend on it).
+        guard let metrics = pango_font_get_metrics(font, language) else {
             throw PangoError.creationFailed("the metrics of \"\(description.string)\"")
         }
         defer { pango_font_metrics_unref(metrics) }

@@ -48,25 +48,56 @@ final class TextContext {
         TextStack.serialized { g_object_unref(UnsafeMutableRawPointer(pointer)) }
     }
 
-    /// The vertical metrics of the font `description` loads (cached by description).
+    /// The vertical metrics of the font `description` loads for text in `language` (cached by both).
     /// - Throws: `PangoError.creationFailed` when no font can be loaded at all.
-    func metrics(for description: FontDescription) throws -> FontMetrics {
-        let key = description.string
+    func metrics(for description: FontDescription, language: String?) throws -> FontMetrics {
+        let key = description.string + "\u{0}" + (language ?? "")
         if let known = metricsCache[key] { return known }
-        let metrics = try FontMetrics.load(description, context: self)
+        guard let font = firstFont(for: description, language: language) else {
+            throw PangoError.creationFailed("a font for \"\(description.string)\"")
+        }
+        defer { g_object_unref(font) }
+        let metrics = try FontMetrics.load(font, description: description, language: pangoLanguage(language))
         metricsCache[key] = metrics
         return metrics
     }
 
-    /// The font fontconfig actually picks for `description`: its family, and whether any of its
-    /// family names (localized ones included) is one of `names`.
+    /// The font fontconfig actually picks for `description` in text of `language`: its family, and
+    /// whether any of its family names (localized ones included) is one of `names`.
     /// - Returns: nil when no font could be loaded at all.
-    func resolvedFamily(for description: FontDescription, matching names: [String]) -> (family: String, matches: Bool)? {
-        guard let font = pango_font_map_load_font(fontMap.pointer, pointer, description.pointer) else {
-            return nil
-        }
+    func resolvedFamily(for description: FontDescription, matching names: [String], language: String?) -> (
+        family: String, matches: Bool
+    )? {
+        guard let font = firstFont(for: description, language: language) else { return nil }
         defer { g_object_unref(font) }
         let matches = names.contains { seemore_font_has_family(font, $0) != 0 }
         return (FontDescription.family(of: font) ?? "", matches)
+    }
+
+    /// The language a layout gives text tagged `language` (nil: this context's own, "c").
+    private func pangoLanguage(_ language: String?) -> OpaquePointer? {
+        language.map { pango_language_from_string(TextLanguage.pangoTag($0)) } ?? pango_context_get_language(pointer)
+    }
+
+    /// The first font of the fontset a layout uses for `description` in text of `language` — what
+    /// `pango_context_load_font` gives with the context's language — as a new reference. Loaded with
+    /// the layouts' own language, it shares their fontset and its fontconfig sort (a sort costs a
+    /// one-card process more than laying the card out).
+    private func firstFont(for description: FontDescription, language: String?) -> UnsafeMutablePointer<PangoFont>? {
+        guard let fontset = pango_font_map_load_fontset(fontMap.pointer, pointer, description.pointer, pangoLanguage(language))
+        else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(fontset)) }
+        var first: UnsafeMutablePointer<PangoFont>? = nil
+        withUnsafeMutablePointer(to: &first) { slot in
+            pango_fontset_foreach(
+                fontset,
+                { _, font, data in
+                    guard let data, let font else { return 1 }
+                    data.assumingMemoryBound(to: UnsafeMutablePointer<PangoFont>?.self).pointee = font
+                    return 1  // the first one only
+                }, slot)
+        }
+        if let first { g_object_ref(first) }
+        return first
     }
 }
