@@ -75,13 +75,16 @@ bench: deps
 # seemore serve under load (wrk, 8 connections): uncached and cached cards, next to one process per card.
 bench-serve: deps
 	$(RELEASE_BUILD) --product seemore
+	$(RELEASE_BUILD) --product seemore-serve
 	bash Benchmarks/bench-serve.sh .build/release/seemore
 
-# Installs seemore (Swift's runtime linked in) and the templates, so `seemore` works from any folder.
+# Installs seemore and seemore-serve (Swift's runtime linked in) and the templates, so `seemore` works from any folder.
 install: deps
 	$(RELEASE_BUILD) --product seemore
+	$(RELEASE_BUILD) --product seemore-serve
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/seemore/Templates"
 	install -m 755 .build/release/seemore "$(DESTDIR)$(PREFIX)/bin/seemore"
+	install -m 755 .build/release/seemore-serve "$(DESTDIR)$(PREFIX)/bin/seemore-serve"
 	install -m 644 Templates/*.json "$(DESTDIR)$(PREFIX)/share/seemore/Templates/"
 
 clean:

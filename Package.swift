@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "SeeMoreTesting", targets: ["SeeMoreTesting"]),
         .library(name: "SeeMoreServer", targets: ["SeeMoreServer"]),
         .executable(name: "seemore", targets: ["seemore"]),
+        .executable(name: "seemore-serve", targets: ["seemore-serve"]),
     ],
     targets: [
         .systemLibrary(
@@ -27,12 +28,15 @@ let package = Package(
         .target(name: "SeeMore", dependencies: ["CPangoCairo", "CSupport"]),
         .target(name: "SeeMoreTesting", dependencies: ["SeeMore"]),
         .target(name: "SeeMoreServer", dependencies: ["SeeMore", "CSoup"]),
-        .executableTarget(name: "seemore", dependencies: ["SeeMore", "SeeMoreServer"]),
+        // `seemore serve` runs seemore-serve, the one program that links libsoup (and its 13 libraries):
+        // every other command starts without loading them.
+        .executableTarget(name: "seemore", dependencies: ["SeeMore"]),
+        .executableTarget(name: "seemore-serve", dependencies: ["SeeMore", "SeeMoreServer"]),
         .executableTarget(name: "seemore-bench", dependencies: ["SeeMore"]),
         // The C floor `make bench` measures SeeMore against (Pango's own ellipsis, a card painted in C).
         .executableTarget(name: "seemore-cfloor", dependencies: ["CPangoCairo"], linkerSettings: [.linkedLibrary("m")]),
-        .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "seemore"]),
-        .testTarget(name: "SeeMoreServerTests", dependencies: ["SeeMoreServer", "seemore"]),
+        .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "seemore", "seemore-serve"]),
+        .testTarget(name: "SeeMoreServerTests", dependencies: ["SeeMoreServer", "seemore", "seemore-serve"]),
         .testTarget(name: "SeeMoreTestingTests", dependencies: ["SeeMoreTesting"], exclude: ["__Goldens__"]),
     ]
 )

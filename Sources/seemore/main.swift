@@ -1,7 +1,9 @@
 import Foundation
 import SeeMore
-import SeeMoreServer
 
 var io = CommandIO.standard
 io.program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-exit(SeeMoreCommand.run(Array(CommandLine.arguments.dropFirst()), io: io, more: ["serve": ServeCommand.run]))
+let serve = { (arguments: [String], io: CommandIO) throws -> ExitCode in
+    try SiblingProgram.replaceProcess(with: "seemore-serve", arguments: ["serve"] + arguments, io: io)
+}
+exit(SeeMoreCommand.run(Array(CommandLine.arguments.dropFirst()), io: io, more: ["serve": serve]))
