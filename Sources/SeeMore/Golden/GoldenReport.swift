@@ -29,12 +29,8 @@ struct GoldenReport {
         return htmlPath
     }
 
-    /// The report as one JSON value (`seemore check --json`).
-    var json: JSONValue {
-        .object(members.map { ($0.0, $0.1 ?? .array(summary.results.map(Self.caseJSON))) })
-    }
-
-    /// report.json's text, handed to `emit` a piece at a time, the cases made one by one.
+    /// report.json's text (and `seemore check --json`'s), handed to `emit` a piece at a time, the cases
+    /// made one by one.
     func writeJSON(_ emit: (String) throws -> Void) throws {
         let results = summary.results
         try JSONValue.writeObject(members, elements: (results.count, { Self.caseJSON(results[$0]) }), indent: 2, emit: emit)
