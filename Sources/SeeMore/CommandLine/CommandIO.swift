@@ -5,7 +5,8 @@ public struct CommandIO {
     public var readStandardInput: () -> Data
     public var writeOutput: (String) -> Void
     public var writeError: (String) -> Void
-    /// Bytes to standard output as they are (a `check --jobs` worker's frames).
+    /// Bytes to standard output (a `check --jobs` worker's binary frames): `standard` writes them as
+    /// they are; by default they go to `writeOutput` decoded as UTF-8, which only text survives.
     public var writeOutputBytes: ([UInt8]) -> Void
     /// The `seemore` executable running this command, set by its `main`: `check --jobs N` starts its
     /// worker processes from it. Nil (a command run inside another program) checks on threads.
