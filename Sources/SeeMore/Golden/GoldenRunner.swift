@@ -105,7 +105,7 @@ public enum GoldenRunner {
         return copies
     }
 
-    /// A worker of `CheckWorkers`: checks every `part.count`-th selected case from the `part.index`-th,
+    /// A worker of `CheckWorkers`: checks the selected cases `CheckWorkers.share` gives it,
     /// writing artifacts and goldens as a run does (the parent holds the suite's lock), and writes each
     /// result as a frame (`CheckWorkers.frame`).
     public static func work(
@@ -118,7 +118,7 @@ public enum GoldenRunner {
         // least every tenth of a second so the parent's progress moves and a crash loses little.
         var pending: [UInt8] = []
         var lastWrite = DispatchTime.now().uptimeNanoseconds
-        for index in stride(from: part.index - 1, to: selected.count, by: part.count) {
+        for index in selected.indices where CheckWorkers.share(of: index, workers: part.count) == part.index - 1 {
             let (result, fonts) = process(
                 selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
             pending += CheckWorkers.frame(index: index, result: result, fonts: fonts)

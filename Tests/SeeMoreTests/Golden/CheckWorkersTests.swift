@@ -38,4 +38,20 @@ import Testing
         #expect(summary.results.count == 16)
         #expect(summary.failures.isEmpty)
     }
+
+    /// Every case goes to exactly one worker, a card's two states (neighbours in name order) to the
+    /// same one, and collapsed and expanded cards are spread evenly over the workers.
+    @Test(arguments: [1, 2, 3, 4, 7])
+    func shares_coverEveryCaseOnce_andSpreadBothStates(workers: Int) {
+        let cases = 8_000
+        var counts = [[Int]](repeating: [0, 0], count: workers)
+        for index in 0..<cases {
+            let worker = CheckWorkers.share(of: index, workers: workers)
+            #expect((0..<workers).contains(worker))
+            if index % 2 == 1 { #expect(worker == CheckWorkers.share(of: index - 1, workers: workers)) }
+            counts[worker][index % 2] += 1
+        }
+        let fair = cases / 2 / workers
+        for count in counts.flatMap({ $0 }) { #expect(abs(count - fair) <= 3, "\(counts)") }
+    }
 }
