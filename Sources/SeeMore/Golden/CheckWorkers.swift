@@ -45,6 +45,12 @@ public struct CheckWorkers: Sendable {
         return (0..<4).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) } + record.bytes
     }
 
+    /// The length of the record of the frame that starts at `start` (at least 4 bytes must follow it).
+    static func recordLength<Bytes: RandomAccessCollection>(in bytes: Bytes, at start: Int) -> Int
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+        (0..<4).reduce(0) { $0 | Int(bytes[start + $1]) << (8 * $1) }
+    }
+
     /// A frame's record read back: nil for bytes no worker wrote.
     static func unframe(_ record: ArraySlice<UInt8>) -> (index: Int, result: CaseResult, fonts: [String])? {
         var reader = RecordReader(record)
@@ -80,7 +86,7 @@ public struct CheckWorkers: Sendable {
                 pending.append(chunk)
                 var start = pending.startIndex
                 while pending.endIndex - start >= 4 {
-                    let length = (0..<4).reduce(0) { $0 | Int(pending[start + $1]) << (8 * $1) }
+                    let length = Self.recordLength(in: pending, at: start)
                     guard length <= Self.maximumFrameBytes else {
                         // Not a frame: its cases are checked by the parent.
                         process.terminate()

@@ -22,7 +22,7 @@ public enum GoldenRunner {
         let cache = options.record == .never ? options.cache : nil
         let kept = try artifacts.prepare(keeping: cache?.artifactFiles ?? [])
         // The results wait in a file in the artifacts folder: memory stays flat in the number of cases.
-        let state = RunState(spool: ResultSpool(count: selected.count, folder: artifacts.path))
+        let state = RunState(spool: ResultSpool(count: selected.count, folder: artifacts.path), kept: kept)
         var remaining = Array(selected.indices)
         if let workers = options.workers, workers.count > 1, selected.count > 1 {
             let answered = workers.run(cases: selected.count) { index, result, fonts in
@@ -39,9 +39,7 @@ public enum GoldenRunner {
         }
         let results = state.results
         cache?.keepOnly(Set(selected.map(\.name)))
-        var unused = kept
-        for result in results { for file in result.artifacts.values { unused.remove(file) } }
-        artifacts.remove(unused)
+        artifacts.remove(state.unusedArtifacts)
 
         let fingerprintPath = suite.folder + "/" + EnvironmentFingerprint.fileName
         let current = EnvironmentFingerprint.current(fontFiles: state.fonts)
@@ -183,10 +181,14 @@ private final class RunState: @unchecked Sendable {
     private let lock = NSLock()
     private let spool: ResultSpool
     private(set) var fonts = Set<String>()
+    /// The files kept from the last run that no result of this one shows yet (crossed off as results
+    /// come, so the results are not read back for it).
+    private(set) var unusedArtifacts: Set<String>
     private var done = 0
 
-    init(spool: ResultSpool) {
+    init(spool: ResultSpool, kept: Set<String>) {
         self.spool = spool
+        unusedArtifacts = kept
     }
 
     /// Every case answered, in case order.
@@ -198,6 +200,7 @@ private final class RunState: @unchecked Sendable {
     func finish(_ index: Int, result: CaseResult, fonts: [String], progress: (@Sendable (Int, Int) -> Void)?) {
         spool.store(result, at: index)
         lock.withLock {
+            for file in result.artifacts.values { unusedArtifacts.remove(file) }
             self.fonts.formUnion(fonts)
             done += 1
             progress?(done, spool.count)

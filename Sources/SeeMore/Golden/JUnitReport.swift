@@ -4,12 +4,6 @@ struct JUnitReport {
     let summary: CheckSummary
     let suite: GoldenSuite
 
-    var xml: String {
-        var text = ""
-        write { text += $0 }
-        return text
-    }
-
     /// The XML, handed to `emit` a piece at a time, case by case.
     func write(_ emit: (String) throws -> Void) rethrows {
         let results = summary.results

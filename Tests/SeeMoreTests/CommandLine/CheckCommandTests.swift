@@ -59,7 +59,7 @@ import Testing
         var bytes = Array(worker.stdoutBytes)[...]
         var frames: [(index: Int, result: CaseResult, fonts: [String])] = []
         while bytes.count >= 4 {
-            let length = (0..<4).reduce(0) { $0 | Int(bytes[bytes.startIndex + $1]) << (8 * $1) }
+            let length = CheckWorkers.recordLength(in: bytes, at: bytes.startIndex)
             let record = bytes.dropFirst(4).prefix(length)
             #expect(record.count == length)
             frames.append(try #require(CheckWorkers.unframe(record)))
