@@ -15,10 +15,21 @@ final class LastLineLayout {
     let layout: Layout
     /// Widths of endings already measured (see `width(of:textStart:style:)`), by what decides them.
     private var endingWidths: [String: Double?] = [:]
+    /// Measures endings after a run (see `endingRuns`), apart from `layout`, which may hold a cut's last line.
+    private let endingLayout: Layout
+    /// Endings already measured after a run, by what decides them; nil when they cannot be measured so.
+    private var endingRunsKnown: [EndingKey: EndingRuns?] = [:]
+    /// The fonts `endingRunsKnown`'s keys name, held so that no other font takes their address.
+    private var heldFonts: [UnsafeMutablePointer<PangoFont>] = []
 
     init(fontMap: FontMap) throws {
         context = try TextContext(fontMap: fontMap)
         layout = try Layout(context: context)
+        endingLayout = try Layout(context: context)
+    }
+
+    deinit {
+        for font in heldFonts { g_object_unref(font) }
     }
 
     /// Whether a layout of the text from `lineStart` on itemizes its characters as the whole text does.
@@ -36,6 +47,15 @@ final class LastLineLayout {
         var index = lineStart
         while index > 0 && !IndexedText.isParagraphSeparator(text.scalars[index - 1]) {
             index -= 1
+            let value = text.scalars[index].value
+            if value < 0x80 {  // ASCII: only the brackets open or close
+                switch value {
+                case 0x28, 0x5B, 0x7B: open += 1
+                case 0x29, 0x5D, 0x7D: open -= 1
+                default: break
+                }
+                continue
+            }
             switch text.scalars[index].properties.generalCategory {
             case .openPunctuation, .initialPunctuation: open += 1
             case .closePunctuation, .finalPunctuation: open -= 1
@@ -86,6 +106,50 @@ final class LastLineLayout {
         let measured = try measureWidth(of: ending, textStart: textStart, style: style)
         endingWidths[key] = measured
         return measured
+    }
+
+    /// How `ending` lays out after the kept text `line` (bytes of the text from a last line's start
+    /// to the cut), whose last run starts at byte `runStart` of the text with the analysis `run` and
+    /// whose first run has the analysis `first` (see `EndingRuns`): measured in a layout of that line,
+    /// once per style and font, script and language of the two runs; nil when that layout does not
+    /// keep the last run as one item with the same analysis.
+    func endingRuns(
+        line: Range<Int>, runStart: Int, run: PangoAnalysis, first: PangoAnalysis, of text: IndexedText, ending: Ending,
+        style: TextStyle
+    ) throws -> EndingRuns? {
+        guard let font = run.font, let firstFont = first.font else { return nil }
+        let key = EndingKey(
+            run: [UInt(bitPattern: font), UInt(run.script), UInt(bitPattern: run.language)],
+            first: [UInt(bitPattern: firstFont), UInt(first.script), UInt(bitPattern: first.language)],
+            style: style.key, ending: ending.bytes)
+        if let known = endingRunsKnown[key] { return known }
+        if endingRunsKnown.count >= 256 {
+            endingRunsKnown.removeAll()
+            for font in heldFonts { g_object_unref(font) }
+            heldFonts.removeAll()
+        }
+        pango_context_set_base_dir(context.pointer, PANGO_DIRECTION_LTR)
+        pango_layout_set_auto_dir(endingLayout.pointer, 0)
+        pango_layout_context_changed(endingLayout.pointer)
+        try style.apply(text.bytes[line], ending: ending, to: endingLayout, textStart: line.lowerBound)
+        endingLayout.setUnwrapped()
+        let measured = EndingRuns(
+            layout: endingLayout, keptBytes: line.count, runStart: runStart - line.lowerBound, run: run, ending: ending)
+        for held in [font, firstFont] {
+            g_object_ref(held)
+            heldFonts.append(held)
+        }
+        endingRunsKnown[key] = measured
+        return measured
+    }
+
+    /// What decides `EndingRuns`: the font, script and language of the kept text's last run and of
+    /// the line's first run (by address; the fonts are held), the style, and the ending.
+    private struct EndingKey: Hashable {
+        let run: [UInt]
+        let first: [UInt]
+        let style: String
+        let ending: [UInt8]
     }
 
     private func measureWidth(of ending: Ending, textStart: Int, style: TextStyle) throws -> Double? {

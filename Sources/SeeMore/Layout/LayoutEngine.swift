@@ -17,11 +17,15 @@ public final class LayoutEngine {
     private var substitutions: [String: FontSubstitution?] = [:]
     /// Requests' fonts already parsed and looked up, by body and suffix font strings.
     private var resolvedFonts: [String: ResolvedFonts] = [:]
+    /// The last text whose language was guessed, and the guess.
+    private var lastGuess: (text: String, language: String?)? = nil
     /// Whether a cut measured on its last line alone is described without laying the collapsed text
     /// out again (see `LinesAbove`); tests turn it off to compare the two descriptions.
     var composesResults = true
     /// How many of `truncate`'s results were described that way.
     private(set) var cutsDescribedFromLastLine = 0
+    /// How many of those were measured and described from the sum of the last line's runs (`LineRuns`).
+    private(set) var cutsDescribedFromSums = 0
 
     public init() throws {
         (context, layout, lastLine, measuring) = try TextStack.serialized {
@@ -39,14 +43,16 @@ public final class LayoutEngine {
     /// most N lines with the ellipsis and suffix together on the last line; when even the suffix alone
     /// cannot share a line, the suffix wraps.
     /// - Throws: `TruncationRequestError` for a bad width or line limit; `PangoError` when Pango fails.
-    /// - Complexity: one layout of the first N+3 lines of the text plus one small layout per cut candidate
-    ///   between the answer and the first word of line N+1; independent of the text's length past that.
+    /// - Complexity: one layout of the first N+3 lines of the text plus, per cut candidate between the
+    ///   answer and the first word of line N+1, one small layout or, on a left-to-right line of plain
+    ///   text, the shaping of one run (`LineRuns`); independent of the text's length past that.
     public func truncate(_ request: TruncationRequest) throws -> Truncation {
         try request.validate()
         return try TextStack.serialized {
             let search = try search(request)
             let truncation = try search.run()
             if search.composedResult { cutsDescribedFromLastLine += 1 }
+            if search.summedResult { cutsDescribedFromSums += 1 }
             return truncation
         }
     }
@@ -76,8 +82,7 @@ public final class LayoutEngine {
         case .auto: break
         }
         let style = try TextStack.serialized {
-            try TextStyle(
-                request: request, fonts: try fonts(for: request), measuring: measuring)
+            try textStyle(for: request)
         }
         return StrongDirection.of(style.plainText.utf8) == PANGO_DIRECTION_RTL
     }
@@ -92,8 +97,7 @@ public final class LayoutEngine {
             throw TruncationRequestError.textTooLong(request.text.unicodeScalars.count, limit: Self.maximumWholeCharacters)
         }
         let style = try TextStack.serialized {
-            try TextStyle(
-                request: request, fonts: try fonts(for: request), measuring: measuring)
+            try textStyle(for: request)
         }
         let paragraphs = style.plainText.unicodeScalars.reduce(1) { $0 + (IndexedText.isParagraphSeparator($1) ? 1 : 0) }
         guard paragraphs <= Self.maximumWholeParagraphs else {
@@ -119,8 +123,7 @@ public final class LayoutEngine {
     }
 
     private func search(_ request: TruncationRequest) throws -> TruncationSearch {
-        let fonts = try self.fonts(for: request)
-        let style = try TextStyle(request: request, fonts: fonts, measuring: measuring)
+        let style = try textStyle(for: request)
         let search = TruncationSearch(
             request: request, style: style, layout: try workspace(for: request.direction).layout, lastLine: lastLine)
         search.composesResult = composesResults
@@ -151,8 +154,7 @@ public final class LayoutEngine {
         _ request: TruncationRequest, text: String, ending: (ellipsis: String, suffix: String, isolated: Bool)?,
         paint: SuffixPaint?
     ) throws -> PaintedText {
-        let fonts = try self.fonts(for: request)
-        let style = try TextStyle(request: request, fonts: fonts, measuring: measuring)
+        let style = try textStyle(for: request)
         let kept = Array(text.utf8)
         let layout = try Layout(context: context(for: request.direction))
         guard let ending else {
@@ -173,10 +175,26 @@ public final class LayoutEngine {
         return PaintedText(layout: layout, suffixBytes: suffix.isEmpty ? nil : suffix, marks: made.marks(after: kept.count))
     }
 
-    /// The request's fonts, parsed and looked up once per engine (at most 256 kept), in the language
-    /// its layouts will carry, so the lookup loads the fonts they use.
-    private func fonts(for request: TruncationRequest) throws -> ResolvedFonts {
-        let language = request.language ?? TextLanguage.guess(request.text)
+    /// The request's text style, its fonts looked up in the language of its text.
+    private func textStyle(for request: TruncationRequest) throws -> TextStyle {
+        let language = language(of: request)
+        return try TextStyle(
+            request: request, fonts: try fonts(for: request, language: language), measuring: measuring, language: language)
+    }
+
+    /// The language given, else guessed from the text; the last text's guess is kept (a card asks for
+    /// the cut and for the painted layout of the same text).
+    private func language(of request: TruncationRequest) -> String? {
+        if let given = request.language { return given }
+        if let last = lastGuess, last.text == request.text { return last.language }
+        let guessed = TextLanguage.guess(request.text)
+        lastGuess = (request.text, guessed)
+        return guessed
+    }
+
+    /// The request's fonts, parsed and looked up once per engine (at most 256 kept), in `language`,
+    /// which its layouts will carry, so the lookup loads the fonts they use.
+    private func fonts(for request: TruncationRequest, language: String?) throws -> ResolvedFonts {
         let key = request.font + "\u{0}" + (request.suffixFont ?? "\u{0}") + "\u{0}" + (language ?? "")
         if let known = resolvedFonts[key] { return known }
         let fonts = try ResolvedFonts(request: request) { substitution(for: $0, language: language) }

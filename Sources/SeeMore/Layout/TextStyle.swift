@@ -8,7 +8,7 @@ final class TextStyle {
     private let markup: AttributeList?
     /// Whether a line laid out alone lays out as inside its paragraph (see `MarkupLimits.keepsLinesAlike`).
     let keepsLinesAlike: Bool
-    private let lineHeight: LineHeight
+    let lineHeight: LineHeight
     let width: Double
     private let hyphens: Hyphens
     /// The language of the text (given, or guessed from it) and of the ellipsis and suffix (guessed
@@ -21,10 +21,20 @@ final class TextStyle {
     /// Whether each Korean word (by its first byte) fits a line, once measured.
     private var wordFits: [Int: Bool] = [:]
     private lazy var plainBytes = Array(plainText.utf8)
+    /// What decides how a line looks in this style's layouts, apart from its text and the width it
+    /// wraps at: fonts, languages and line height.
+    private(set) lazy var key =
+        "\(fonts.body.string)|\(fonts.suffix.string)|\(language.text ?? "")|\(language.ending ?? "")|\(lineHeight)"
+    /// Whether a line's layout is the sum of its runs' (see `LineRuns`): no markup spans (letter
+    /// spacing, rises, other sizes) and no hyphen added at a break.
+    var layoutIsSumOfRuns: Bool { markup == nil && hyphens == .none }
 
-    /// - Parameter measuring: a layout this style may use to measure words.
+    /// - Parameters:
+    ///   - measuring: a layout this style may use to measure words.
+    ///   - language: the request's language, or the one guessed from its text (the markup's plain
+    ///     text is guessed from again).
     /// - Throws: `TruncationRequestError.invalidMarkup` with Pango's message (which has the position).
-    init(request: TruncationRequest, fonts: ResolvedFonts, measuring: Layout) throws {
+    init(request: TruncationRequest, fonts: ResolvedFonts, measuring: Layout, language textLanguage: String?) throws {
         self.fonts = fonts
         self.measuring = measuring
         lineHeight = request.lineHeight
@@ -37,7 +47,6 @@ final class TextStyle {
             keepsLinesAlike = true
             koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
             try Self.checkCombiningRuns(plainText)
-            let textLanguage = request.language ?? TextLanguage.guess(request.text)
             language = (textLanguage, endingLanguage ?? textLanguage)
             return
         }

@@ -41,11 +41,17 @@ final class TruncationSearch {
     private var linesAbove: LinesAbove? = nil
     /// The kept text's end of the candidate the last-line layout holds, when it took one line.
     private var lastLineHolds: Int? = nil
+    /// Line N's runs, to measure candidates on it by arithmetic (a left-to-right line of plain text).
+    private var lineRuns: LineRuns? = nil
+    /// The last candidate measured by arithmetic to fit.
+    private var arithmeticFit: LineRuns.Fit? = nil
     /// Whether a cut measured on its last line is described from that layout and `linesAbove`
     /// rather than by laying the collapsed text out again (tests compare the two).
     var composesResult = true
     /// Whether the result was described so.
     private(set) var composedResult = false
+    /// Whether it was described from the sum of line N's runs (`LineRuns`) rather than a layout of it.
+    private(set) var summedResult = false
 
     init(request: TruncationRequest, style: TextStyle, layout: Layout, lastLine: LastLineLayout) {
         self.request = request
@@ -219,6 +225,11 @@ final class TruncationSearch {
             case .rtl: PANGO_DIRECTION_RTL
             }
         shortcut = (lineStart, firstWordEnd, direction)
+        if composesResult && direction == PANGO_DIRECTION_LTR && style.layoutIsSumOfRuns {
+            lineRuns = LineRuns(
+                layout: layout, line: request.lines - 1, text: text, width: request.width,
+                bodySize: style.fonts.body.size ?? TruncationRequest.defaultFontSize, sizes: layout.context.fontSizes)
+        }
         // Right to left, a line laid out alone is aligned by its own direction, not the paragraph's.
         if describing && composesResult && direction == PANGO_DIRECTION_LTR {
             linesAbove = LinesAbove(layout: layout, lines: request.lines)
@@ -236,6 +247,15 @@ final class TruncationSearch {
         if let known = measured[keptEnd] { return known }
         let ending = ending(keptEnd: keptEnd)
         if let shortcut, keptEnd >= shortcut.firstWordEnd {
+            if let lineRuns,
+                let fit = try lineRuns.measure(keptEnd: keptEnd, text: text, ending: ending, endings: lastLine, style: style)
+            {
+                if fit.fits { arithmeticFit = fit }
+                let before = request.lines - 1
+                let result = Collapsed(lineCount: before + (fit.fits ? 1 : 2), markerLine: before)
+                measured[keptEnd] = result
+                return result
+            }
             let start = text.byteOffsets[shortcut.lineStart]
             let kept = text.bytes[start..<text.byteOffsets[keptEnd]]
             if let last = try lastLine.measure(
@@ -272,7 +292,14 @@ final class TruncationSearch {
         let suffixRects: SuffixRects?
         let unknownGlyphs: Int
         let fonts: [String]
-        if let cut, !cut.suffixWraps, let ending, let above = linesAbove, let shortcut, lastLineHolds == keptEnd {
+        if let cut, !cut.suffixWraps, let ending, let above = linesAbove, let lineRuns, let fit = arithmeticFit,
+            fit.keptEnd == keptEnd
+        {
+            // Measured by arithmetic: lines 1…N−1 are the uncut text's, line N is the sum of its runs.
+            composedResult = true
+            summedResult = true
+            (visible, suffixRects, unknownGlyphs, fonts) = lineRuns.describe(fit, above: above, text: text, ending: ending)
+        } else if let cut, !cut.suffixWraps, let ending, let above = linesAbove, let shortcut, lastLineHolds == keptEnd {
             // Measured on its last line: lines 1…N−1 are the uncut text's, line N is in the last-line layout.
             composedResult = true
             let keptCount = keptBytes.count - text.byteOffsets[shortcut.lineStart]

@@ -90,7 +90,9 @@ extension Layout {
                 (above, below) = lineHeight.box(size: strut.size, metrics: strut)
                 if let line = pango_layout_iter_get_line_readonly(iterator) {
                     forEachRun(of: line) { run in
-                        guard let size = Self.fontSize(of: run), size != strut.size || run.pointee.y_offset != 0 else { return }
+                        guard let font = run.pointee.item.pointee.analysis.font, let size = context.fontSizes.size(of: font),
+                            size != strut.size || run.pointee.y_offset != 0
+                        else { return }
                         let box = lineHeight.box(size: size, metrics: strut)
                         let rise = PangoUnits.toPoints(run.pointee.y_offset)
                         above = max(above, box.above + rise)
@@ -111,15 +113,5 @@ extension Layout {
             top += above + below
         } while pango_layout_iter_next_line(iterator) != 0
         return boxes
-    }
-
-    /// The size in points of the font a run was shaped with.
-    private static func fontSize(of run: UnsafeMutablePointer<PangoGlyphItem>) -> Double? {
-        guard let font = run.pointee.item.pointee.analysis.font, let description = pango_font_describe(font) else {
-            return nil
-        }
-        defer { pango_font_description_free(description) }
-        let size = pango_font_description_get_size(description)
-        return size > 0 ? PangoUnits.toPoints(size) : nil
     }
 }

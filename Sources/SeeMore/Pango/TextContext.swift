@@ -11,6 +11,8 @@ final class TextContext {
     let fontMap: FontMap
     /// Metrics of the fonts already loaded, by font description.
     private var metricsCache: [String: FontMetrics] = [:]
+    /// Sizes of the fonts this context's layouts used.
+    let fontSizes = FontSizes()
 
     /// The base direction of the paragraphs of this context's layouts.
     let direction: TextDirection

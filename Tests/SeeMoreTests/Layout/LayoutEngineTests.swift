@@ -74,7 +74,31 @@ import Testing
             #expect(composed == whole, "\(label)")
         }
         #expect(relaying.cutsDescribedFromLastLine == 0)
-        if index == 0 { #expect(composing.cutsDescribedFromLastLine > 0, "the English text is described from its last line") }
+        if index == 0 {
+            #expect(composing.cutsDescribedFromLastLine > 0, "the English text is described from its last line")
+            #expect(composing.cutsDescribedFromSums > 0, "the English text is described from its runs' sums")
+        }
+    }
+
+    /// One engine keeps the ellipsis and suffix it measured after a run (`EndingRuns`) from text to
+    /// text: a line that starts in another script or font shifts them onto another baseline, so what it
+    /// keeps must still describe every corpus text as a layout of the whole collapsed text does.
+    @Test func summedCuts_keptFromTextToText_asFromTheWholeCollapsedText() throws {
+        let composing = try LayoutEngine()
+        let relaying = try LayoutEngine()
+        relaying.composesResults = false
+        for index in CorpusText.all.indices.reversed() {
+            for request in Self.requestsInEveryMode(index) {
+                let composed = try composing.truncate(request)
+                var whole = try relaying.truncate(request)
+                let label = "\(CorpusText.all[index].name) \(request.width) \(request.lines) \(request.cutMode)"
+                #expect(Self.rectsAgree(composed.suffixRects, whole.suffixRects), "\(label)")
+                whole.suffixRects = composed.suffixRects
+                whole.suffixRect = composed.suffixRect
+                #expect(composed == whole, "\(label)")
+            }
+        }
+        #expect(composing.cutsDescribedFromSums > 100)
     }
 
     /// The reference cut's requests for corpus text `index`, each in every cut mode.
