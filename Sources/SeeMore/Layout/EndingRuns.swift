@@ -61,7 +61,7 @@ struct EndingRuns {
             guard runWidth >= 0 else { return nil }
             width += runWidth
             if runWidth > 0 { hang = text.map { Self.trailingWhite(glyphs, item: item, text: $0) } ?? 0 }
-            tally.add(glyphs, item: item, yOffset: run.pointee.y_offset)
+            tally.add(glyphs, item: item, yOffset: run.pointee.y_offset, facts: layout.context.fontFacts)
         }
         let suffix = (keptBytes + ending.suffixRange.lowerBound)..<(keptBytes + ending.suffixRange.upperBound)
         var characters: [PangoRectangle] = []

@@ -61,13 +61,15 @@ final class LineRuns {
     let lineBytes: Range<Int>
     /// The line width in Pango units, as the layouts get it.
     private let width: Int32
+    /// Names the runs' fonts.
+    private let facts: FontFacts
 
     /// Reads line `index` (0-based) of `layout`, which holds the uncut text; nil unless every run on it
     /// is left to right at the paragraph's level (with no bidi control before the line's end in its
     /// paragraph), in the body font's size, unraised, of a script that
     /// HarfBuzz shapes without the text around it (not the joining Mongolian and Phags-pa), and the
     /// line holds no tab, line separator or hyphenation point (which Pango lays out otherwise).
-    init?(layout: Layout, line index: Int, text: IndexedText, width: Double, bodySize: Double, sizes: FontSizes) {
+    init?(layout: Layout, line index: Int, text: IndexedText, width: Double, bodySize: Double, facts: FontFacts) {
         guard let line = pango_layout_get_line_readonly(layout.pointer, Int32(index)),
             line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue
         else { return nil }
@@ -83,7 +85,7 @@ final class LineRuns {
                 let font = item.pointee.analysis.font, item.pointee.analysis.level == 0, run.pointee.y_offset == 0,
                 item.pointee.analysis.script != UInt8(truncatingIfNeeded: PANGO_SCRIPT_MONGOLIAN.rawValue),
                 item.pointee.analysis.script != UInt8(truncatingIfNeeded: PANGO_SCRIPT_PHAGS_PA.rawValue),
-                sizes.size(of: font) == bodySize
+                facts.size(of: font) == bodySize
             else {
                 eligible = false
                 return
@@ -96,6 +98,7 @@ final class LineRuns {
         }
         self.runs = runs
         self.width = PangoUnits.from(points: width)
+        self.facts = facts
         guard eligible, !runs.isEmpty, runs.first?.bytes.lowerBound == lineBytes.lowerBound else { return nil }
     }
 
@@ -189,7 +192,7 @@ final class LineRuns {
         var start: Int32 = 0
         for (glyphs, item) in runs[..<fit.runsBefore].map({ ($0.glyphs, $0.item) }) + [(fit.lastGlyphs, fit.lastRun)] {
             start += pango_glyph_string_get_width(glyphs)
-            tally.add(glyphs, item: item)
+            tally.add(glyphs, item: item, facts: facts)
         }
         let ascent = max(tally.ascent, fit.ending.tally.ascent)
         var families = above.families

@@ -7,9 +7,11 @@ struct RunTally {
     var unknownGlyphs = 0
     var families: [String] = []
 
-    /// Adds a run of `glyphs` shaped as `item`, raised by `yOffset` (its baseline shift).
-    mutating func add(_ glyphs: UnsafeMutablePointer<PangoGlyphString>, item: UnsafeMutablePointer<PangoItem>, yOffset: Int32 = 0)
-    {
+    /// Adds a run of `glyphs` shaped as `item`, raised by `yOffset` (its baseline shift); `facts` names its font.
+    mutating func add(
+        _ glyphs: UnsafeMutablePointer<PangoGlyphString>, item: UnsafeMutablePointer<PangoItem>, yOffset: Int32 = 0,
+        facts: FontFacts
+    ) {
         var logical = PangoRectangle()
         pango_glyph_string_extents(glyphs, item.pointee.analysis.font, nil, &logical)
         logical.y -= yOffset
@@ -18,7 +20,7 @@ struct RunTally {
         for index in 0..<Int(glyphs.pointee.num_glyphs) where glyphs.pointee.glyphs[index].glyph & flag != 0 {
             unknownGlyphs += 1
         }
-        if let font = item.pointee.analysis.font, let family = FontDescription.family(of: font), !families.contains(family) {
+        if let font = item.pointee.analysis.font, let family = facts.family(of: font), !families.contains(family) {
             families.append(family)
         }
     }

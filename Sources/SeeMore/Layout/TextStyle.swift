@@ -21,6 +21,8 @@ final class TextStyle {
     /// Whether each Korean word (by its first byte) fits a line, once measured.
     private var wordFits: [Int: Bool] = [:]
     private lazy var plainBytes = Array(plainText.utf8)
+    /// Whether Pango could add a hyphen at a break in the text (see `mayTakeHyphens`).
+    private lazy var textMayTakeHyphens = Self.mayTakeHyphens(plainText)
     /// What decides how a line looks in this style's layouts, apart from its text and the width it
     /// wraps at: fonts, languages and line height.
     private(set) lazy var key =
@@ -93,7 +95,11 @@ final class TextStyle {
             }
         }
         try keepKoreanWords(in: textStart..<(textStart + keptCount), on: attributes)
-        if hyphens == .none { attributes.setInsertHyphens(false, bytes: 0..<total) }
+        if hyphens == .none
+            && (textMayTakeHyphens || ending.map { Self.mayTakeHyphens(String(decoding: $0.bytes, as: UTF8.self)) } ?? false)
+        {
+            attributes.setInsertHyphens(false, bytes: 0..<total)
+        }
         if let text = language.text, keptCount > 0 { attributes.setLanguage(text, bytes: 0..<keptCount) }
         if let tag = language.ending, total > keptCount { attributes.setLanguage(tag, bytes: keptCount..<total) }
         layout.setWidth(points: width)
@@ -109,6 +115,24 @@ final class TextStyle {
 }
 
 extension TextStyle {
+    /// Whether Pango could add a hyphen at a break in `text`: it does only after a character of a
+    /// script other than Han, Hangul, Hiragana, Katakana and Common (where a soft hyphen asks for one),
+    /// and after a hyphenation point. A text without any needs no attribute turning hyphens off, which
+    /// Pango applies to every item (5% of a Japanese paragraph's layout).
+    static func mayTakeHyphens(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            let value = scalar.value
+            if value < 0x80 { return (0x61...0x7A).contains(value | 0x20) }
+            if value == 0xAD || value == 0x2027 { return true }
+            switch g_unichar_get_script(gunichar(value)) {
+            case G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_HAN, G_UNICODE_SCRIPT_HANGUL, G_UNICODE_SCRIPT_HIRAGANA,
+                G_UNICODE_SCRIPT_KATAKANA:
+                return false
+            default: return true
+            }
+        }
+    }
+
     /// The most combining characters in a row: Unicode's Stream-Safe Text Format (UAX #15) allows 30.
     static let maximumCombiningRun = 30
 

@@ -228,7 +228,7 @@ final class TruncationSearch {
         if composesResult && direction == PANGO_DIRECTION_LTR && style.layoutIsSumOfRuns {
             lineRuns = LineRuns(
                 layout: layout, line: request.lines - 1, text: text, width: request.width,
-                bodySize: style.fonts.body.size ?? TruncationRequest.defaultFontSize, sizes: layout.context.fontSizes)
+                bodySize: style.fonts.body.size ?? TruncationRequest.defaultFontSize, facts: layout.context.fontFacts)
         }
         // Right to left, a line laid out alone is aligned by its own direction, not the paragraph's.
         if describing && composesResult && direction == PANGO_DIRECTION_LTR {

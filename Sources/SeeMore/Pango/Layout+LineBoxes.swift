@@ -90,7 +90,7 @@ extension Layout {
                 (above, below) = lineHeight.box(size: strut.size, metrics: strut)
                 if let line = pango_layout_iter_get_line_readonly(iterator) {
                     forEachRun(of: line) { run in
-                        guard let font = run.pointee.item.pointee.analysis.font, let size = context.fontSizes.size(of: font),
+                        guard let font = run.pointee.item.pointee.analysis.font, let size = context.fontFacts.size(of: font),
                             size != strut.size || run.pointee.y_offset != 0
                         else { return }
                         let box = lineHeight.box(size: size, metrics: strut)

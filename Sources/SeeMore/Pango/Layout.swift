@@ -319,7 +319,7 @@ final class Layout {
         var families: [String] = []
         forEachRun(inLines: wanted) { item in
             guard let font = item.pointee.item.pointee.analysis.font,
-                let family = FontDescription.family(of: font), !families.contains(family)
+                let family = context.fontFacts.family(of: font), !families.contains(family)
             else { return }
             families.append(family)
         }

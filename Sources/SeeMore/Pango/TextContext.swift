@@ -11,8 +11,8 @@ final class TextContext {
     let fontMap: FontMap
     /// Metrics of the fonts already loaded, by font description.
     private var metricsCache: [String: FontMetrics] = [:]
-    /// Sizes of the fonts this context's layouts used.
-    let fontSizes = FontSizes()
+    /// Sizes and families of the fonts this context's layouts used.
+    let fontFacts = FontFacts()
 
     /// The base direction of the paragraphs of this context's layouts.
     let direction: TextDirection

@@ -101,6 +101,18 @@ import Testing
         #expect(composing.cutsDescribedFromSums > 100)
     }
 
+    /// Texts in which Pango never adds a hyphen at a break go without the attribute that turns hyphens
+    /// off; any letter of a hyphenating script, a soft hyphen or a hyphenation point keeps it.
+    @Test func hyphenAttribute_onlyWherePangoCouldAddAHyphen() {
+        #expect(!TextStyle.mayTakeHyphens("吾輩は猫である。ニャーニャー 123 — 오늘 서울"))
+        #expect(!TextStyle.mayTakeHyphens(""))
+        #expect(TextStyle.mayTakeHyphens("猫 a"))
+        #expect(TextStyle.mayTakeHyphens("123\u{AD}456"))
+        #expect(TextStyle.mayTakeHyphens("12\u{2027}3"))
+        #expect(TextStyle.mayTakeHyphens("Привет"))
+        #expect(TextStyle.mayTakeHyphens("か\u{3099}"))  // a combining mark: Pango counts its script as any other
+    }
+
     /// The reference cut's requests for corpus text `index`, each in every cut mode.
     static func requestsInEveryMode(_ index: Int) -> [TruncationRequest] {
         ReferenceCutTests.requests(for: CorpusText.all[index], index: index).flatMap { request in
