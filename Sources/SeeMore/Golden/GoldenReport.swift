@@ -17,15 +17,27 @@ struct GoldenReport {
             }
             for (_, file) in summary.orphanArtifacts.sorted(by: { $0.key < $1.key }) { try write(Array((file + "\n").utf8)) }
         }
-        // Both written a piece at a time: the cases are never held whole as JSON or as text.
-        try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.reportName) { write in
-            try writeJSON { try write(Array($0.utf8)) }
-            try write(Array("\n".utf8))
-        }
+        // Both written a piece at a time (the cases are never held whole as JSON or as text), at once on
+        // two threads: each reads the results back on its own, and the tail of a run is this alone.
         let htmlPath = artifacts.path + "/index.html"
-        try AtomicFile.write(to: htmlPath) { write in
-            try ReportPage(summary: summary, suite: suite, options: options).write { try write(Array($0.utf8)) }
+        let failure = FirstError()
+        DispatchQueue.concurrentPerform(iterations: 2) { file in
+            do {
+                if file == 0 {
+                    try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.reportName) { write in
+                        try writeJSON { try write(Array($0.utf8)) }
+                        try write(Array("\n".utf8))
+                    }
+                } else {
+                    try AtomicFile.write(to: htmlPath) { write in
+                        try ReportPage(summary: summary, suite: suite, options: options).write { try write(Array($0.utf8)) }
+                    }
+                }
+            } catch {
+                failure.record(error)
+            }
         }
+        if let error = failure.error { throw error }
         return htmlPath
     }
 

@@ -208,18 +208,6 @@ private final class RunState: @unchecked Sendable {
     }
 }
 
-/// The first error any worker thread met.
-private final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
-    private var first: Error?
-
-    var error: Error? { lock.withLock { first } }
-
-    func record(_ error: Error) {
-        lock.withLock { if first == nil { first = error } }
-    }
-}
-
 /// Shell-style name matching where `*` and `?` also match `/`.
 enum Glob {
     static func matches(_ pattern: String, _ name: String) -> Bool {

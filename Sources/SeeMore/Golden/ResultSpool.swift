@@ -77,22 +77,21 @@ final class ResultSpool: @unchecked Sendable {
     }
 
     /// Case `index`'s result; nil when it has none or its record cannot be read back (an I/O error).
+    /// Threads may read at once: the record's bytes are found under the lock and decoded outside it
+    /// (the slice keeps its own copy of them when the spool changes).
     func result(at index: Int) -> CaseResult? {
-        lock.withLock {
+        let found: ArraySlice<UInt8>? = lock.withLock {
             guard entries.indices.contains(index), entries[index].length > 0 else { return nil }
             let entry = entries[index]
             let length = Int(entry.length)
-            let bytes: ArraySlice<UInt8>
             if entry.offset >= pendingStart {
-                bytes = pending[(entry.offset - pendingStart)..<(entry.offset - pendingStart + length)]
-            } else if let read = readBack(offset: entry.offset, length: length) {
-                bytes = read
-            } else {
-                return nil
+                return pending[(entry.offset - pendingStart)..<(entry.offset - pendingStart + length)]
             }
-            var reader = RecordReader(bytes)
-            return try? CaseResult(from: &reader)
+            return readBack(offset: entry.offset, length: length)
         }
+        guard let bytes = found else { return nil }
+        var reader = RecordReader(bytes)
+        return try? CaseResult(from: &reader)
     }
 
     /// Writes the pending records to the file; when it cannot, they stay in memory and so do all later ones.

@@ -51,6 +51,29 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
     }
 
+    /// The report and the page read the results back on two threads at once (`GoldenReport.write`).
+    @Test func threadsReadingAtOnce_eachReadEveryResult() throws {
+        let folder = try BinaryRunner.temporaryFolder().path
+        let count = 4_000
+        let spool = ResultSpool(count: count, folder: folder)
+        for index in 0..<count { spool.store(Self.result(index), at: index) }
+        let results = CaseResults(spool)
+        let mismatches = ManagedCounter()
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+            // Two read in case order, two from the end: windows are taken and replaced under each other.
+            let order = thread % 2 == 0 ? Array(0..<count) : Array((0..<count).reversed())
+            for index in order where results[index] != Self.result(index) { mismatches.add() }
+        }
+        #expect(mismatches.value == 0)
+    }
+
+    final class ManagedCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        var value: Int { lock.withLock { count } }
+        func add() { lock.withLock { count += 1 } }
+    }
+
     @Test func countsAndFailures_comeFromTheFacts() {
         let results = CaseResults((0..<100).map(Self.result))
         let all = (0..<100).map(Self.result)

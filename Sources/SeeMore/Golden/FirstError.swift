@@ -1,0 +1,13 @@
+import Foundation
+
+/// The first error any of several threads met.
+final class FirstError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: Error?
+
+    var error: Error? { lock.withLock { first } }
+
+    func record(_ error: Error) {
+        lock.withLock { if first == nil { first = error } }
+    }
+}
