@@ -49,7 +49,7 @@ struct EndingRuns {
         var start: Int32 = 0
         for run in runs[...last] {
             guard let glyphs = run.pointee.glyphs else { return nil }
-            start += pango_glyph_string_get_width(glyphs)
+            start &+= pango_glyph_string_get_width(glyphs)
         }
         var width: Int32 = 0
         var hang: Int32 = 0
@@ -59,7 +59,7 @@ struct EndingRuns {
             guard let glyphs = run.pointee.glyphs, let item = run.pointee.item else { return nil }
             let runWidth = pango_glyph_string_get_width(glyphs)
             guard runWidth >= 0 else { return nil }
-            width += runWidth
+            width &+= runWidth
             if runWidth > 0 { hang = text.map { Self.trailingWhite(glyphs, item: item, text: $0) } ?? 0 }
             tally.add(glyphs, item: item, yOffset: run.pointee.y_offset, facts: layout.context.fontFacts)
         }
@@ -72,7 +72,8 @@ struct EndingRuns {
             for index in suffix where UInt8(bitPattern: text[index]) & 0xC0 != 0x80 {
                 var rect = PangoRectangle()
                 pango_layout_index_to_pos(layout.pointer, Int32(index), &rect)
-                characters.append(PangoRectangle(x: rect.x - start, y: rect.y - baseline, width: rect.width, height: rect.height))
+                characters.append(
+                    PangoRectangle(x: rect.x &- start, y: rect.y &- baseline, width: rect.width, height: rect.height))
             }
             repeat {
                 guard let run = pango_layout_iter_get_run_readonly(iterator) else { continue }
@@ -81,7 +82,7 @@ struct EndingRuns {
                 var rect = PangoRectangle()
                 pango_layout_iter_get_run_extents(iterator, &rect, nil)
                 if rect.width > 0 && rect.height > 0 {
-                    ink.append(PangoRectangle(x: rect.x - start, y: rect.y - baseline, width: rect.width, height: rect.height))
+                    ink.append(PangoRectangle(x: rect.x &- start, y: rect.y &- baseline, width: rect.width, height: rect.height))
                 }
             } while pango_layout_iter_next_run(iterator) != 0
         }
@@ -108,7 +109,7 @@ struct EndingRuns {
         guard g_unichar_isspace(g_utf8_get_char(start + last)) != 0 else { return 0 }
         var width: Int32 = 0
         for index in 0..<Int(glyphs.pointee.num_glyphs) where Int(glyphs.pointee.log_clusters[index]) >= last {
-            width += glyphs.pointee.glyphs[index].geometry.width
+            width &+= glyphs.pointee.glyphs[index].geometry.width
         }
         return width
     }

@@ -85,8 +85,13 @@ final class LineRuns {
                 let font = item.pointee.analysis.font, item.pointee.analysis.level == 0, run.pointee.y_offset == 0,
                 item.pointee.analysis.script != UInt8(truncatingIfNeeded: PANGO_SCRIPT_MONGOLIAN.rawValue),
                 item.pointee.analysis.script != UInt8(truncatingIfNeeded: PANGO_SCRIPT_PHAGS_PA.rawValue),
-                facts.size(of: font) == bodySize
+                facts.size(of: font) == bodySize, let itemCopy = pango_item_copy(item)
             else {
+                eligible = false
+                return
+            }
+            guard let glyphsCopy = pango_glyph_string_copy(glyphs) else {
+                pango_item_free(itemCopy)
                 eligible = false
                 return
             }
@@ -94,7 +99,7 @@ final class LineRuns {
             runs.append(
                 Run(
                     bytes: offset..<(offset + Int(item.pointee.length)), width: pango_glyph_string_get_width(glyphs),
-                    item: pango_item_copy(item), glyphs: pango_glyph_string_copy(glyphs)))
+                    item: itemCopy, glyphs: glyphsCopy))
         }
         self.runs = runs
         self.width = PangoUnits.from(points: width)
@@ -189,9 +194,10 @@ final class LineRuns {
             bytes.append(byte)
         }
         var tally = RunTally()
-        var start: Int32 = 0
+        // In points: sums of Pango units (multiples of 1/1024) are exact in a Double and cannot overflow.
+        var start = 0.0
         for (glyphs, item) in runs[..<fit.runsBefore].map({ ($0.glyphs, $0.item) }) + [(fit.lastGlyphs, fit.lastRun)] {
-            start += pango_glyph_string_get_width(glyphs)
+            start += PangoUnits.toPoints(pango_glyph_string_get_width(glyphs))
             tally.add(glyphs, item: item, facts: facts)
         }
         let ascent = max(tally.ascent, fit.ending.tally.ascent)
@@ -199,21 +205,23 @@ final class LineRuns {
         for family in tally.families + fit.ending.tally.families where !families.contains(family) { families.append(family) }
         // The suffix's rectangle as `Layout.rect(ofBytes:)` finds it on a line whose Pango baseline is
         // its ascent (the largest of its runs'), moved onto the line's box.
-        let shift = fit.ending.box.baseline - PangoUnits.toPoints(ascent)
+        let baseline = PangoUnits.toPoints(ascent)
+        let shift = fit.ending.box.baseline - baseline
         var rect: Rect? = nil
         func add(_ part: Rect) { rect = rect.map { $0.union(part) } ?? part }
         for character in fit.ending.suffixCharacters {
-            let x = start + character.x
+            let x = start + PangoUnits.toPoints(character.x)
+            let width = PangoUnits.toPoints(character.width)
             add(
                 Rect(
-                    x: PangoUnits.toPoints(min(x, x + character.width)), y: PangoUnits.toPoints(ascent + character.y) + shift,
-                    width: PangoUnits.toPoints(abs(character.width)), height: PangoUnits.toPoints(character.height)))
+                    x: min(x, x + width), y: baseline + PangoUnits.toPoints(character.y) + shift, width: abs(width),
+                    height: PangoUnits.toPoints(character.height)))
         }
         if rect != nil {
             for ink in fit.ending.suffixInk {
                 add(
                     Rect(
-                        x: PangoUnits.toPoints(start + ink.x), y: PangoUnits.toPoints(ascent + ink.y) + shift,
+                        x: start + PangoUnits.toPoints(ink.x), y: baseline + PangoUnits.toPoints(ink.y) + shift,
                         width: PangoUnits.toPoints(ink.width), height: PangoUnits.toPoints(ink.height)))
             }
         }

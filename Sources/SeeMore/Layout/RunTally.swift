@@ -14,8 +14,8 @@ struct RunTally {
     ) {
         var logical = PangoRectangle()
         pango_glyph_string_extents(glyphs, item.pointee.analysis.font, nil, &logical)
-        logical.y -= yOffset
-        ascent = max(ascent, -logical.y)
+        logical.y &-= yOffset
+        ascent = max(ascent, 0 &- logical.y)
         let flag = seemore_glyph_unknown_flag()
         for index in 0..<Int(glyphs.pointee.num_glyphs) where glyphs.pointee.glyphs[index].glyph & flag != 0 {
             unknownGlyphs += 1
