@@ -23,7 +23,7 @@ final class LineRuns {
 
     /// A candidate measured: whether its last line fits, and what describes it.
     final class Fit {
-        private(set) var fits: Bool
+        let fits: Bool
         /// The character index where the kept text ends.
         let keptEnd: Int
         /// How many of the line's runs come before the one holding the cut, and that run shaped up to it.
@@ -42,12 +42,6 @@ final class LineRuns {
             self.lastRun = lastRun
             self.lastGlyphs = lastGlyphs
             self.ending = ending
-        }
-
-        /// This measurement, found to fit.
-        func fitting() -> Fit {
-            fits = true
-            return self
         }
 
         deinit {
@@ -175,13 +169,13 @@ final class LineRuns {
                 pango_shape_item(item, $0.baseAddress, Int32($0.count), nil, glyphs, PANGO_SHAPE_NONE)
             }
         }
-        let fit = Fit(
-            fits: false, keptEnd: keptEnd, runsBefore: last, lastRun: item, lastGlyphs: glyphs, ending: measured)
         let widths = runs[..<last].map { Int($0.width) } + [Int(pango_glyph_string_get_width(glyphs)), Int(measured.width)]
-        guard widths.allSatisfy({ $0 >= 0 }) else { return nil }
         let total = widths.reduce(0, +)
-        if total <= Int(width) { return fit.fitting() }
-        return total - Int(measured.hang) > Int(width) ? fit : nil
+        let fits = total <= Int(width)
+        // Owns the item and glyphs from here on.
+        let fit = Fit(fits: fits, keptEnd: keptEnd, runsBefore: last, lastRun: item, lastGlyphs: glyphs, ending: measured)
+        guard widths.allSatisfy({ $0 >= 0 }), fits || total - Int(measured.hang) > Int(width) else { return nil }
+        return fit
     }
 
     /// The description of a cut measured to fit: lines 1…N−1 from `above`, then this line up to the
