@@ -29,7 +29,8 @@ final class LastLineLayout {
     }
 
     deinit {
-        for font in heldFonts { g_object_unref(font) }
+        let fonts = heldFonts
+        TextStack.serialized { for font in fonts { g_object_unref(font) } }
     }
 
     /// Whether a layout of the text from `lineStart` on itemizes its characters as the whole text does.
@@ -119,8 +120,8 @@ final class LastLineLayout {
     ) throws -> EndingRuns? {
         guard let font = run.font, let firstFont = first.font else { return nil }
         let key = EndingKey(
-            run: [UInt(bitPattern: font), UInt(run.script), UInt(bitPattern: run.language)],
-            first: [UInt(bitPattern: firstFont), UInt(first.script), UInt(bitPattern: first.language)],
+            runFont: UInt(bitPattern: font), runScript: run.script, runLanguage: UInt(bitPattern: run.language),
+            firstFont: UInt(bitPattern: firstFont), firstScript: first.script, firstLanguage: UInt(bitPattern: first.language),
             style: style.key, ending: ending.bytes)
         if let known = endingRunsKnown[key] { return known }
         if endingRunsKnown.count >= 256 {
@@ -146,8 +147,12 @@ final class LastLineLayout {
     /// What decides `EndingRuns`: the font, script and language of the kept text's last run and of
     /// the line's first run (by address; the fonts are held), the style, and the ending.
     private struct EndingKey: Hashable {
-        let run: [UInt]
-        let first: [UInt]
+        let runFont: UInt
+        let runScript: UInt8
+        let runLanguage: UInt
+        let firstFont: UInt
+        let firstScript: UInt8
+        let firstLanguage: UInt
         let style: String
         let ending: [UInt8]
     }
