@@ -136,6 +136,9 @@ struct RenderCommand {
     }
 
     private func renderOne(io: CommandIO) throws {
+        // First: making the renderer starts fontconfig's initialisation on Pango's own thread, which
+        // then overlaps reading the text and the template.
+        let renderer = try CardRenderer()
         let text = try source.read(io: io)
         let template = try Self.loadTemplate(template, folder: templatesFolder)
         var request = CardRequest(
@@ -143,7 +146,6 @@ struct RenderCommand {
             suffix: suffix, suffixColor: suffixColor, theme: theme, scale: scale)
         request.language = language
         request.direction = direction
-        let renderer = try CardRenderer()
         let cards = try states.map { state in try Self.render(request, state: state, renderer: renderer) }
         if let first = cards.first {
             try FontWarnings.report(first.metadata.fontSubstitutions, strict: strictFonts, io: io)

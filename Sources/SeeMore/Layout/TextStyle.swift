@@ -76,9 +76,10 @@ final class TextStyle {
 
     /// Sets `layout` to `kept` (bytes of the plain text starting at byte `textStart`) followed by
     /// `ending`: the ellipsis in the body font, the suffix in the suffix font (colored and underlined
-    /// when `paint` says so).
+    /// when `paint` says so). `linesPerParagraph` stops line breaking there (`Layout.limitLines`).
     func apply<Bytes: Collection>(
-        _ kept: Bytes, ending: Ending? = nil, to layout: Layout, textStart: Int = 0, paint: SuffixPaint? = nil
+        _ kept: Bytes, ending: Ending? = nil, to layout: Layout, textStart: Int = 0, paint: SuffixPaint? = nil,
+        linesPerParagraph: Int? = nil
     ) throws where Bytes.Element == UInt8 {
         let keptCount = kept.count
         let attributes = try markup?.slice(textStart..<(textStart + keptCount)) ?? AttributeList()
@@ -103,6 +104,7 @@ final class TextStyle {
         if let text = language.text, keptCount > 0 { attributes.setLanguage(text, bytes: 0..<keptCount) }
         if let tag = language.ending, total > keptCount { attributes.setLanguage(tag, bytes: keptCount..<total) }
         layout.setWidth(points: width)
+        layout.limitLines(perParagraph: linesPerParagraph)
         layout.setLineHeight(lineHeight, metrics: try layout.context.metrics(for: fonts.body, language: language.text))
         layout.setFont(fonts.body)
         layout.setAttributes(attributes)

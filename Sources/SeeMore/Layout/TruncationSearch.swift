@@ -91,7 +91,7 @@ final class TruncationSearch {
     func kept(clamped: Bool) throws -> (truncated: Bool, kept: String) {
         let cut: Cut?
         if clamped {
-            let uncut = end > 0 ? try layOutUncut() : nil
+            let uncut = end > 0 ? try layOutUncut(counting: false) : nil
             cut = uncut?.start(ofLine: request.lines + 1).map { Cut(k: $0, withEnding: false) }
         } else {
             cut = try findCut(counting: false).cut
@@ -102,7 +102,7 @@ final class TruncationSearch {
     /// Where the cut falls by rules 1–5, nil when the text fits; and, when `counting`, the whole text's lines.
     private func findCut(counting: Bool) throws -> (cut: Cut?, fullLineCount: (count: Int, exact: Bool)) {
         let limit = request.lines
-        guard end > 0, let uncut = try layOutUncut() else { return (nil, (0, true)) }
+        guard end > 0, let uncut = try layOutUncut(counting: counting) else { return (nil, (0, true)) }
         let bound = searchBound(uncut)
         // Read while the shared layout still holds the uncut text.
         let ruledOut = try candidatesRuledOut(uncut, bound: bound)
@@ -137,10 +137,11 @@ final class TruncationSearch {
     }
 
     /// Lays out the start of the text; nil when it all fits in N lines (rule 1).
-    private func layOutUncut() throws -> UncutLayout? {
+    private func layOutUncut(counting: Bool = true) throws -> UncutLayout? {
         content = nil
         let uncut = try UncutLayout(
-            text: text, end: end, lines: request.lines, width: request.width, layout: layout, style: style)
+            text: text, end: end, lines: request.lines, width: request.width, layout: layout, style: style,
+            breaksEveryLine: counting)
         if uncut.isWhole { content = .uncut(end: end) }
         return uncut.isWhole && uncut.lineStarts.count <= request.lines ? nil : uncut
     }

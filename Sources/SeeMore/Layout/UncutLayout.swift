@@ -3,7 +3,7 @@
 struct UncutLayout {
     /// Character index at which each laid-out line starts (all lines, or those of the window).
     let lineStarts: [Int]
-    /// True when the whole text was laid out, so `lineStarts.count` is its line count.
+    /// True when the whole text was laid out with every line broken, so `lineStarts.count` is its line count.
     let isWhole: Bool
     /// `isCursorPosition[k]`: a grapheme boundary before character k (k up to the window's end).
     let isCursorPosition: [Bool]
@@ -13,9 +13,15 @@ struct UncutLayout {
     /// Lays out a prefix of `text[0..<end]` long enough to hold `lines + 3` complete lines, or all of it.
     ///
     /// A greedy line breaker fixes a line once the text after it holds more lines, so the first
-    /// lines of a long enough prefix are the first lines of the whole text.
+    /// lines of a long enough prefix are the first lines of the whole text. Unless `breaksEveryLine`,
+    /// Pango breaks no line past line N+3 of a paragraph (`Layout.limitLines`): the rest of it is shaped
+    /// onto that line but never measured for a break, so no font used only past it is measured either
+    /// (Pango's first measurement of a color emoji font lays out a sample at the size of its bitmaps,
+    /// decoding a dozen of them); the layout then gives no line count past that line.
     /// - Complexity: O(length of the first `lines + 3` lines), doubling the prefix while it is too short.
-    init(text: IndexedText, end: Int, lines: Int, width: Double, layout: Layout, style: TextStyle) throws {
+    init(
+        text: IndexedText, end: Int, lines: Int, width: Double, layout: Layout, style: TextStyle, breaksEveryLine: Bool = true
+    ) throws {
         // Start from a generous guess of what N+3 lines hold (a quarter-em per character).
         let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
         let perLine = Int(min(width / (size * 0.25), 100_000))
@@ -35,11 +41,11 @@ struct UncutLayout {
                 triedLongestSafe = true
             }
             let prefix = text.prefixBytes(length)
-            try style.apply(prefix, to: layout)
+            try style.apply(prefix, to: layout, linesPerParagraph: breaksEveryLine ? nil : lines + 3)
             if length == end || layout.lineCount >= lines + 3 { break }
             length = min(end, length * 2)
         }
-        isWhole = length == end
+        isWhole = length == end && (breaksEveryLine || !layout.isEllipsized)
         lineStarts = layout.lineByteRanges.map { text.character(atByte: $0.lowerBound) }
         var cursor = [Bool](repeating: false, count: length + 1)
         var lineBreak = [Bool](repeating: false, count: length + 1)

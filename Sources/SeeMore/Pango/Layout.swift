@@ -78,6 +78,21 @@ final class Layout {
         pango_layout_set_height(pointer, -1)
     }
 
+    /// Breaks at most `lines` lines of each paragraph (nil: all of them). The last of them then holds the
+    /// rest of its paragraph, shaped but not broken, and ends in Pango's ellipsis; the lines before it
+    /// are those of the whole text. Unchanged settings leave the layout as it is.
+    func limitLines(perParagraph lines: Int?) {
+        let ellipsize = lines == nil ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END
+        let height = Int32(-max(1, min(lines ?? 1, Int(Int32.max))))
+        guard pango_layout_get_ellipsize(pointer) != ellipsize || pango_layout_get_height(pointer) != height else { return }
+        cachedLineBoxes = nil
+        pango_layout_set_ellipsize(pointer, ellipsize)
+        pango_layout_set_height(pointer, height)
+    }
+
+    /// Whether a line limit (`limitLines`) cut a paragraph short.
+    var isEllipsized: Bool { pango_layout_is_ellipsized(pointer) != 0 }
+
     /// Places lines at the pitch `lineHeight` gives for a body font with `metrics` (see `lineBoxes`).
     func setLineHeight(_ lineHeight: LineHeight, metrics: FontMetrics) {
         self.lineHeight = lineHeight
