@@ -23,6 +23,10 @@ public enum GoldenRunner {
         let kept = try artifacts.prepare(keeping: cache?.artifactFiles ?? [])
         // The results wait in a file in the artifacts folder: memory stays flat in the number of cases.
         let state = RunState(spool: ResultSpool(count: selected.count, folder: artifacts.path), kept: kept)
+        let listsStale = options.filter == nil && options.shard == nil
+        // Found while the cases render when no case writes into the suite's folder (a write's named
+        // temporary file, where the file system needs one, would look left by a killed write).
+        let staleDuringRun = listsStale && options.record == .never ? BackgroundTask { GoldenPruner.stale(in: suite) } : nil
         var remaining = Array(selected.indices)
         if let workers = options.workers, workers.count > 1, selected.count > 1 {
             let answered = workers.run(cases: selected.count) { index, result, fonts in
@@ -58,8 +62,8 @@ public enum GoldenRunner {
             fingerprintWritten: fingerprintWritten, reportPath: nil)
         summary.designChanges = designChanges
         summary.environment = merged
-        if options.filter == nil && options.shard == nil {
-            summary.orphanedGoldens = GoldenPruner.stale(in: suite).filter { $0.hasSuffix(".png") }
+        if listsStale {
+            summary.orphanedGoldens = (staleDuringRun?.value() ?? GoldenPruner.stale(in: suite)).filter { $0.hasSuffix(".png") }
             summary.orphanArtifacts = copyOrphans(summary.orphanedGoldens, suite: suite, artifacts: artifacts)
         }
         summary.reportPath = try GoldenReport(summary: summary, suite: suite, options: options).write(to: artifacts)
@@ -199,12 +203,16 @@ private final class RunState: @unchecked Sendable {
 
     func finish(_ index: Int, result: CaseResult, fonts: [String], progress: (@Sendable (Int, Int) -> Void)?) {
         spool.store(result, at: index)
-        lock.withLock {
+        let new = lock.withLock {
             for file in result.artifacts.values { unusedArtifacts.remove(file) }
+            let new = fonts.filter { !self.fonts.contains($0) }
             self.fonts.formUnion(fonts)
             done += 1
             progress?(done, spool.count)
+            return new
         }
+        // A font file first used is hashed for the run's fingerprint now, not after the last case.
+        for file in new { _ = EnvironmentFingerprint.fileHash(file) }
     }
 }
 
