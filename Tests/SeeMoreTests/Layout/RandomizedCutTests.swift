@@ -66,7 +66,8 @@ import Testing
     }
 
     /// Cuts `SEEMORE_FUZZ_COUNT` (default 120) requests made by `make` in both modes and compares each
-    /// with the reference; more than half must be truncated, or the corpus tests too little.
+    /// with the reference; more than half must be truncated, or the corpus tests too little. What a card
+    /// painter asks (`kept`, whose layout breaks no line past N+3) must say what `truncate` and `clamp` say.
     static func compareWithReference(defaultSeed: UInt64, make: (inout SplitMix) -> TruncationRequest) throws {
         let environment = ProcessInfo.processInfo.environment
         let count = Int(environment["SEEMORE_FUZZ_COUNT"] ?? "") ?? 120
@@ -81,11 +82,20 @@ import Testing
             if let only, only != index { continue }
             if index < from { continue }
             let answers = try reference.answers(request)
+            let clamped = try engine.clamp(request)
+            let clampedAlone = try engine.kept(request, clamped: true)
+            #expect(
+                clampedAlone.truncated == clamped.truncated && clampedAlone.kept == clamped.kept,
+                "#\(index) clamped alone: \(request.text.debugDescription)")
             for mode in CutMode.allCases {
                 request.cutMode = mode
                 let result = try engine.truncate(request)
                 let got = ReferenceCut.Answer(truncated: result.truncated, kept: result.cutIndex, suffixWraps: result.suffixWraps)
                 if got.truncated { truncated += 1 }
+                let alone = try engine.kept(request)
+                #expect(
+                    alone.truncated == result.truncated && alone.kept == result.kept,
+                    "#\(index) \(mode) kept alone: \(request.text.debugDescription)")
                 #expect(
                     got == answers[mode],
                     """
