@@ -145,7 +145,7 @@ struct ReportPage {
 
     /// JSON text made safe inside <script>: "<" never appears raw (no "</script>" from a case name or
     /// a text), nor the two line separators old engines refused (JSONValue escapes them already).
-    static func escapedForScript(_ text: String) -> String {
+    private static func escapedForScript(_ text: String) -> String {
         // Byte by byte: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8. A piece with neither "<"
         // nor a byte E2 (most of a report's pieces) is handed on as it is, uncopied.
         if !text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == 0xE2 }) { return text }
