@@ -32,6 +32,16 @@ public struct ContrastNote: Sendable, Hashable, Codable {
         ratio = (lighter + 0.05) / (darker + 0.05)
     }
 
+    /// A note as recorded: its colors already blended and its ratio already measured.
+    init(role: String, blendedForeground: Color, background: Color, ratio: Double, points: Double, bold: Bool) {
+        self.role = role
+        foreground = blendedForeground
+        self.background = background
+        self.ratio = ratio
+        self.points = points
+        self.bold = bold
+    }
+
     /// "text 12.63:1 (AA needs 4.5:1)".
     public var summary: String {
         let size = "\(JSONValue.format(points)) pt\(bold ? " bold" : "")"

@@ -148,7 +148,7 @@ struct ReportPage {
     private static func escapedForScript(_ text: String) -> String {
         // Byte by byte: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8. A piece with neither "<"
         // nor a byte E2 (most of a report's pieces) is handed on as it is, uncopied.
-        if !text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == 0xE2 }) { return text }
+        if !text.containsUTF8Byte(where: { $0 == UInt8(ascii: "<") || $0 == 0xE2 }) { return text }
         let json = Array(text.utf8)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(json.count + 256)

@@ -92,7 +92,7 @@ public enum JSONValue: Equatable, Sendable {
         output += "\""
         // Most strings need no escape: no control character, quote, backslash or U+2028/U+2029
         // (whose UTF-8 starts with 0xE2); those are copied whole.
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+        if !value.containsUTF8Byte(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
             output += value
             return output += "\""
         }

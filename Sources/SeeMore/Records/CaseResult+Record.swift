@@ -77,14 +77,10 @@ extension CaseResult {
                         red: try record.double(), green: try record.double(), blue: try record.double(),
                         alpha: try record.double()))
             }
-            var note = ContrastNote(role: role, foreground: colors[0], background: colors[1], points: 0, bold: false)
-            // As written, not blended again.
-            note.foreground = colors[0]
-            note.background = colors[1]
-            note.ratio = try record.double()
-            note.points = try record.double()
-            note.bold = try record.bool()
-            return note
+            // As written, not blended or measured again.
+            return ContrastNote(
+                role: role, blendedForeground: colors[0], background: colors[1], ratio: try record.double(),
+                points: try record.double(), bold: try record.bool())
         }
         group = try record.string()
         actualHash = try record.optional { try $0.string() }
