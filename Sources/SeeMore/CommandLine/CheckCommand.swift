@@ -161,7 +161,7 @@ struct CheckCommand {
         try writeCIOutputs(summary, suite: suite)
         if json {
             // A piece at a time, as report.json: the cases are never held whole.
-            try GoldenReport(summary: summary, suite: suite, options: options).writeJSON { io.writeOutput($0) }
+            try GoldenReport(summary: summary, suite: suite, options: options).writeJSON { io.writeOutputBytes($0) }
             io.writeOutput("\n")
         } else {
             let colored = color == .always || (color == .auto && !noColorRequested && isatty(1) == 1)

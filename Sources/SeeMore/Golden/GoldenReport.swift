@@ -25,12 +25,12 @@ struct GoldenReport {
             do {
                 if file == 0 {
                     try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.reportName) { write in
-                        try writeJSON { try write(Array($0.utf8)) }
+                        try writeJSON { try write($0) }
                         try write(Array("\n".utf8))
                     }
                 } else {
                     try AtomicFile.write(to: htmlPath) { write in
-                        try ReportPage(summary: summary, suite: suite, options: options).write { try write(Array($0.utf8)) }
+                        try ReportPage(summary: summary, suite: suite, options: options).write { try write($0) }
                     }
                 }
             } catch {
@@ -41,9 +41,9 @@ struct GoldenReport {
         return htmlPath
     }
 
-    /// report.json's text (and `seemore check --json`'s), handed to `emit` a piece at a time, the cases
-    /// made one by one.
-    func writeJSON(_ emit: (String) throws -> Void) throws {
+    /// report.json's text (and `seemore check --json`'s), handed to `emit` a piece at a time as UTF-8,
+    /// the cases made one by one.
+    func writeJSON(_ emit: ([UInt8]) throws -> Void) throws {
         let results = summary.results
         try JSONValue.writeObject(members, elements: (results.count, { Self.caseJSON(results[$0]) }), indent: 2, emit: emit)
     }

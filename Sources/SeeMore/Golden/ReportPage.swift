@@ -98,35 +98,37 @@ struct ReportPage {
 
     /// The whole page (the report writes it with `write`, a piece at a time).
     var html: String {
-        var text = ""
-        write { text += $0 }
-        return text
+        var bytes: [UInt8] = []
+        write { bytes += $0 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// The page, handed to `emit` a piece at a time: its data is written case by case, never held whole.
-    func write(_ emit: (String) throws -> Void) rethrows {
+    /// The page, handed to `emit` a piece at a time as UTF-8: its data is written case by case, never
+    /// held whole.
+    func write(_ emit: ([UInt8]) throws -> Void) rethrows {
         try emit(
-            """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>SeeMore report — \(summary.failures.count) of \(summary.results.count) failing</title>
-            <style>\(Self.style)</style></head>
-            <body>
-            <noscript>This report is drawn by its script; report.json beside it holds the same results.</noscript>
-            <header class="bar">
-            <h1>SeeMore report</h1>
-            <div class="counts" id="counts" role="group" aria-label="Filter by kind of change"></div>
-            <input id="search" type="search" placeholder="Filter by case name ( / )" aria-label="Filter by case name">
-            <span class="keys">j/k next/previous failure · 1–5 compare mode · +/− zoom</span>
-            </header>
-            <main>
-            <section id="notes"></section>
-            <section id="groups"></section>
-            <p id="empty" hidden></p>
-            </main>
-            <script type="application/json" id="report-data">
-            """)
+            Array(
+                """
+                <!DOCTYPE html>
+                <html lang="en"><head><meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>SeeMore report — \(summary.failures.count) of \(summary.results.count) failing</title>
+                <style>\(Self.style)</style></head>
+                <body>
+                <noscript>This report is drawn by its script; report.json beside it holds the same results.</noscript>
+                <header class="bar">
+                <h1>SeeMore report</h1>
+                <div class="counts" id="counts" role="group" aria-label="Filter by kind of change"></div>
+                <input id="search" type="search" placeholder="Filter by case name ( / )" aria-label="Filter by case name">
+                <span class="keys">j/k next/previous failure · 1–5 compare mode · +/− zoom</span>
+                </header>
+                <main>
+                <section id="notes"></section>
+                <section id="groups"></section>
+                <p id="empty" hidden></p>
+                </main>
+                <script type="application/json" id="report-data">
+                """.utf8))
         let results = summary.results
         var summaries: [ContrastNote: String] = [:]
         try JSONValue.writeObject(
@@ -135,38 +137,38 @@ struct ReportPage {
             try emit(Self.escapedForScript($0))
         }
         try emit(
-            """
-            </script>
-            <script>\(Self.script)</script>
-            </body></html>
+            Array(
+                """
+                </script>
+                <script>\(Self.script)</script>
+                </body></html>
 
-            """)
+                """.utf8))
     }
 
     /// JSON text made safe inside <script>: "<" never appears raw (no "</script>" from a case name or
     /// a text), nor the two line separators old engines refused (JSONValue escapes them already).
-    private static func escapedForScript(_ text: String) -> String {
+    private static func escapedForScript(_ json: [UInt8]) -> [UInt8] {
         // Byte by byte: U+2028 and U+2029 are E2 80 A8 and E2 80 A9 in UTF-8. A piece with neither "<"
-        // nor a byte E2 (most of a report's pieces) is handed on as it is, uncopied.
-        if !text.containsUTF8Byte(where: { $0 == UInt8(ascii: "<") || $0 == 0xE2 }) { return text }
-        let json = Array(text.utf8)
+        // nor a byte E2 (most of a report's pieces) is handed on as it is.
+        if !json.contains(where: { $0 == UInt8(ascii: "<") || $0 == 0xE2 }) { return json }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(json.count + 256)
         var index = 0
         while index < json.count {
             let byte = json[index]
             if byte == UInt8(ascii: "<") {
-                bytes += Array("\\u003c".utf8)
+                bytes += "\\u003c".utf8
             } else if byte == 0xE2, index + 2 < json.count, json[index + 1] == 0x80,
                 json[index + 2] == 0xA8 || json[index + 2] == 0xA9
             {
-                bytes += Array((json[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                bytes += (json[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8
                 index += 2
             } else {
                 bytes.append(byte)
             }
             index += 1
         }
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 }
