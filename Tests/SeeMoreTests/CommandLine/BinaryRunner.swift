@@ -68,8 +68,10 @@ enum BinaryRunner {
         return process.terminationStatus
     }
 
+    /// A fresh folder inside this test process's own, which is removed when the process exits (the
+    /// tests made thousands of folders in /tmp and left them there).
     static func temporaryFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seemore-tests-\(UUID().uuidString)")
+        let folder = URL(fileURLWithPath: testsFolder).appendingPathComponent(UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder
     }
@@ -81,3 +83,11 @@ enum BinaryRunner {
         return file
     }
 }
+
+/// This test process's temporary folder, removed with everything in it when the process exits.
+private let testsFolder: String = {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("seemore-tests-\(getpid())-\(UUID().uuidString)")
+        .path
+    atexit { try? FileManager.default.removeItem(atPath: testsFolder) }
+    return path
+}()
