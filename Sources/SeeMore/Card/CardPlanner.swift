@@ -90,7 +90,7 @@ struct CardPlanner {
             request, text: header.displayName + " ", ending: ("", header.handle, false),
             paint: SuffixPaint(color: theme.secondaryText, underline: false)
         ).layout
-        layout.setSingleLineEllipsized()
+        layout.limitLines(perParagraph: 1)  // one line, ending in "…" when it is wider than the card
         if rightToLeft { layout.alignToRight() }
         plan.items.append(.text(layout, origin: Point(x: padding.left, y: y), color: theme.text))
         return y + layout.logicalSize.height

@@ -71,13 +71,6 @@ final class Layout {
         pango_layout_set_alignment(pointer, PANGO_ALIGN_RIGHT)
     }
 
-    /// Keeps the text on one line, ending in "…" when it is wider than the layout.
-    func setSingleLineEllipsized() {
-        cachedLineBoxes = nil
-        pango_layout_set_ellipsize(pointer, PANGO_ELLIPSIZE_END)
-        pango_layout_set_height(pointer, -1)
-    }
-
     /// Breaks at most `lines` lines of each paragraph (nil: all of them). The last of them then holds the
     /// rest of its paragraph, shaped but not broken, and ends in Pango's ellipsis; the lines before it
     /// are those of the whole text. Unchanged settings leave the layout as it is.
