@@ -23,6 +23,10 @@ for demo in DemoText.all {
             let request = TruncationRequest(text: demo.text, font: font(for: demo), width: width, lines: 3, cutMode: mode)
             try measure("cut \(demo.name) @\(Int(width)) \(mode.rawValue)") { _ = try engine.truncate(request) }
         }
+        // As a card asks: the full line count is never shown, so not counted past the cut's lines.
+        var uncounted = TruncationRequest(text: demo.text, font: font(for: demo), width: width, lines: 3)
+        uncounted.fullCountLimit = 0
+        try measure("cut (lines not counted) \(demo.name) @\(Int(width)) word") { _ = try engine.truncate(uncounted) }
     }
 }
 

@@ -57,9 +57,10 @@ final class LastLineLayout {
                 }
                 continue
             }
-            switch text.scalars[index].properties.generalCategory {
-            case .openPunctuation, .initialPunctuation: open += 1
-            case .closePunctuation, .finalPunctuation: open -= 1
+            // GLib's table (Swift's `properties.generalCategory` cost a third of a microsecond a character).
+            switch g_unichar_type(gunichar(value)) {
+            case G_UNICODE_OPEN_PUNCTUATION, G_UNICODE_INITIAL_PUNCTUATION: open += 1
+            case G_UNICODE_CLOSE_PUNCTUATION, G_UNICODE_FINAL_PUNCTUATION: open -= 1
             default: break
             }
         }

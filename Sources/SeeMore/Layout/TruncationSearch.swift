@@ -73,7 +73,7 @@ final class TruncationSearch {
 
     /// The cut by rules 1–5.
     func run() throws -> Truncation {
-        let (cut, fullLineCount) = try findCut(counting: true)
+        let (cut, fullLineCount) = try findCut(counting: countsEveryLine, describing: true)
         return try result(cut, fullLineCount: fullLineCount)
     }
 
@@ -82,7 +82,8 @@ final class TruncationSearch {
         guard end > 0, let uncut = try layOutUncut(), let nextLine = uncut.start(ofLine: request.lines + 1) else {
             return try result(nil)
         }
-        return try result(Cut(k: nextLine, withEnding: false), fullLineCount: try countLines(uncut))
+        return try result(
+            Cut(k: nextLine, withEnding: false), fullLineCount: try countLines(uncut, counting: countsEveryLine))
     }
 
     /// Only what a card painter needs of the cut, which lays the kept text out again itself: whether the
@@ -91,23 +92,29 @@ final class TruncationSearch {
     func kept(clamped: Bool) throws -> (truncated: Bool, kept: String) {
         let cut: Cut?
         if clamped {
-            let uncut = end > 0 ? try layOutUncut(counting: false) : nil
+            let uncut = end > 0 ? try layOutUncut(breaksEveryLine: false) : nil
             cut = uncut?.start(ofLine: request.lines + 1).map { Cut(k: $0, withEnding: false) }
         } else {
-            cut = try findCut(counting: false).cut
+            cut = try findCut(counting: false, describing: false).cut
         }
         return (cut != nil, text.string(0..<(cut.map { text.trimmedEnd($0.k) } ?? end)))
     }
 
-    /// Where the cut falls by rules 1–5, nil when the text fits; and, when `counting`, the whole text's lines.
-    private func findCut(counting: Bool) throws -> (cut: Cut?, fullLineCount: (count: Int, exact: Bool)) {
+    /// Where the cut falls by rules 1–5, nil when the text fits; and, when `describing`, the whole text's
+    /// lines: counted when `counting`, else those laid out to find the cut (a lower bound when the layout
+    /// stopped breaking lines).
+    private func findCut(counting: Bool, describing: Bool) throws -> (cut: Cut?, fullLineCount: (count: Int, exact: Bool)) {
         let limit = request.lines
-        guard end > 0, let uncut = try layOutUncut(counting: counting) else { return (nil, (0, true)) }
+        guard end > 0, var uncut = try layOutUncut(breaksEveryLine: counting) else { return (nil, (0, true)) }
+        if !uncut.breaksEveryLine && Self.lineAfterNextSplitsRun(uncut, lines: limit, end: end) {
+            // The search reads line N+3's start, which only a layout breaking every line has.
+            uncut = try layOutUncut(breaksEveryLine: true) ?? uncut
+        }
         let bound = searchBound(uncut)
         // Read while the shared layout still holds the uncut text.
         let ruledOut = try candidatesRuledOut(uncut, bound: bound)
-        prepareShortcut(uncut, describing: counting)
-        let fullLineCount = counting ? try countLines(uncut) : (0, true)
+        prepareShortcut(uncut, describing: describing)
+        let fullLineCount = describing ? try countLines(uncut, counting: counting) : (0, true)
         let graphemes = (0...bound).reversed().filter { uncut.isCursorPosition[$0] || $0 == 0 }
         // Rule 2's candidates: those the estimate does not rule out, longest first. It rules out only
         // candidates that keep line N's first word whole: a word cut short can break differently and
@@ -137,19 +144,21 @@ final class TruncationSearch {
     }
 
     /// Lays out the start of the text; nil when it all fits in N lines (rule 1).
-    private func layOutUncut(counting: Bool = true) throws -> UncutLayout? {
+    private func layOutUncut(breaksEveryLine: Bool = true) throws -> UncutLayout? {
         content = nil
         let uncut = try UncutLayout(
             text: text, end: end, lines: request.lines, width: request.width, layout: layout, style: style,
-            breaksEveryLine: counting)
+            breaksEveryLine: breaksEveryLine)
         if uncut.isWhole { content = .uncut(end: end) }
         return uncut.isWhole && uncut.lineStarts.count <= request.lines ? nil : uncut
     }
 
-    /// Lines of the whole text: known when it was laid out whole, else counted (unless the request says not to).
-    private func countLines(_ uncut: UncutLayout) throws -> (count: Int, exact: Bool) {
-        let counts = request.fullCountLimit.map { text.count <= $0 } ?? true
-        if uncut.isWhole || !counts { return (uncut.lineStarts.count, uncut.isWhole) }
+    /// Whether the request asks for every line of the whole text to be counted (`fullCountLimit`).
+    private var countsEveryLine: Bool { request.fullCountLimit.map { text.count <= $0 } ?? true }
+
+    /// Lines of the whole text: known when it was laid out whole, else counted when `counting`.
+    private func countLines(_ uncut: UncutLayout, counting: Bool) throws -> (count: Int, exact: Bool) {
+        if uncut.isWhole || !counting { return (uncut.lineStarts.count, uncut.isWhole) }
         content = nil
         return (try UncutLayout.countLines(text: text, end: end, layout: layout, style: style), true)
     }
@@ -194,7 +203,7 @@ final class TruncationSearch {
         while bound < lineAfterNext && !uncut.isLineBreak[bound] {
             bound += 1
         }
-        if bound == lineAfterNext && lineAfterNext < end && !uncut.isLineBreak[lineAfterNext] {
+        if Self.lineAfterNextSplitsRun(uncut, lines: limit, end: end) {
             // Line N+1 ended inside an unbreakable run (a Korean word kept whole, a quoted word glued to
             // it) that Pango then broke between characters: a prefix of that run may still fit line N,
             // so the candidates go on to the run's end (within the lines laid out).
@@ -205,6 +214,15 @@ final class TruncationSearch {
             return bound
         }
         return min(bound, lineAfterNext)
+    }
+
+    /// Whether line N+1 ends inside a run without a line-break opportunity (a long word Pango broke
+    /// between characters), so that `searchBound` reads on to line N+3.
+    private static func lineAfterNextSplitsRun(_ uncut: UncutLayout, lines: Int, end: Int) -> Bool {
+        guard let nextLineStart = uncut.start(ofLine: lines + 1), let lineAfterNext = uncut.start(ofLine: lines + 2),
+            lineAfterNext < end, !uncut.isLineBreak[lineAfterNext]
+        else { return false }
+        return !uncut.isLineBreak[(nextLineStart + 1)..<lineAfterNext].contains(true)
     }
 
     /// Enables measuring candidates on their last line alone (see `LastLineLayout`) once the kept text

@@ -5,6 +5,9 @@ struct UncutLayout {
     let lineStarts: [Int]
     /// True when the whole text was laid out with every line broken, so `lineStarts.count` is its line count.
     let isWhole: Bool
+    /// False when Pango broke no line past line N+2 of a paragraph: only lines 1…N+2 start where the
+    /// whole text's do.
+    let breaksEveryLine: Bool
     /// `isCursorPosition[k]`: a grapheme boundary before character k (k up to the window's end).
     let isCursorPosition: [Bool]
     /// `isLineBreak[k]`: a line-break opportunity before character k.
@@ -14,10 +17,12 @@ struct UncutLayout {
     ///
     /// A greedy line breaker fixes a line once the text after it holds more lines, so the first
     /// lines of a long enough prefix are the first lines of the whole text. Unless `breaksEveryLine`,
-    /// Pango breaks no line past line N+3 of a paragraph (`Layout.limitLines`): the rest of it is shaped
+    /// Pango breaks no line past line N+2 of a paragraph (`Layout.limitLines`): the rest of it is shaped
     /// onto that line but never measured for a break, so no font used only past it is measured either
     /// (Pango's first measurement of a color emoji font lays out a sample at the size of its bitmaps,
-    /// decoding a dozen of them); the layout then gives no line count past that line.
+    /// decoding a dozen of them), and the lines past N+2 cost nothing to break. Lines 1…N+1 and the
+    /// start of line N+2 are then those of the whole text (the prefix holds N+2 lines, so line N+1
+    /// broke before the prefix ends); no line count, and no line start past N+2, can be read from it.
     /// - Complexity: O(length of the first `lines + 3` lines), doubling the prefix while it is too short.
     init(
         text: IndexedText, end: Int, lines: Int, width: Double, layout: Layout, style: TextStyle, breaksEveryLine: Bool = true
@@ -41,10 +46,11 @@ struct UncutLayout {
                 triedLongestSafe = true
             }
             let prefix = text.prefixBytes(length)
-            try style.apply(prefix, to: layout, linesPerParagraph: breaksEveryLine ? nil : lines + 3)
-            if length == end || layout.lineCount >= lines + 3 { break }
+            try style.apply(prefix, to: layout, linesPerParagraph: breaksEveryLine ? nil : lines + 2)
+            if length == end || layout.lineCount >= lines + (breaksEveryLine ? 3 : 2) { break }
             length = min(end, length * 2)
         }
+        self.breaksEveryLine = breaksEveryLine
         isWhole = length == end && (breaksEveryLine || !layout.isEllipsized)
         lineStarts = layout.lineByteRanges.map { text.character(atByte: $0.lowerBound) }
         var cursor = [Bool](repeating: false, count: length + 1)
