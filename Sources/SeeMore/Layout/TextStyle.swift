@@ -10,7 +10,7 @@ final class TextStyle {
     let keepsLinesAlike: Bool
     let lineHeight: LineHeight
     let width: Double
-    private let hyphens: Hyphens
+    let hyphens: Hyphens
     /// The language of the text (given, or guessed from it) and of the ellipsis and suffix (guessed
     /// from them, else the text's).
     let language: (text: String?, ending: String?)

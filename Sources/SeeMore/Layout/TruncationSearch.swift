@@ -92,7 +92,7 @@ final class TruncationSearch {
     func kept(clamped: Bool) throws -> (truncated: Bool, kept: String) {
         let cut: Cut?
         if clamped {
-            let uncut = end > 0 ? try layOutUncut(breaksEveryLine: false) : nil
+            let uncut = end > 0 ? try layOutUncut(linesPerParagraph: request.lines + 1) : nil
             cut = uncut?.start(ofLine: request.lines + 1).map { Cut(k: $0, withEnding: false) }
         } else {
             cut = try findCut(counting: false, describing: false).cut
@@ -105,10 +105,17 @@ final class TruncationSearch {
     /// stopped breaking lines).
     private func findCut(counting: Bool, describing: Bool) throws -> (cut: Cut?, fullLineCount: (count: Int, exact: Bool)) {
         let limit = request.lines
-        guard end > 0, var uncut = try layOutUncut(breaksEveryLine: counting) else { return (nil, (0, true)) }
-        if !uncut.breaksEveryLine && Self.lineAfterNextSplitsRun(uncut, lines: limit, end: end) {
-            // The search reads line N+3's start, which only a layout breaking every line has.
-            uncut = try layOutUncut(breaksEveryLine: true) ?? uncut
+        // Not counting, Pango breaks only the lines the search reads: lines 1…N+1 and line N+2's start
+        // (with hyphens on: an ellipsis on line N+1 would not show that its first word fits with a hyphen),
+        // or line N+1 up to its first word, and only when the search reads further, more of them.
+        let hyphenates = style.hyphens != .none
+        guard end > 0, var uncut = try layOutUncut(linesPerParagraph: counting ? nil : limit + (hyphenates ? 2 : 1))
+        else { return (nil, (0, true)) }
+        if uncut.linesPerParagraph == limit + 1 && Self.readsPastLineAfterNextStart(uncut, lines: limit) {
+            uncut = try layOutUncut(linesPerParagraph: limit + 2) ?? uncut
+        }
+        if uncut.linesPerParagraph != nil && Self.lineAfterNextSplitsRun(uncut, lines: limit, end: end) {
+            uncut = try layOutUncut() ?? uncut  // the search reads line N+3's start
         }
         let bound = searchBound(uncut)
         // Read while the shared layout still holds the uncut text.
@@ -144,11 +151,11 @@ final class TruncationSearch {
     }
 
     /// Lays out the start of the text; nil when it all fits in N lines (rule 1).
-    private func layOutUncut(breaksEveryLine: Bool = true) throws -> UncutLayout? {
+    private func layOutUncut(linesPerParagraph: Int? = nil) throws -> UncutLayout? {
         content = nil
         let uncut = try UncutLayout(
             text: text, end: end, lines: request.lines, width: request.width, layout: layout, style: style,
-            breaksEveryLine: breaksEveryLine)
+            linesPerParagraph: linesPerParagraph)
         if uncut.isWhole { content = .uncut(end: end) }
         return uncut.isWhole && uncut.lineStarts.count <= request.lines ? nil : uncut
     }
@@ -214,6 +221,20 @@ final class TruncationSearch {
             return bound
         }
         return min(bound, lineAfterNext)
+    }
+
+    /// Whether the search needs line N+2's start, which a layout that ended line N+1 with Pango's ellipsis
+    /// does not show: when the ellipsis begins before the first line-break opportunity after the line's
+    /// start (the whole text's line N+1 may end inside that first word). When the ellipsis keeps the
+    /// word, line N+1 of the whole text holds it, and the search reads nothing past the word.
+    private static func readsPastLineAfterNextStart(_ uncut: UncutLayout, lines: Int) -> Bool {
+        guard let ellipsis = uncut.nextLineEllipsis else { return false }
+        guard let nextLineStart = uncut.start(ofLine: lines + 1), ellipsis > nextLineStart else { return true }
+        var wordEnd = nextLineStart + 1
+        while wordEnd < ellipsis && !uncut.isLineBreak[wordEnd] {
+            wordEnd += 1
+        }
+        return !uncut.isLineBreak[wordEnd]
     }
 
     /// Whether line N+1 ends inside a run without a line-break opportunity (a long word Pango broke

@@ -5,9 +5,11 @@ struct UncutLayout {
     let lineStarts: [Int]
     /// True when the whole text was laid out with every line broken, so `lineStarts.count` is its line count.
     let isWhole: Bool
-    /// False when Pango broke no line past line N+2 of a paragraph: only lines 1…N+2 start where the
-    /// whole text's do.
-    let breaksEveryLine: Bool
+    /// The most lines Pango broke in a paragraph (`Layout.limitLines`), nil when it broke every line.
+    let linesPerParagraph: Int?
+    /// When Pango ended line N+1 with its ellipsis (broke no line past it), the character index where the
+    /// ellipsis begins; line N+2's start is then unknown, and `lineStarts` stops at line N+1.
+    let nextLineEllipsis: Int?
     /// `isCursorPosition[k]`: a grapheme boundary before character k (k up to the window's end).
     let isCursorPosition: [Bool]
     /// `isLineBreak[k]`: a line-break opportunity before character k.
@@ -16,16 +18,17 @@ struct UncutLayout {
     /// Lays out a prefix of `text[0..<end]` long enough to hold `lines + 3` complete lines, or all of it.
     ///
     /// A greedy line breaker fixes a line once the text after it holds more lines, so the first
-    /// lines of a long enough prefix are the first lines of the whole text. Unless `breaksEveryLine`,
-    /// Pango breaks no line past line N+2 of a paragraph (`Layout.limitLines`): the rest of it is shaped
-    /// onto that line but never measured for a break, so no font used only past it is measured either
-    /// (Pango's first measurement of a color emoji font lays out a sample at the size of its bitmaps,
-    /// decoding a dozen of them), and the lines past N+2 cost nothing to break. Lines 1…N+1 and the
-    /// start of line N+2 are then those of the whole text (the prefix holds N+2 lines, so line N+1
-    /// broke before the prefix ends); no line count, and no line start past N+2, can be read from it.
+    /// lines of a long enough prefix are the first lines of the whole text. With `linesPerParagraph`
+    /// (N+1 or N+2), Pango breaks no line past that line of a paragraph (`Layout.limitLines`): the rest
+    /// of it is shaped onto that line but never measured for a break, so no font used only past it is
+    /// measured either (Pango's first measurement of a color emoji font lays out a sample at the size
+    /// of its bitmaps, decoding a dozen of them), and the lines past it cost nothing to break. Lines
+    /// before the limit and the start of the limit's line are then those of the whole text (and that
+    /// line's text up to its ellipsis); no line count, and no line start past it, can be read from it.
     /// - Complexity: O(length of the first `lines + 3` lines), doubling the prefix while it is too short.
     init(
-        text: IndexedText, end: Int, lines: Int, width: Double, layout: Layout, style: TextStyle, breaksEveryLine: Bool = true
+        text: IndexedText, end: Int, lines: Int, width: Double, layout: Layout, style: TextStyle,
+        linesPerParagraph limit: Int? = nil
     ) throws {
         // Start from a generous guess of what N+3 lines hold (a quarter-em per character).
         let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
@@ -46,13 +49,21 @@ struct UncutLayout {
                 triedLongestSafe = true
             }
             let prefix = text.prefixBytes(length)
-            try style.apply(prefix, to: layout, linesPerParagraph: breaksEveryLine ? nil : lines + 2)
-            if length == end || layout.lineCount >= lines + (breaksEveryLine ? 3 : 2) { break }
+            try style.apply(prefix, to: layout, linesPerParagraph: limit)
+            if length == end { break }
+            // Enough lines: N+3, or under a limit N+2, or N+1 that Pango ended with its ellipsis (it
+            // overflowed the line, so the prefix holds more than line N+1's first word).
+            let count = layout.lineCount
+            if count >= lines + (limit == nil ? 3 : 2) || (limit == lines + 1 && count == lines + 1 && layout.isEllipsized) {
+                break
+            }
             length = min(end, length * 2)
         }
-        self.breaksEveryLine = breaksEveryLine
-        isWhole = length == end && (breaksEveryLine || !layout.isEllipsized)
-        lineStarts = layout.lineByteRanges.map { text.character(atByte: $0.lowerBound) }
+        linesPerParagraph = limit
+        isWhole = length == end && (limit == nil || !layout.isEllipsized)
+        let starts = layout.lineByteRanges.map { text.character(atByte: $0.lowerBound) }
+        nextLineEllipsis = limit == lines + 1 ? layout.ellipsisStart(inLine: lines).map { text.character(atByte: $0) } : nil
+        lineStarts = nextLineEllipsis == nil ? starts : Array(starts.prefix(lines + 1))
         var cursor = [Bool](repeating: false, count: length + 1)
         var lineBreak = [Bool](repeating: false, count: length + 1)
         layout.withLogAttributes { attributes in

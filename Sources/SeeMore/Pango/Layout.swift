@@ -86,6 +86,22 @@ final class Layout {
     /// Whether a line limit (`limitLines`) cut a paragraph short.
     var isEllipsized: Bool { pango_layout_is_ellipsized(pointer) != 0 }
 
+    /// The byte offset of the first character Pango's ellipsis replaces on line `index` (0-based), or
+    /// nil when the line has no ellipsis.
+    func ellipsisStart(inLine index: Int) -> Int? {
+        guard let line = pango_layout_get_line_readonly(pointer, Int32(clamping: index)) else { return nil }
+        var node = line.pointee.runs
+        while let current = node {
+            if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self), let item = run.pointee.item,
+                Int32(item.pointee.analysis.flags) & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS != 0
+            {
+                return Int(item.pointee.offset)
+            }
+            node = current.pointee.next
+        }
+        return nil
+    }
+
     /// Places lines at the pitch `lineHeight` gives for a body font with `metrics` (see `lineBoxes`).
     func setLineHeight(_ lineHeight: LineHeight, metrics: FontMetrics) {
         self.lineHeight = lineHeight

@@ -67,7 +67,7 @@ import Testing
 
     /// Cuts `SEEMORE_FUZZ_COUNT` (default 120) requests made by `make` in both modes and compares each
     /// with the reference; more than half must be truncated, or the corpus tests too little. What a card
-    /// painter asks (`kept`, whose layout breaks no line past N+2) must say what `truncate` and `clamp` say,
+    /// painter asks (`kept`, whose layout breaks no line past N+1) must say what `truncate` and `clamp` say,
     /// and `truncate` without the full line count what it says with it.
     static func compareWithReference(defaultSeed: UInt64, make: (inout SplitMix) -> TruncationRequest) throws {
         let environment = ProcessInfo.processInfo.environment
@@ -97,17 +97,26 @@ import Testing
                 #expect(
                     alone.truncated == result.truncated && alone.kept == result.kept,
                     "#\(index) \(mode) kept alone: \(request.text.debugDescription)")
-                // Uncounted, the layout breaks no line past N+2: the same cut and description, and a
-                // line count that is a lower bound (exact only when it says so).
-                var uncounted = request
-                uncounted.fullCountLimit = 0
-                var described = try engine.truncate(uncounted)
-                #expect(
-                    described.fullLineCountIsExact
-                        ? described.fullLineCount == result.fullLineCount : described.fullLineCount <= result.fullLineCount,
-                    "#\(index) \(mode) uncounted line count: \(request.text.debugDescription)")
-                (described.fullLineCount, described.fullLineCountIsExact) = (result.fullLineCount, result.fullLineCountIsExact)
-                #expect(described == result, "#\(index) \(mode) uncounted: \(request.text.debugDescription)")
+                // Uncounted, the layout breaks no line past N+1 (N+2 with hyphens): the same cut and
+                // description, and a line count that is a lower bound (exact only when it says so).
+                for hyphens in Hyphens.allCases {
+                    var counted = request
+                    counted.hyphens = hyphens
+                    let expected = hyphens == request.hyphens ? result : try engine.truncate(counted)
+                    var uncounted = counted
+                    uncounted.fullCountLimit = 0
+                    var described = try engine.truncate(uncounted)
+                    #expect(
+                        described.fullLineCountIsExact
+                            ? described.fullLineCount == expected.fullLineCount
+                            : described.fullLineCount <= expected.fullLineCount,
+                        "#\(index) \(mode) hyphens \(hyphens) uncounted line count: \(request.text.debugDescription)")
+                    (described.fullLineCount, described.fullLineCountIsExact) = (
+                        expected.fullLineCount, expected.fullLineCountIsExact
+                    )
+                    #expect(
+                        described == expected, "#\(index) \(mode) hyphens \(hyphens) uncounted: \(request.text.debugDescription)")
+                }
                 #expect(
                     got == answers[mode],
                     """
