@@ -5,8 +5,10 @@ import CPangoCairo
 /// An engine owns its own Pango font map and context, so it must stay on one thread at a time;
 /// make one engine per worker thread.
 public final class LayoutEngine {
-    /// The context of paragraphs whose direction their text decides.
+    /// The context of paragraphs whose direction their text decides, for the layouts a card paints.
     let context: TextContext
+    /// The cut's layout, on a context of its own that follows its text's language (see
+    /// `TextContext.init(searchingWith:)`).
     let layout: Layout
     let lastLine: LastLineLayout
     /// Measures words for Korean line breaking (see `TextStyle`).
@@ -31,7 +33,8 @@ public final class LayoutEngine {
         (context, layout, lastLine, measuring) = try TextStack.serialized {
             let context = try TextContext(fontMap: try FontMap())
             return (
-                context, try Layout(context: context), try LastLineLayout(fontMap: context.fontMap), try Layout(context: context)
+                context, try Layout(context: try TextContext(searchingWith: context)),
+                try LastLineLayout(fontMap: context.fontMap), try Layout(context: context)
             )
         }
     }
@@ -131,12 +134,13 @@ public final class LayoutEngine {
         return search
     }
 
-    /// The context for paragraphs of `direction`, and a layout made with it for the search.
+    /// The painting context for paragraphs of `direction`, and the search's layout for them (on a search
+    /// context made with it).
     private func workspace(for direction: TextDirection) throws -> (context: TextContext, layout: Layout) {
         if direction == .auto { return (context, layout) }
         if let known = forced[direction] { return known }
         let forcedContext = try TextContext(fontMap: context.fontMap, direction: direction)
-        let made = (forcedContext, try Layout(context: forcedContext))
+        let made = (forcedContext, try Layout(context: try TextContext(searchingWith: forcedContext)))
         forced[direction] = made
         return made
     }

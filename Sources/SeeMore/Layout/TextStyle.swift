@@ -103,6 +103,7 @@ final class TextStyle {
         }
         if let text = language.text, keptCount > 0 { attributes.setLanguage(text, bytes: 0..<keptCount) }
         if let tag = language.ending, total > keptCount { attributes.setLanguage(tag, bytes: keptCount..<total) }
+        layout.context.setTextLanguage(language.text)
         layout.setWidth(points: width)
         layout.limitLines(perParagraph: linesPerParagraph)
         layout.setLineHeight(lineHeight, metrics: try layout.context.metrics(for: fonts.body, language: language.text))

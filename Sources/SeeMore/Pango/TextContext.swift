@@ -12,20 +12,34 @@ final class TextContext {
     /// Metrics of the fonts already loaded, by font description.
     private var metricsCache: [String: FontMetrics] = [:]
     /// Sizes and families of the fonts this context's layouts used.
-    let fontFacts = FontFacts()
+    let fontFacts: FontFacts
+    /// For a search's context (`init(searchingWith:)`), the painting context whose caches it shares.
+    private let painting: TextContext?
 
     /// The base direction of the paragraphs of this context's layouts.
     let direction: TextDirection
 
     /// - Parameter direction: `auto` lets each paragraph's first strong character decide; `ltr` and
     ///   `rtl` force every paragraph of every layout made with this context.
-    init(fontMap: FontMap, direction: TextDirection = .auto) throws {
+    convenience init(fontMap: FontMap, direction: TextDirection = .auto) throws {
+        try self.init(fontMap: fontMap, direction: direction, painting: nil)
+    }
+
+    /// A context for the cut's own layouts, with the settings of `painting` and sharing its caches, that
+    /// follows the language of the text its layouts hold (`setTextLanguage`).
+    convenience init(searchingWith painting: TextContext) throws {
+        try self.init(fontMap: painting.fontMap, direction: painting.direction, painting: painting)
+    }
+
+    private init(fontMap: FontMap, direction: TextDirection, painting: TextContext?) throws {
         guard let context = pango_font_map_create_context(fontMap.pointer) else {
             throw PangoError.creationFailed("a Pango context")
         }
         self.fontMap = fontMap
         self.pointer = context
         self.direction = direction
+        self.painting = painting
+        fontFacts = painting?.fontFacts ?? FontFacts()
         switch direction {
         case .auto: break
         case .ltr: pango_context_set_base_dir(context, PANGO_DIRECTION_LTR)
@@ -43,16 +57,31 @@ final class TextContext {
         pango_context_set_round_glyph_positions(context, 0)
         // Pango would take the language from the process locale, which a host program may set:
         // pin it, so fonts and fallbacks never depend on where SeeMore runs.
-        pango_context_set_language(context, pango_language_from_string("c"))
+        pango_context_set_language(context, Self.neutralLanguage)
     }
 
     deinit {
         TextStack.serialized { g_object_unref(UnsafeMutableRawPointer(pointer)) }
     }
 
+    /// Tells a search's context the language of the text its layout now holds (nil: "c"). Pango gives it
+    /// to what it adds itself, such as the ellipsis of a line limit: in the text's language that ellipsis
+    /// shares the text's fontset, where in "c" it costs a fontconfig sort of its own. A painting context
+    /// keeps "c": a change would lay its layouts out again, and its cards' layouts are measured before
+    /// the next text is set and painted after.
+    func setTextLanguage(_ language: String?) {
+        guard painting != nil else { return }
+        let wanted = language.map { pango_language_from_string(TextLanguage.pangoTag($0)) } ?? Self.neutralLanguage
+        if pango_context_get_language(pointer) != wanted { pango_context_set_language(pointer, wanted) }
+    }
+
+    /// The language of a context holding no text's: "c", as an unset POSIX locale gives.
+    static var neutralLanguage: OpaquePointer? { pango_language_from_string("c") }
+
     /// The vertical metrics of the font `description` loads for text in `language` (cached by both).
     /// - Throws: `PangoError.creationFailed` when no font can be loaded at all.
     func metrics(for description: FontDescription, language: String?) throws -> FontMetrics {
+        if let painting { return try painting.metrics(for: description, language: language) }
         let key = description.string + "\u{0}" + (language ?? "")
         if let known = metricsCache[key] { return known }
         guard let font = firstFont(for: description, language: language) else {
@@ -76,9 +105,9 @@ final class TextContext {
         return (FontDescription.family(of: font) ?? "", matches)
     }
 
-    /// The language a layout gives text tagged `language` (nil: this context's own, "c").
+    /// The language a layout gives text tagged `language` (nil: "c").
     private func pangoLanguage(_ language: String?) -> OpaquePointer? {
-        language.map { pango_language_from_string(TextLanguage.pangoTag($0)) } ?? pango_context_get_language(pointer)
+        language.map { pango_language_from_string(TextLanguage.pangoTag($0)) } ?? Self.neutralLanguage
     }
 
     /// The first font of the fontset a layout uses for `description` in text of `language` — what
