@@ -14,6 +14,9 @@ public enum KoreanLineBreak: String, Sendable, CaseIterable, Codable {
     /// Break opportunities at their edges, and at punctuation and spaces, stay as UAX #14 makes them.
     /// - Complexity: O(the text's length).
     static func wordRanges(in text: String) -> [Range<Int>] {
+        // Hangul starts at U+1100: in UTF-8 a lead byte of 0xE1 or more. Without one there is no word
+        // to keep (most texts; the scan below asks Unicode's category of every character).
+        guard text.utf8.contains(where: { $0 >= 0xE1 }), text.unicodeScalars.contains(where: isHangul) else { return [] }
         var ranges: [Range<Int>] = []
         var runStart = 0
         var runHasHangul = false
@@ -41,6 +44,10 @@ public enum KoreanLineBreak: String, Sendable, CaseIterable, Codable {
     }
 
     private static func isWordPart(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x30...0x39).contains(value) || (0x61...0x7A).contains(value | 0x20)
+        }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:

@@ -17,6 +17,15 @@ import Testing
 
             """)
 
+    /// A snapshot's values stay on their lines: control characters, backslashes and the Unicode line and
+    /// paragraph separators are escaped; everything else (other characters starting with byte 0xE2
+    /// included) is kept as it is.
+    @Test func snapshotValues_escapeWhatWouldBreakALine() {
+        #expect(LayoutSnapshot.escape("a\nb\r\tc\\d\u{2028}e\u{2029}\u{1}") == #"a\nb\r\tc\\d\u{2028}e\u{2029}\u{1}"#)
+        #expect(LayoutSnapshot.escape("plain — “quoted” … text") == "plain — “quoted” … text")
+        #expect(LayoutSnapshot.escape("") == "")
+    }
+
     @Test func aMovedCut_marksTheDroppedWordsOnEveryChangedLine() throws {
         let actual = LayoutSnapshot(
             text: """

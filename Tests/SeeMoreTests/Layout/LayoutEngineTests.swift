@@ -113,6 +113,17 @@ import Testing
         #expect(TextStyle.mayTakeHyphens("か\u{3099}"))  // a combining mark: Pango counts its script as any other
     }
 
+    /// Korean words are runs of letters, marks and digits holding Hangul (byte ranges); a text without
+    /// Hangul has none, whatever its other scripts.
+    @Test func koreanWordRanges() {
+        let text = "오늘 18도까지, iPhone에서 (서울) Seoul 東京 ㅋㅋ"
+        let words = KoreanLineBreak.wordRanges(in: text).map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }
+        #expect(words == ["오늘", "18도까지", "iPhone에서", "서울", "ㅋㅋ"])
+        #expect(KoreanLineBreak.wordRanges(in: "Seoul 東京 1234 Привет ünïcödé").isEmpty)
+        #expect(KoreanLineBreak.wordRanges(in: "").isEmpty)
+        #expect(KoreanLineBreak.wordRanges(in: "a\u{1100}\u{1161}b") == [0..<8])  // conjoining jamo joined to letters
+    }
+
     /// The reference cut's requests for corpus text `index`, each in every cut mode.
     static func requestsInEveryMode(_ index: Int) -> [TruncationRequest] {
         ReferenceCutTests.requests(for: CorpusText.all[index], index: index).flatMap { request in
