@@ -24,8 +24,8 @@ struct SpeedTable {
     }
 
     /// The C floor's median microseconds for `mode` (cut or card) of `text` at `width`, 3 lines.
-    private func floor(_ mode: String, _ text: String, _ font: String, _ width: Double) throws -> Double {
-        let run = try ChildProcess.run(cfloor, [mode, text, font, String(width), "3", "1"])
+    private func floor(_ mode: String, _ text: String, _ font: String, _ width: Double, seconds: Double = 1) throws -> Double {
+        let run = try ChildProcess.run(cfloor, [mode, text, font, String(width), "3", String(seconds)])
         guard run.status == 0, let value = Double(run.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw BenchError("seemore-cfloor \(mode) failed (exit \(run.status))")
         }
@@ -34,27 +34,34 @@ struct SpeedTable {
 
     /// One cut, word mode, 3 lines, against Pango's own END ellipsis of the same text and settings: as
     /// a card asks for it (no full line count, which Pango's ellipsis does not give either), and with
-    /// the whole text's lines counted (`fullLineCount`, `truncate`'s default).
+    /// the whole text's lines counted (`fullLineCount`, `truncate`'s default). Measured in alternating
+    /// rounds of a third of a second each, SeeMore's and the C floor's, so that the machine's drift
+    /// from one second to the next falls on both sides: the times are the medians of the rounds, the
+    /// ratio the median of the rounds' ratios.
     private mutating func cuts() throws {
         let engine = try LayoutEngine()
+        let middle = { (values: [Double]) in values.sorted()[values.count / 2] }
         for (name, font) in [("en-cut", "DejaVu Sans 15"), ("ja-cut", "IPAGothic 15")] {
             let text = DemoText.all.first { $0.name == name }!.text
             for width in [240.0, 414] {
                 let counted = TruncationRequest(text: text, font: font, width: width, lines: 3, cutMode: .word)
                 var uncounted = counted
                 uncounted.fullCountLimit = 0
-                let theirs = try floor("cut", text, font, width)
-                let ours = try median { _ = try engine.truncate(uncounted) }.microseconds
-                let oursCounting = try median { _ = try engine.truncate(counted) }.microseconds
+                var (ours, oursCounting, theirs) = ([Double](), [Double](), [Double]())
+                for _ in 0..<7 {
+                    ours.append(try median(seconds: 0.3) { _ = try engine.truncate(uncounted) }.microseconds)
+                    theirs.append(try floor("cut", text, font, width, seconds: 0.3))
+                    oursCounting.append(try median(seconds: 0.3) { _ = try engine.truncate(counted) }.microseconds)
+                }
                 rows.append(
                     (
-                        "one cut, \(name) @\(Int(width)), word mode, 3 lines", us(ours), us(theirs) + " (Pango's ellipsis)",
-                        ratio(ours / theirs), "≤ 1.5×"
+                        "one cut, \(name) @\(Int(width)), word mode, 3 lines", us(middle(ours)),
+                        us(middle(theirs)) + " (Pango's ellipsis)", ratio(middle(zip(ours, theirs).map { $0 / $1 })), "≤ 1.5×"
                     ))
                 rows.append(
                     (
-                        "  the same, every line of the text counted", us(oursCounting), us(theirs), ratio(oursCounting / theirs),
-                        "—"
+                        "  the same, every line of the text counted", us(middle(oursCounting)), us(middle(theirs)),
+                        ratio(middle(zip(oursCounting, theirs).map { $0 / $1 })), "—"
                     ))
             }
         }
