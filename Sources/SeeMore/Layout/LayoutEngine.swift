@@ -47,9 +47,10 @@ public final class LayoutEngine {
     /// cannot share a line, the suffix wraps.
     /// - Throws: `TruncationRequestError` for a bad width or line limit; `PangoError` when Pango fails.
     /// - Complexity: one layout of the first N+3 lines of the text (breaking none past N+1 when
-    ///   `fullCountLimit` says not to count every line; counting them lays out the rest too) plus, per cut candidate between the
-    ///   answer and the first word of line N+1, one small layout or, on a left-to-right line of plain
-    ///   text, the shaping of one run (`LineRuns`); independent of the text's length past that.
+    ///   `fullCountLimit` says not to count every line; counting them lays out the rest too) plus,
+    ///   per cut candidate between the answer and the first word of line N+1, one small layout or, on
+    ///   a left-to-right line of plain text, the shaping of one run (`LineRuns`); independent of the
+    ///   text's length past that.
     public func truncate(_ request: TruncationRequest) throws -> Truncation {
         try request.validate()
         return try TextStack.serialized {

@@ -105,9 +105,9 @@ final class TruncationSearch {
     /// stopped breaking lines).
     private func findCut(counting: Bool, describing: Bool) throws -> (cut: Cut?, fullLineCount: (count: Int, exact: Bool)) {
         let limit = request.lines
-        // Not counting, Pango breaks only the lines the search reads: lines 1…N+1 and line N+2's start
-        // (with hyphens on: an ellipsis on line N+1 would not show that its first word fits with a hyphen),
-        // or line N+1 up to its first word, and only when the search reads further, more of them.
+        // Not counting, Pango breaks only what the search reads: lines 1…N, and line N+1 up to its first
+        // word (with hyphens on, lines 1…N+1: an ellipsis does not show a word fitting with a hyphen);
+        // more only where the search reads further.
         let hyphenates = style.hyphens != .none
         guard end > 0, var uncut = try layOutUncut(linesPerParagraph: counting ? nil : limit + (hyphenates ? 2 : 1))
         else { return (nil, (0, true)) }
