@@ -57,7 +57,7 @@ public struct LayoutSnapshot: Equatable, Sendable {
     /// Control characters as escapes, so every value stays on its line.
     static func escape(_ text: String) -> String {
         // Most lines need none: a scan of their bytes (U+2028/2029 start with 0xE2) before building anew.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x5C || $0 == 0xE2 }) else { return text }
+        guard text.containsUTF8Byte(where: { $0 < 0x20 || $0 == 0x5C || $0 == 0xE2 }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -105,12 +105,8 @@ public enum JSONValue: Equatable, Sendable {
     private static func writeString(_ value: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
         // Most strings need no escape: no control character, quote, backslash or U+2028/U+2029
-        // (whose UTF-8 starts with 0xE2); those are copied whole. Scanned over the string's contiguous
-        // UTF-8 (a native string has it): `utf8.contains(where:)` walks the view's index a byte at a time.
-        let needsEscape = { (byte: UInt8) in byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 }
-        if !(value.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) }
-            ?? value.utf8.contains(where: needsEscape))
-        {
+        // (whose UTF-8 starts with 0xE2); those are copied whole.
+        if !value.containsUTF8Byte(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
             output += value.utf8
             return output.append(UInt8(ascii: "\""))
         }

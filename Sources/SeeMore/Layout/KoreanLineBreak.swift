@@ -16,7 +16,7 @@ public enum KoreanLineBreak: String, Sendable, CaseIterable, Codable {
     static func wordRanges(in text: String) -> [Range<Int>] {
         // Hangul starts at U+1100: in UTF-8 a lead byte of 0xE1 or more. Without one there is no word
         // to keep (most texts; the scan below asks Unicode's category of every character).
-        guard text.utf8.contains(where: { $0 >= 0xE1 }), text.unicodeScalars.contains(where: isHangul) else { return [] }
+        guard text.containsUTF8Byte(where: { $0 >= 0xE1 }), text.unicodeScalars.contains(where: isHangul) else { return [] }
         var ranges: [Range<Int>] = []
         var runStart = 0
         var runHasHangul = false
