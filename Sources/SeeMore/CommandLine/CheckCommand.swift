@@ -39,6 +39,8 @@ struct CheckCommand {
           --json                Print the report as JSON.
           --worker I/N          Internal: one of the processes --jobs N starts (checks its share of the
                                 cases and prints each result as a binary frame; writes no report).
+          --claim               Internal, with --worker: take cases a few at a time from a counter the
+                                workers share on standard input instead of a fixed share.
 
         Exit codes: 0 all passed, 1 a case failed (or its golden was written), 64 usage,
         65 a broken suite, an unreadable or unsafe golden, or no case selected, 66 no suite file,
@@ -58,6 +60,8 @@ struct CheckCommand {
     var color = ColorChoice.auto
     /// Set in a process `--jobs` started: check this share and print results (`CheckWorkers`).
     var worker: CheckOptions.Shard? = nil
+    /// With `worker`: claim cases from the counter on standard input (`CaseClaims`).
+    var claim = false
     /// `NO_COLOR` is set: `auto` never colors.
     var noColorRequested = false
 
@@ -109,6 +113,7 @@ struct CheckCommand {
                     throw scanner.usageError("--worker must be I/N with 1 ≤ I ≤ N, not '\(value)'")
                 }
                 command.worker = part
+            case "--claim": try scanner.noValue(flag); command.claim = true
             case "--filter": command.options.filter = try scanner.value(of: flag)
             case "--allow-empty": try scanner.noValue(flag); command.allowEmpty = true
             case "--wait": try scanner.noValue(flag); command.options.waitForLock = true
@@ -120,6 +125,7 @@ struct CheckCommand {
             default: throw scanner.unknownFlag(flag.name)
             }
         }
+        if command.claim && command.worker == nil { throw scanner.usageError("--claim goes with --worker I/N") }
         return command
     }
 
@@ -128,7 +134,13 @@ struct CheckCommand {
         let suite = try Self.loadSuite(suitePath, templatesFolder: templatesFolder)
         var options = self.options
         if let worker {
-            try GoldenRunner.work(suite, options: options, part: worker, write: io.writeOutputBytes)
+            let claims = claim ? CaseClaims(sharedAs: 0) : nil
+            if claim && claims == nil {
+                throw CommandError(
+                    "--claim needs the workers' shared counter on standard input (an 8-byte file open for reading and writing)",
+                    exitCode: .usage, usage: Self.usage)
+            }
+            try GoldenRunner.work(suite, options: options, part: worker, claims: claims, write: io.writeOutputBytes)
             return .success
         }
         if options.jobs > 1, let executable = io.program {

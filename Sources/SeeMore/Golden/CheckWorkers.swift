@@ -4,7 +4,8 @@ import Foundation
 /// one thread at a time in a process (`TextStack`), so threads share one process's rendering while
 /// processes render side by side.
 ///
-/// Each worker is `seemore check … --worker I/N`: it checks the selected cases `share` gives the I-th,
+/// Each worker is `seemore check … --worker I/N --claim`: it checks the selected cases it claims a chunk at a
+/// time from a counter the workers share (`CaseClaims`; without `--claim`, those `share` gives the I-th),
 /// writes their artifacts and goldens as any run does, and prints each result as one frame (`frame`). The
 /// parent holds the suite's lock, gathers the results in case order and alone writes the fingerprint
 /// and the report, so the output is the same for any N. A case no worker answered (one crashed) is
@@ -68,10 +69,15 @@ public struct CheckWorkers: Sendable {
     func run(cases: Int, finish: @escaping @Sendable (Int, CaseResult, [String]) -> Void) -> Set<Int> {
         let answered = Answered()
         let workers = max(1, min(count, cases))
+        // Where the system cannot share a counter, each worker takes its fixed share.
+        let claims = CaseClaims()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments + ["--worker", "\(worker + 1)/\(workers)"]
+            process.arguments = arguments + ["--worker", "\(worker + 1)/\(workers)"] + (claims == nil ? [] : ["--claim"])
+            if let descriptor = claims?.descriptor {
+                process.standardInput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+            }
             let output = Pipe()
             process.standardOutput = output
             do {
@@ -104,6 +110,7 @@ public struct CheckWorkers: Sendable {
             }
             process.waitUntilExit()
         }
+        withExtendedLifetime(claims) {}
         return answered.indices
     }
 }

@@ -107,11 +107,12 @@ public enum GoldenRunner {
         return copies
     }
 
-    /// A worker of `CheckWorkers`: checks the selected cases `CheckWorkers.share` gives it,
-    /// writing artifacts and goldens as a run does (the parent holds the suite's lock), and writes each
-    /// result as a frame (`CheckWorkers.frame`).
-    public static func work(
-        _ suite: GoldenSuite, options: CheckOptions, part: CheckOptions.Shard, write: ([UInt8]) -> Void
+    /// A worker of `CheckWorkers`: checks the selected cases it claims from `claims`, or without
+    /// claims those `CheckWorkers.share` gives it, writing artifacts and goldens as a run does (the
+    /// parent holds the suite's lock), and writes each result as a frame (`CheckWorkers.frame`).
+    static func work(
+        _ suite: GoldenSuite, options: CheckOptions, part: CheckOptions.Shard, claims: CaseClaims?,
+        write: ([UInt8]) -> Void
     ) throws {
         let selected = selection(suite, options: options)
         let renderer = try CardRenderer()
@@ -120,7 +121,15 @@ public enum GoldenRunner {
         // least every tenth of a second so the parent's progress moves and a crash loses little.
         var pending: [UInt8] = []
         var lastWrite = DispatchTime.now().uptimeNanoseconds
-        for index in selected.indices where CheckWorkers.share(of: index, workers: part.count) == part.index - 1 {
+        var fixedShare = selected.indices.lazy.filter { CheckWorkers.share(of: $0, workers: part.count) == part.index - 1 }
+            .makeIterator()
+        var claimed = 0..<0
+        func nextIndex() -> Int? {
+            guard let claims else { return fixedShare.next() }
+            if claimed.isEmpty, let chunk = claims.next(of: selected.count) { claimed = chunk }
+            return claimed.popFirst()
+        }
+        while let index = nextIndex() {
             let (result, fonts) = process(
                 selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
             pending += CheckWorkers.frame(index: index, result: result, fonts: fonts)

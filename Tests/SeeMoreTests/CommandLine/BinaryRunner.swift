@@ -28,7 +28,8 @@ enum BinaryRunner {
     }
 
     static func run(
-        _ arguments: [String], stdin: Data = Data(), workingDirectory: URL? = nil, environment: [String: String]? = nil
+        _ arguments: [String], stdin: Data = Data(), input: FileHandle? = nil, workingDirectory: URL? = nil,
+        environment: [String: String]? = nil
     ) throws -> Output {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -45,7 +46,7 @@ enum BinaryRunner {
         if let environment {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
-        process.standardInput = try FileHandle(forReadingFrom: inputFile)
+        process.standardInput = try input ?? FileHandle(forReadingFrom: inputFile)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
