@@ -31,6 +31,22 @@ public enum GoldenCheck {
         tolerance: Tolerance, artifacts: ArtifactsFolder, copyPassedGolden: Bool = false,
         files: (png: PathPolicy.Read, layout: PathPolicy.Read)? = nil
     ) -> CaseResult {
+        var recording: GoldenRecording? = nil
+        var result = check(
+            image, metadata: metadata, scale: scale, at: location, record: record, tolerance: tolerance, artifacts: artifacts,
+            copyPassedGolden: copyPassedGolden, files: files, recording: &recording)
+        recording?.write(into: &result)
+        return result
+    }
+
+    /// `check` without writing the golden: what is to be recorded is left in `recording`, for the
+    /// caller to write (`GoldenRecording.write(into:)`), at once or on a thread of its own; the
+    /// result's artifacts are written as for a recorded case.
+    static func check(
+        _ image: RGBAImage, metadata: CardMetadata, scale: Int, at location: GoldenLocation, record: RecordMode,
+        tolerance: Tolerance, artifacts: ArtifactsFolder, copyPassedGolden: Bool,
+        files: (png: PathPolicy.Read, layout: PathPolicy.Read)?, recording: inout GoldenRecording?
+    ) -> CaseResult {
         var result = CaseResult(name: location.name, outcome: .passed, message: "", goldenPath: location.pngPath, group: "")
         let layout = LayoutSnapshot(metadata)
         let pngRead = files?.png ?? PathPolicy.read(location.pngPath, root: location.root, limit: Self.maximumGoldenBytes)
@@ -64,19 +80,11 @@ public enum GoldenCheck {
         // `all` rewrites every golden whose file would change, `failed` and `missing` only what they record.
         let rewrite = record == .all && (goldenLayout != layout || (try? png()) != goldenBytes)
         if record.records(comparison.outcome) || rewrite {
-            do {
-                try PathPolicy.checkWritable(location.pngPath, root: location.root)
-                try PathPolicy.checkWritable(location.layoutPath, root: location.root)
-                try AtomicFile.makeFolder(URL(fileURLWithPath: location.pngPath).deletingLastPathComponent().path)
-                // The picture and its layout snapshot together or not at all.
-                try AtomicFile.write([(try png(), location.pngPath), (Array(layout.text.utf8), location.layoutPath)])
-                result.recordedPath = location.pngPath
-            } catch {
-                result.writeError = "\(error)"
-                result.message += "; could not record: \(error)"
-            }
+            recording = GoldenRecording(
+                location: location, png: Result { try png() }, layout: Array(layout.text.utf8), message: result.message)
         }
-        if result.failed {
+        // A case whose golden is written fails, whether the write succeeds (recorded) or not.
+        if result.failed || recording != nil {
             // A bomb is not copied where a reviewer's browser would decode it.
             let shownGolden = comparison.outcome == .oversizedGolden ? nil : goldenBytes
             let actual = (try? png()) ?? []

@@ -35,12 +35,14 @@ public enum GoldenRunner {
             remaining.removeAll { answered.contains($0) }
         }
         let scheduler = options.scheduler ?? ownThreads(jobs: options.workers == nil ? options.jobs : 1)
+        let writer = GoldenWriter()
         try scheduler(remaining.count) { [remaining] position, renderer in
             let index = remaining[position]
-            let (result, fonts) = process(
-                selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
-            state.finish(index, result: result, fonts: fonts, progress: options.progress)
+            process(selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts, writer: writer) {
+                result, fonts in state.finish(index, result: result, fonts: fonts, progress: options.progress)
+            }
         }
+        writer.finish()
         let results = state.results
         cache?.keepOnly(Set(selected.map(\.name)))
         artifacts.remove(state.unusedArtifacts)
@@ -112,15 +114,16 @@ public enum GoldenRunner {
     /// parent holds the suite's lock), and writes each result as a frame (`CheckWorkers.frame`).
     static func work(
         _ suite: GoldenSuite, options: CheckOptions, part: CheckOptions.Shard, claims: CaseClaims?,
-        write: ([UInt8]) -> Void
+        write: @escaping ([UInt8]) -> Void
     ) throws {
         let selected = selection(suite, options: options)
         let renderer = try CardRenderer()
         let artifacts = ArtifactsFolder(path: options.artifactsFolder)
         // Frames go out a few at a time (a write and a wake-up of the parent less for most cases), and at
-        // least every tenth of a second so the parent's progress moves and a crash loses little.
-        var pending: [UInt8] = []
-        var lastWrite = DispatchTime.now().uptimeNanoseconds
+        // least every tenth of a second so the parent's progress moves and a crash loses little; a
+        // recorded case's frame comes from the golden writer's thread once its golden is written.
+        let frames = FrameBuffer(write: write)
+        let writer = GoldenWriter()
         var fixedShare = selected.indices.lazy.filter { CheckWorkers.share(of: $0, workers: part.count) == part.index - 1 }
             .makeIterator()
         var claimed = 0..<0
@@ -130,17 +133,12 @@ public enum GoldenRunner {
             return claimed.popFirst()
         }
         while let index = nextIndex() {
-            let (result, fonts) = process(
-                selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts)
-            pending += CheckWorkers.frame(index: index, result: result, fonts: fonts)
-            let now = DispatchTime.now().uptimeNanoseconds
-            if pending.count >= 16 << 10 || now - lastWrite >= 100_000_000 {
-                write(pending)
-                pending.removeAll(keepingCapacity: true)
-                lastWrite = now
+            process(selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts, writer: writer) {
+                result, fonts in frames.add(CheckWorkers.frame(index: index, result: result, fonts: fonts))
             }
         }
-        if !pending.isEmpty { write(pending) }
+        writer.finish()
+        frames.flush()
     }
 
     /// The cases the options' shard and filter select.
@@ -152,9 +150,27 @@ public enum GoldenRunner {
         }
     }
 
-    /// Renders and compares one case; records and writes artifacts as needed.
+    /// Renders and compares one case, writes artifacts as needed and hands its golden, when one is to be
+    /// recorded, to `writer`; calls `done` with the result and the font files the case used once
+    /// everything is written (on `writer`'s thread for a recorded case).
     static func process(
-        _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder
+        _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder,
+        writer: GoldenWriter, done: @escaping @Sendable (CaseResult, [String]) -> Void
+    ) {
+        var recording: GoldenRecording? = nil
+        let (result, fonts) = process(
+            golden, suite: suite, options: options, renderer: renderer, artifacts: artifacts, recording: &recording)
+        guard let recording else { return done(result, fonts) }
+        writer.submit {
+            var result = result
+            recording.write(into: &result)
+            done(result, fonts)
+        }
+    }
+
+    private static func process(
+        _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder,
+        recording: inout GoldenRecording?
     ) -> (CaseResult, [String]) {
         let location = GoldenLocation(
             name: golden.name, pngPath: suite.folder + "/" + golden.pngPath, layoutPath: suite.folder + "/" + golden.layoutPath,
@@ -173,7 +189,8 @@ public enum GoldenRunner {
             let (image, metadata) = try renderer.draw(golden.request, state: golden.state)
             var result = GoldenCheck.check(
                 image, metadata: metadata, scale: golden.scale, at: location, record: options.record,
-                tolerance: options.tolerance, artifacts: artifacts, copyPassedGolden: true, files: files)
+                tolerance: options.tolerance, artifacts: artifacts, copyPassedGolden: true, files: files,
+                recording: &recording)
             result.group = group
             result.contrast = ContrastNote.notes(for: golden)
             cache?.store(
