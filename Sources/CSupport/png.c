@@ -6,6 +6,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <zlib.h>
 
 typedef struct {
@@ -65,34 +68,49 @@ static void fill_unpremultiplied(void) {
     }
 }
 
+/* One premultiplied native-endian ARGB pixel to straight R, G, B, A bytes. */
+static inline void pixel_to_rgba(uint32_t pixel, uint8_t *target) {
+    uint32_t alpha = pixel >> 24;
+    if (alpha == 0xFF || alpha == 0) {
+        target[0] = (uint8_t)(pixel >> 16);
+        target[1] = (uint8_t)(pixel >> 8);
+        target[2] = (uint8_t)pixel;
+        target[3] = (uint8_t)alpha;
+        return;
+    }
+    target[0] = unpremultiplied[alpha][(pixel >> 16) & 0xFF];
+    target[1] = unpremultiplied[alpha][(pixel >> 8) & 0xFF];
+    target[2] = unpremultiplied[alpha][pixel & 0xFF];
+    target[3] = (uint8_t)alpha;
+}
+
 void seemore_argb32_to_rgba(const uint8_t *data, uint32_t width, uint32_t height, uint32_t stride, uint8_t *out) {
     pthread_once(&unpremultiplied_once, fill_unpremultiplied);
     for (uint32_t y = 0; y < height; y++) {
         const uint32_t *row = (const uint32_t *)(data + (size_t)y * stride);
         uint8_t *target = out + (size_t)y * width * 4;
-        for (uint32_t x = 0; x < width; x++) {
-            uint32_t pixel = row[x];
-            uint32_t alpha = pixel >> 24;
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-            if (alpha == 0xFF || alpha == 0) {
-                /* Nothing to unpremultiply: ARGB as a number to the bytes R, G, B, A in one store. */
-                uint32_t rgba = (pixel & 0xFF00FF00u) | ((pixel >> 16) & 0xFFu) | ((pixel & 0xFFu) << 16);
-                memcpy(target + (size_t)x * 4, &rgba, 4);
+        uint32_t x = 0;
+#if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        /* Four pixels at a time where all four are opaque or clear (a card's pixels but for the edges
+         * of its rounded corners), nothing to unpremultiply: ARGB as numbers to the bytes R, G, B, A by
+         * swapping the red and blue bytes (1.5 instructions a pixel instead of 8). */
+        const __m128i low = _mm_set1_epi32(0xFF), alpha_green = _mm_set1_epi32((int)0xFF00FF00u);
+        const __m128i opaque = _mm_set1_epi32(0xFF), clear = _mm_setzero_si128();
+        for (; x + 4 <= width; x += 4) {
+            __m128i pixels = _mm_loadu_si128((const __m128i *)(row + x));
+            __m128i alpha = _mm_srli_epi32(pixels, 24);
+            __m128i plain = _mm_or_si128(_mm_cmpeq_epi32(alpha, opaque), _mm_cmpeq_epi32(alpha, clear));
+            if (_mm_movemask_epi8(plain) != 0xFFFF) {
+                for (uint32_t k = x; k < x + 4; k++) pixel_to_rgba(row[k], target + (size_t)k * 4);
                 continue;
             }
-#endif
-            if (alpha == 0xFF || alpha == 0) {
-                target[x * 4] = (uint8_t)(pixel >> 16);
-                target[x * 4 + 1] = (uint8_t)(pixel >> 8);
-                target[x * 4 + 2] = (uint8_t)pixel;
-                target[x * 4 + 3] = (uint8_t)alpha;
-                continue;
-            }
-            target[x * 4] = unpremultiplied[alpha][(pixel >> 16) & 0xFF];
-            target[x * 4 + 1] = unpremultiplied[alpha][(pixel >> 8) & 0xFF];
-            target[x * 4 + 2] = unpremultiplied[alpha][pixel & 0xFF];
-            target[x * 4 + 3] = (uint8_t)alpha;
+            __m128i red = _mm_and_si128(_mm_srli_epi32(pixels, 16), low);
+            __m128i blue = _mm_slli_epi32(_mm_and_si128(pixels, low), 16);
+            __m128i rgba = _mm_or_si128(_mm_and_si128(pixels, alpha_green), _mm_or_si128(red, blue));
+            _mm_storeu_si128((__m128i *)(target + (size_t)x * 4), rgba);
         }
+#endif
+        for (; x < width; x++) pixel_to_rgba(row[x], target + (size_t)x * 4);
     }
 }
 
