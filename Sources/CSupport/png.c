@@ -260,14 +260,18 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
 }
 
 int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
-                            uint32_t *out_width, uint32_t *out_height, char *error, size_t error_size) {
-    int plain = seemore_png_decode_plain(data, size, max_pixels, out_pixels, out_width, out_height, error, error_size);
+                            size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
+                            size_t error_size) {
+    int plain = seemore_png_decode_plain(data, size, max_pixels, out_pixels, capacity, out_width, out_height, error,
+                                         error_size);
     if (plain != SEEMORE_PNG_NOT_PLAIN) return plain;
-    return seemore_png_decode_rgba_libpng(data, size, max_pixels, out_pixels, out_width, out_height, error, error_size);
+    return seemore_png_decode_rgba_libpng(data, size, max_pixels, out_pixels, capacity, out_width, out_height, error,
+                                          error_size);
 }
 
 int seemore_png_decode_rgba_libpng(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
-                                   uint32_t *out_width, uint32_t *out_height, char *error, size_t error_size) {
+                                   size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
+                                   size_t error_size) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -283,7 +287,14 @@ int seemore_png_decode_rgba_libpng(const uint8_t *data, size_t size, uint64_t ma
     }
     image.format = PNG_FORMAT_RGBA;
     size_t bytes = PNG_IMAGE_SIZE(image);
-    uint8_t *pixels = malloc(bytes ? bytes : 1);
+    uint8_t *given = *out_pixels;
+    if (given && capacity != bytes) {
+        snprintf(error, error_size, "the image has %ux%u pixels, not the %zu bytes' worth expected", image.width,
+                 image.height, capacity);
+        png_image_free(&image);
+        return -1;
+    }
+    uint8_t *pixels = given ? given : malloc(bytes ? bytes : 1);
     if (!pixels) {
         png_image_free(&image);
         snprintf(error, error_size, "out of memory for %ux%u pixels", image.width, image.height);
@@ -291,7 +302,7 @@ int seemore_png_decode_rgba_libpng(const uint8_t *data, size_t size, uint64_t ma
     }
     if (!png_image_finish_read(&image, NULL, pixels, 0, NULL)) {
         snprintf(error, error_size, "%s", image.message);
-        free(pixels);
+        if (!given) free(pixels);
         png_image_free(&image);
         return -1;
     }

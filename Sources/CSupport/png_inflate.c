@@ -62,7 +62,8 @@ static int unfilter(uint8_t filter, uint8_t *row, const uint8_t *previous, size_
 }
 
 int seemore_png_decode_plain(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
-                             uint32_t *out_width, uint32_t *out_height, char *error, size_t error_size) {
+                             size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
+                             size_t error_size) {
     static const uint8_t signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
     if (size < 8 + 25 || memcmp(data, signature, 8) != 0) return SEEMORE_PNG_NOT_PLAIN;
     uint32_t width = 0, height = 0;
@@ -148,8 +149,15 @@ int seemore_png_decode_plain(const uint8_t *data, size_t size, uint64_t max_pixe
     size_t row_bytes = ((size_t)width * channels * depth + 7) / 8;
     size_t pixel_bytes = color == 3 ? 1 : channels;
     size_t expected = (size_t)height * (row_bytes + 1);
+    uint8_t *given = *out_pixels;
+    if (given && capacity != (size_t)width * height * 4) {
+        snprintf(error, error_size, "the image has %ux%u pixels, not the %zu bytes' worth expected", width, height,
+                 capacity);
+        result = -1;
+        goto done;
+    }
     uint8_t *raw = malloc(expected);
-    uint8_t *pixels = malloc((size_t)width * height * 4);
+    uint8_t *pixels = given ? given : malloc((size_t)width * height * 4);
     struct libdeflate_decompressor *decompressor = libdeflate_alloc_decompressor();
     size_t produced = 0;
     int inflated = raw && pixels && decompressor &&
@@ -159,7 +167,7 @@ int seemore_png_decode_plain(const uint8_t *data, size_t size, uint64_t max_pixe
     if (decompressor) libdeflate_free_decompressor(decompressor);
     if (!inflated) {
         free(raw);
-        free(pixels);
+        if (!given) free(pixels);
         goto done;
     }
     const uint8_t *previous = NULL;
@@ -168,7 +176,7 @@ int seemore_png_decode_plain(const uint8_t *data, size_t size, uint64_t max_pixe
         uint8_t *row = line + 1, *out = pixels + (size_t)y * width * 4;
         if (unfilter(line[0], row, previous, row_bytes, pixel_bytes) != 0) {
             free(raw);
-            free(pixels);
+            if (!given) free(pixels);
             goto done;
         }
         previous = row;
@@ -188,7 +196,7 @@ int seemore_png_decode_plain(const uint8_t *data, size_t size, uint64_t max_pixe
                 unsigned index = (row[x / per_byte] >> shift) & mask;
                 if (index >= palette_size) {
                     free(raw);
-                    free(pixels);
+                    if (!given) free(pixels);
                     goto done;
                 }
                 memcpy(out + 4 * x, palette[index], 4);

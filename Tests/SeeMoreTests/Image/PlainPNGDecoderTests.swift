@@ -14,7 +14,7 @@ import Testing
         var height: UInt32 = 0
         var error = [CChar](repeating: 0, count: 256)
         let status = png.withUnsafeBufferPointer {
-            seemore_png_decode_plain($0.baseAddress, $0.count, 1 << 30, &pixels, &width, &height, &error, error.count)
+            seemore_png_decode_plain($0.baseAddress, $0.count, 1 << 30, &pixels, 0, &width, &height, &error, error.count)
         }
         if let pixels { seemore_png_free(pixels) }
         return status == 0
