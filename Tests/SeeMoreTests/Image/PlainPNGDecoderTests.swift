@@ -27,6 +27,36 @@ import Testing
         return fast == libpng
     }
 
+    /// A buffer the caller hands over is written only when it holds the image exactly; one of another
+    /// size is refused by both decoders, and stays the caller's.
+    @Test func callersBuffer_ofAnotherSize_isRefused() throws {
+        let png = try PNGCodec.encode(
+            try #require(RGBAImage(width: 3, height: 2, pixels: [UInt8](repeating: 200, count: 24))), scale: 1)
+        for decoder in [seemore_png_decode_plain, seemore_png_decode_rgba_libpng] {
+            for capacity in [23, 24, 25] {
+                var buffer = [UInt8](repeating: 0, count: 32)
+                var width: UInt32 = 0
+                var height: UInt32 = 0
+                var error = [CChar](repeating: 0, count: 256)
+                let status = buffer.withUnsafeMutableBufferPointer { out in
+                    var pointer = out.baseAddress
+                    return png.withUnsafeBufferPointer {
+                        decoder($0.baseAddress, $0.count, 1 << 30, &pointer, capacity, &width, &height, &error, error.count)
+                    }
+                }
+                let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                if capacity == 24 {
+                    #expect(status == 0)
+                    #expect(buffer.prefix(24).allSatisfy { $0 == 200 } && buffer.dropFirst(24).allSatisfy { $0 == 0 })
+                } else {
+                    #expect(status == -1)
+                    #expect(message.contains("3x2 pixels"), "\(message)")
+                    #expect(buffer.allSatisfy { $0 == 0 })
+                }
+            }
+        }
+    }
+
     @Test func everyGoldenOfTheRepository_isTakenAndDecodedAsLibpngDoes() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../../golden-images"
