@@ -63,8 +63,8 @@ struct RenderCommand {
     var outputFolder = "previews"
     var name: String? = nil
     var batch: String? = nil
-    /// Threads for a batch; nil: the number of cores (asked only for a batch: reading it costs a single
-    /// card's process 0.4 M instructions, on cgroup files).
+    /// Threads for a batch; nil: the number of cores (asked only for a batch: it is read from cgroup
+    /// files, 0.14 M instructions of a one-card process).
     var jobs: Int? = nil
     var strictFonts = false
     var json = false

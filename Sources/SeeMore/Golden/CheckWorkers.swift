@@ -110,7 +110,6 @@ public struct CheckWorkers: Sendable {
             }
             process.waitUntilExit()
         }
-        withExtendedLifetime(claims) {}
         return answered.indices
     }
 }

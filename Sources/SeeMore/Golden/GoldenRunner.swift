@@ -119,9 +119,7 @@ public enum GoldenRunner {
         let selected = selection(suite, options: options)
         let renderer = try CardRenderer()
         let artifacts = ArtifactsFolder(path: options.artifactsFolder)
-        // Frames go out a few at a time (a write and a wake-up of the parent less for most cases), and at
-        // least every tenth of a second so the parent's progress moves and a crash loses little; a
-        // recorded case's frame comes from the golden writer's thread once its golden is written.
+        // A recorded case's frame comes from the golden writer's thread, once its golden is written.
         let frames = FrameBuffer(write: write)
         let writer = GoldenWriter()
         var fixedShare = selected.indices.lazy.filter { CheckWorkers.share(of: $0, workers: part.count) == part.index - 1 }
