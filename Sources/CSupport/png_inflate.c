@@ -189,6 +189,16 @@ int seemore_png_decode_plain(const uint8_t *data, size_t size, uint64_t max_pixe
                 out[4 * x + 2] = row[3 * x + 2];
                 out[4 * x + 3] = 255;
             }
+        } else if (depth == 8) {
+            /* One index a byte (a card of more than 16 colours): no shifts, no division a pixel. */
+            for (uint32_t x = 0; x < width; x++) {
+                if (row[x] >= palette_size) {
+                    free(raw);
+                    if (!given) free(pixels);
+                    goto done;
+                }
+                memcpy(out + 4 * x, palette[row[x]], 4);
+            }
         } else {
             unsigned per_byte = 8 / depth, mask = (1u << depth) - 1;
             for (uint32_t x = 0; x < width; x++) {
