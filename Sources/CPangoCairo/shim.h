@@ -46,6 +46,19 @@ static inline int seemore_font_has_character(PangoFont *font, unsigned int chara
     return hb && hb_font_get_nominal_glyph(hb, character, &glyph);
 }
 
+/// Whether `length` bytes of UTF-8 hold a character that takes Pango's paragraph through the bidi
+/// algorithm: a right-to-left letter, an Arabic letter or number, an embedding, override, pop or
+/// isolate. A paragraph without one lays out all at level 0 (Pango skips FriBidi for it).
+static inline int seemore_holds_bidi(const char *text, long length) {
+    const char *end = text + length;
+    for (const char *p = text; p && p < end; p = g_utf8_next_char(p)) {
+        FriBidiCharType type = fribidi_get_bidi_type(g_utf8_get_char(p));
+        if (FRIBIDI_IS_RTL(type) || FRIBIDI_IS_ARABIC(type) || FRIBIDI_IS_EXPLICIT(type) || FRIBIDI_IS_ISOLATE(type))
+            return 1;
+    }
+    return 0;
+}
+
 /// The direction of the first strong character (a letter of a left-to-right or right-to-left
 /// script) in `length` bytes of UTF-8: 1 for right to left, 0 for left to right, -1 when there is
 /// none. This is Unicode's rule P2 as Pango applies it to a paragraph, without Pango's deprecated

@@ -17,6 +17,9 @@ struct Ending {
     let suffixRange: Range<Int>
     /// The invisible marks, within `bytes`.
     let marks: [Range<Int>]
+    /// Whether the layout starts an item where the ending starts, to shape it apart from the kept
+    /// text as the isolate's own bidi level does (see `init(unmarkedEllipsis:suffix:)`).
+    let startsItem: Bool
 
     /// An isolated ending for a paragraph in the given direction.
     init(ellipsis: String, suffix: String, rightToLeft: Bool) {
@@ -31,16 +34,43 @@ struct Ending {
         let suffixStart = opening.count + ellipsisBytes.count
         suffixRange = suffixStart..<(suffixStart + suffixBytes.count)
         marks = [0..<opening.count, (bytes.count - pop.count)..<bytes.count]
+        startsItem = false
+    }
+
+    /// The ending after kept text whose last paragraph runs `rightToLeft`: without marks when that
+    /// paragraph runs left to right and neither its kept part nor the ending needs bidi levels,
+    /// isolated otherwise.
+    init(ellipsis: String, suffix: String, rightToLeft: Bool, keptPartNeedsBidi: Bool) {
+        if !rightToLeft && !keptPartNeedsBidi && !StrongDirection.needsBidi((ellipsis + suffix).utf8) {
+            self.init(unmarkedEllipsis: ellipsis, suffix: suffix)
+        } else {
+            self.init(ellipsis: ellipsis, suffix: suffix, rightToLeft: rightToLeft)
+        }
+    }
+
+    /// An ending without marks, for a left-to-right paragraph whose kept part, like the ending itself,
+    /// holds nothing that takes bidi levels (`StrongDirection.needsBidi`). There the marks change no
+    /// level — every character is at level 0 with or without them, the isolate's content at level 2,
+    /// left to right all the same — so the ending lands where the isolated one does; what the isolate
+    /// also did, start an item of its own so that ellipsis and suffix are shaped apart from the kept
+    /// text, an attribute boundary does (`AttributeList.startItem`). Without the invisible controls
+    /// Pango needs no glyph for them: DejaVu Sans, IPAGothic and NanumGothic have none for U+2066–2069
+    /// (or, the latter two, for U+200E), and a font that lacks one makes Pango load a monospace font
+    /// to measure a hex box for it — a fontconfig match and sort — before HarfBuzz hides it; and Pango
+    /// skips FriBidi for a paragraph without them.
+    init(unmarkedEllipsis ellipsis: String, suffix: String) {
+        self.init(plainEllipsis: ellipsis, suffix: suffix, startsItem: true)
     }
 
     /// A plain ending, `ellipsis` then `suffix`, for a layout of its own (a link, a header's handle).
-    init(plainEllipsis ellipsis: String, suffix: String) {
+    init(plainEllipsis ellipsis: String, suffix: String, startsItem: Bool = false) {
         let ellipsisBytes = Array(ellipsis.utf8)
         let suffixBytes = Array(suffix.utf8)
         bytes = ellipsisBytes + suffixBytes
         ellipsisStart = 0
         suffixRange = ellipsisBytes.count..<bytes.count
         marks = []
+        self.startsItem = startsItem
     }
 
     /// The ranges of `marks` moved to follow `offset` bytes of kept text.

@@ -6,9 +6,9 @@ import CPangoCairo
 ///
 /// In a left-to-right paragraph with no bidi controls of its own, the ending's runs depend on the kept
 /// text only through the kept text's last run and the line's first run: the isolate puts ellipsis and
-/// suffix at their own bidi level (so in their own items, shaped apart from the text); the invisible
-/// marks before it take the last run's font and script (and join it unless a language given to the
-/// ending apart starts an item); the ellipsis takes that run's script when it has none of its own;
+/// suffix at their own bidi level (an ending without marks, an attribute boundary: so in their own
+/// items, shaped apart from the text); the invisible marks before it take the last run's font and
+/// script (and join it unless a language given to the ending apart starts an item); the ellipsis takes that run's script when it has none of its own;
 /// every other character's font comes from its fontset alone; and Pango shifts each run onto the
 /// baseline of the line's first run (the ideographic one for Han, the alphabetic one for Latin). So
 /// they are measured once per font, script and language of those two runs (`LastLineLayout.endingRuns`).

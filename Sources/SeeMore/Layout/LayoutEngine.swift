@@ -172,7 +172,10 @@ public final class LayoutEngine {
             let plain = IndexedText(style.plainText)
             let keptEnd = plain.character(atByte: min(kept.count, plain.bytes.count))
             let rightToLeft = plain.isRightToLeft(paragraphContaining: max(keptEnd - 1, 0), direction: request.direction)
-            made = Ending(ellipsis: ending.ellipsis, suffix: ending.suffix, rightToLeft: rightToLeft)
+            let paragraph = plain.byteOffsets[plain.paragraphStart(before: keptEnd)]..<plain.byteOffsets[keptEnd]
+            made = Ending(
+                ellipsis: ending.ellipsis, suffix: ending.suffix, rightToLeft: rightToLeft,
+                keptPartNeedsBidi: StrongDirection.needsBidi(plain.bytes[paragraph]))
         } else {
             made = Ending(plainEllipsis: ending.ellipsis, suffix: ending.suffix)
         }

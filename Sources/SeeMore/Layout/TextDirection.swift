@@ -39,6 +39,15 @@ extension IndexedText {
         }
     }
 
+    /// Where the paragraph that character `end - 1` belongs to starts (0 when `end` is 0).
+    func paragraphStart(before end: Int) -> Int {
+        var start = min(end, count)
+        while start > 0 && !Self.isParagraphSeparator(scalars[start - 1]) {
+            start -= 1
+        }
+        return start
+    }
+
     /// The direction of the first strong character of the paragraph starting at `start`, or
     /// `PANGO_DIRECTION_NEUTRAL`; reads a window at a time, so it stops soon after that character.
     private func firstStrongDirection(from start: Int) -> PangoDirection {

@@ -95,6 +95,9 @@ final class TextStyle {
                 }
             }
         }
+        if let ending, ending.startsItem, keptCount > 0, total > keptCount {
+            attributes.startItem(bytes: keptCount..<total)
+        }
         try keepKoreanWords(in: textStart..<(textStart + keptCount), on: attributes)
         if hyphens == .none
             && (textMayTakeHyphens || ending.map { Self.mayTakeHyphens(String(decoding: $0.bytes, as: UTF8.self)) } ?? false)

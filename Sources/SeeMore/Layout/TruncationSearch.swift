@@ -9,8 +9,12 @@ final class TruncationSearch {
     private let text: IndexedText
     /// Characters in the text once trailing white space is removed.
     private let end: Int
-    /// The ending after kept text in a left-to-right and in a right-to-left paragraph.
-    private let endings: (ltr: Ending, rtl: Ending)
+    /// The ending after kept text in a left-to-right and in a right-to-left paragraph, and without
+    /// marks where nothing needs bidi levels (nil when the ending itself does).
+    private let endings: (ltr: Ending, rtl: Ending, unmarked: Ending?)
+    /// How far the paragraph starting at `start` was read for characters that need bidi levels, and
+    /// the first one found (see `needsBidi(paragraphBefore:)`).
+    private var bidiScan: (start: Int, readTo: Int, found: Int?)? = nil
     /// Collapsed layouts already measured, by the end of their kept text.
     private var measured: [Int: Collapsed] = [:]
     /// What the shared layout holds now, so the final layout is not made twice.
@@ -62,13 +66,39 @@ final class TruncationSearch {
         end = text.trimmedEnd(text.count)
         endings = (
             Ending(ellipsis: request.ellipsis, suffix: request.suffix, rightToLeft: false),
-            Ending(ellipsis: request.ellipsis, suffix: request.suffix, rightToLeft: true)
+            Ending(ellipsis: request.ellipsis, suffix: request.suffix, rightToLeft: true),
+            StrongDirection.needsBidi((request.ellipsis + request.suffix).utf8)
+                ? nil : Ending(unmarkedEllipsis: request.ellipsis, suffix: request.suffix)
         )
     }
 
-    /// The ending after the first `keptEnd` characters: isolated in the direction of their last paragraph.
+    /// The ending after the first `keptEnd` characters, as `Ending(ellipsis:suffix:rightToLeft:keptPartNeedsBidi:)`
+    /// chooses it (the three made once).
     private func ending(keptEnd: Int) -> Ending {
-        text.isRightToLeft(paragraphContaining: max(keptEnd - 1, 0), direction: request.direction) ? endings.rtl : endings.ltr
+        if text.isRightToLeft(paragraphContaining: max(keptEnd - 1, 0), direction: request.direction) { return endings.rtl }
+        guard let unmarked = endings.unmarked, !needsBidi(paragraphBefore: keptEnd) else { return endings.ltr }
+        return unmarked
+    }
+
+    /// Whether the part of the paragraph before character `end` (of the one holding character
+    /// `end - 1`) holds a character that needs bidi levels. Reads each paragraph once, however many
+    /// candidates ask, and never past the furthest `end` asked.
+    private func needsBidi(paragraphBefore end: Int) -> Bool {
+        let start = text.paragraphStart(before: end)
+        var scan: (start: Int, readTo: Int, found: Int?) = (start, start, nil)
+        if let known = bidiScan, known.start == start { scan = known }
+        if scan.found == nil && scan.readTo < end {
+            if StrongDirection.needsBidi(text.bytes[text.byteOffsets[scan.readTo]..<text.byteOffsets[end]]) {
+                var index = scan.readTo
+                while !StrongDirection.needsBidi(text.bytes[text.byteOffsets[index]..<text.byteOffsets[index + 1]]) {
+                    index += 1
+                }
+                scan.found = index
+            }
+            scan.readTo = end
+        }
+        bidiScan = scan
+        return scan.found.map { $0 < end } ?? false
     }
 
     /// The cut by rules 1–5.
@@ -176,7 +206,8 @@ final class TruncationSearch {
         guard let lineStart = uncut.start(ofLine: request.lines),
             let nextLineStart = uncut.start(ofLine: request.lines + 1),
             !text.isRightToLeft(paragraphContaining: lineStart, direction: request.direction),
-            let endingWidth = try lastLine.width(of: endings.ltr, textStart: text.byteOffsets[lineStart], style: style)
+            let endingWidth = try lastLine.width(
+                of: endings.unmarked ?? endings.ltr, textStart: text.byteOffsets[lineStart], style: style)
         else { return [] }
         let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
         var ruledOut: [ClosedRange<Int>] = []

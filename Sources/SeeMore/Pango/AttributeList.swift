@@ -79,6 +79,14 @@ final class AttributeList {
         insert(pango_attr_language_new(pango_language_from_string(TextLanguage.pangoTag(tag))), bytes: bytes)
     }
 
+    /// Starts an item of its own at `bytes` (and another after it) without changing how it looks:
+    /// Pango itemizes anew wherever an attribute that picks fonts starts or ends, and font fallback
+    /// is on by default, so the attribute saying so changes nothing else. Items are shaped apart: no
+    /// kerning or ligature joins a glyph inside `bytes` to one outside.
+    func startItem(bytes: Range<Int>) {
+        insert(pango_attr_fallback_new(1), bytes: bytes)
+    }
+
     /// Whether lines may break inside `bytes` (Pango's edges of the range still may).
     func setAllowBreaks(_ allowed: Bool, bytes: Range<Int>) {
         insert(pango_attr_allow_breaks_new(allowed ? 1 : 0), bytes: bytes)

@@ -106,17 +106,26 @@ final class ReferenceCut {
         for k in 0...end where cursor[k] || k == 0 {
             let keptEnd = trimmed(k)
             if lineCounts[keptEnd] != nil { continue }
-            // collapsed(k) = kept(k) + M + I + ellipsis + suffix + PDI, M and I after the paragraph's direction.
+            // collapsed(k) = kept(k) + M + I + ellipsis + suffix + PDI, M and I after the paragraph's
+            // direction; without M, I and PDI (the ending an item of its own) in a left-to-right
+            // paragraph where neither the kept part nor the ending needs bidi levels.
             let kept = Array(string(keptEnd).utf8)
             let rtl = rightToLeft[max(keptEnd - 1, 0)]
-            let opening = Array((rtl ? "\u{200F}\u{2067}" : "\u{200E}\u{2066}").utf8)
+            var paragraphStart = keptEnd
+            while paragraphStart > 0 && !["\n", "\r", "\u{2029}"].contains(scalars[paragraphStart - 1]) { paragraphStart -= 1 }
+            let keptPart = Array(string(keptEnd).utf8.dropFirst(string(paragraphStart).utf8.count))
+            let unmarked =
+                !rtl && !StrongDirection.needsBidi(keptPart)
+                && !StrongDirection.needsBidi((request.ellipsis + request.suffix).utf8)
+            let opening = unmarked ? [] : Array((rtl ? "\u{200F}\u{2067}" : "\u{200E}\u{2066}").utf8)
             let ellipsis = Array(request.ellipsis.utf8)
             let suffix = Array(request.suffix.utf8)
-            let pop = Array("\u{2069}".utf8)
+            let pop = unmarked ? [] : Array("\u{2069}".utf8)
             let attributes = try AttributeList()
             let suffixStart = kept.count + opening.count + ellipsis.count
             attributes.setFont(suffixFont, bytes: suffixStart..<(suffixStart + suffix.count))
             let all = kept + opening + ellipsis + suffix + pop
+            if unmarked && !kept.isEmpty && all.count > kept.count { attributes.startItem(bytes: kept.count..<all.count) }
             attributes.setInsertHyphens(false, bytes: 0..<all.count)
             if let textLanguage, !kept.isEmpty { attributes.setLanguage(textLanguage, bytes: 0..<kept.count) }
             Self.keep(koreanWords, within: kept.count, on: attributes)
