@@ -9,6 +9,8 @@ final class FontMap {
 
     /// fontconfig's first initialisation is not safe to race; serialise font map creation.
     private static let creationLock = NSLock()
+    /// Whether the font map's own resolution is 72 dpi yet (see `pinResolution`).
+    private var resolutionPinned = false
 
     init() throws {
         Self.creationLock.lock()
@@ -17,6 +19,20 @@ final class FontMap {
             throw PangoError.creationFailed("a Pango font map")
         }
         pointer = map
+    }
+
+    /// Gives the font map itself the layouts' resolution, 72 dpi, before it loads its first font; every
+    /// text context sets 72 dpi on its own, but Pango measures each font of a laid-out line with a
+    /// sample text in a context of the font map's own (`pango_font_get_metrics`), at the font map's
+    /// resolution: at Pango's 96 dpi that sample is another font size, and costs a fontconfig
+    /// substitution, match and sort of its own per font. Not in `init`: setting it clears the font
+    /// map's caches, which waits for fontconfig's initialisation (started by `init` on a thread of
+    /// Pango's) and lists every font family — done at the first text instead, the program meanwhile
+    /// reads its template while fontconfig initialises.
+    func pinResolution() {
+        guard !resolutionPinned else { return }
+        resolutionPinned = true
+        pango_cairo_font_map_set_resolution(OpaquePointer(pointer), 72)
     }
 
     deinit {

@@ -122,6 +122,7 @@ final class Layout {
     /// Sets the text from valid UTF-8 bytes without a NUL.
     func setText<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         cachedLineBoxes = nil
+        context.fontMap.pinResolution()
         let done: Void? = bytes.withContiguousStorageIfAvailable { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
                 pango_layout_set_text(pointer, chars.baseAddress, Int32(chars.count))

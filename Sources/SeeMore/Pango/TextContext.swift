@@ -115,6 +115,7 @@ final class TextContext {
     /// the layouts' own language, it shares their fontset and its fontconfig sort (a sort costs a
     /// one-card process more than laying the card out).
     private func firstFont(for description: FontDescription, language: String?) -> UnsafeMutablePointer<PangoFont>? {
+        fontMap.pinResolution()
         guard let fontset = pango_font_map_load_fontset(fontMap.pointer, pointer, description.pointer, pangoLanguage(language))
         else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(fontset)) }
