@@ -46,17 +46,45 @@ static inline int seemore_font_has_character(PangoFont *font, unsigned int chara
     return hb && hb_font_get_nominal_glyph(hb, character, &glyph);
 }
 
-/// Whether `length` bytes of UTF-8 hold a character that takes Pango's paragraph through the bidi
-/// algorithm: a right-to-left letter, an Arabic letter or number, an embedding, override, pop or
-/// isolate. A paragraph without one lays out all at level 0 (Pango skips FriBidi for it).
+/// Whether a character takes Pango's paragraph through the bidi algorithm: a right-to-left letter,
+/// an Arabic letter or number, an embedding, override, pop or isolate. A paragraph without one lays
+/// out all at level 0 (Pango skips FriBidi for it).
+static inline int seemore_needs_bidi(unsigned int character) {
+    if (character < 0x80) return 0;  // no ASCII character is one
+    FriBidiCharType type = fribidi_get_bidi_type(character);
+    return FRIBIDI_IS_RTL(type) || FRIBIDI_IS_ARABIC(type) || FRIBIDI_IS_EXPLICIT(type) || FRIBIDI_IS_ISOLATE(type);
+}
+
+/// Whether `length` bytes of UTF-8 hold a character that `seemore_needs_bidi`.
 static inline int seemore_holds_bidi(const char *text, long length) {
     const char *end = text + length;
     for (const char *p = text; p && p < end; p = g_utf8_next_char(p)) {
-        FriBidiCharType type = fribidi_get_bidi_type(g_utf8_get_char(p));
-        if (FRIBIDI_IS_RTL(type) || FRIBIDI_IS_ARABIC(type) || FRIBIDI_IS_EXPLICIT(type) || FRIBIDI_IS_ISOLATE(type))
-            return 1;
+        if ((unsigned char)*p >= 0x80 && seemore_needs_bidi(g_utf8_get_char(p))) return 1;
     }
     return 0;
+}
+
+/// Reads `length` bytes of UTF-8 for what decides whether the part of a paragraph before their end
+/// needs bidi levels: returns the offset just past their last paragraph separator (line feed,
+/// carriage return, U+2029), 0 when they hold none, and sets `*found` to the offset of the first
+/// character after it that `seemore_needs_bidi`, or -1.
+static inline long seemore_scan_paragraph_bidi(const char *text, long length, long *found) {
+    long start = 0;
+    *found = -1;
+    for (long index = 0; index < length;) {
+        unsigned char byte = (unsigned char)text[index];
+        if (byte < 0x80) {
+            index += 1;
+            if (byte == '\n' || byte == '\r') { start = index; *found = -1; }
+            continue;
+        }
+        const char *next = g_utf8_next_char(text + index);
+        gunichar character = g_utf8_get_char(text + index);
+        if (character == 0x2029) { start = next - text; *found = -1; }
+        else if (*found < 0 && seemore_needs_bidi(character)) *found = index;
+        index = next - text;
+    }
+    return start;
 }
 
 /// The direction of the first strong character (a letter of a left-to-right or right-to-left

@@ -67,7 +67,7 @@ final class TruncationSearch {
         endings = (
             Ending(ellipsis: request.ellipsis, suffix: request.suffix, rightToLeft: false),
             Ending(ellipsis: request.ellipsis, suffix: request.suffix, rightToLeft: true),
-            StrongDirection.needsBidi((request.ellipsis + request.suffix).utf8)
+            StrongDirection.needsBidi(request.ellipsis.utf8) || StrongDirection.needsBidi(request.suffix.utf8)
                 ? nil : Ending(unmarkedEllipsis: request.ellipsis, suffix: request.suffix)
         )
     }
@@ -81,20 +81,29 @@ final class TruncationSearch {
     }
 
     /// Whether the part of the paragraph before character `end` (of the one holding character
-    /// `end - 1`) holds a character that needs bidi levels. Reads each paragraph once, however many
+    /// `end - 1`) holds a character that needs bidi levels. Reads the text once, however many
     /// candidates ask, and never past the furthest `end` asked.
     private func needsBidi(paragraphBefore end: Int) -> Bool {
-        let start = text.paragraphStart(before: end)
-        var scan: (start: Int, readTo: Int, found: Int?) = (start, start, nil)
-        if let known = bidiScan, known.start == start { scan = known }
-        if scan.found == nil && scan.readTo < end {
-            if StrongDirection.needsBidi(text.bytes[text.byteOffsets[scan.readTo]..<text.byteOffsets[end]]) {
-                var index = scan.readTo
-                while !StrongDirection.needsBidi(text.bytes[text.byteOffsets[index]..<text.byteOffsets[index + 1]]) {
-                    index += 1
+        var scan: (start: Int, readTo: Int, found: Int?)
+        if let known = bidiScan, known.start <= end {
+            scan = known  // no paragraph starts between `known.start` and `known.readTo`
+        } else {
+            let start = text.paragraphStart(before: end)
+            scan = (start, start, nil)
+        }
+        if scan.readTo < end {
+            let from = text.byteOffsets[scan.readTo]
+            var found = -1
+            let restart = text.bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { chars in
+                    seemore_scan_paragraph_bidi(chars.baseAddress.map { $0 + from }, text.byteOffsets[end] - from, &found)
                 }
-                scan.found = index
             }
+            if restart > 0 {
+                let start = text.character(atByte: from + restart)
+                scan = (start, start, nil)
+            }
+            if scan.found == nil && found >= 0 { scan.found = text.character(atByte: from + found) }
             scan.readTo = end
         }
         bidiScan = scan
