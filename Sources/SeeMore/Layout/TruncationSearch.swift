@@ -12,9 +12,8 @@ final class TruncationSearch {
     /// The ending after kept text in a left-to-right and in a right-to-left paragraph, and without
     /// marks where nothing needs bidi levels (nil when the ending itself does).
     private let endings: (ltr: Ending, rtl: Ending, unmarked: Ending?)
-    /// How far the paragraph starting at `start` was read for characters that need bidi levels, and
-    /// the first one found (see `needsBidi(paragraphBefore:)`).
-    private var bidiScan: (start: Int, readTo: Int, found: Int?)? = nil
+    /// What the text was read for, to choose the ending without marks.
+    private var bidiScan = BidiScan()
     /// Collapsed layouts already measured, by the end of their kept text.
     private var measured: [Int: Collapsed] = [:]
     /// What the shared layout holds now, so the final layout is not made twice.
@@ -76,38 +75,8 @@ final class TruncationSearch {
     /// chooses it (the three made once).
     private func ending(keptEnd: Int) -> Ending {
         if text.isRightToLeft(paragraphContaining: max(keptEnd - 1, 0), direction: request.direction) { return endings.rtl }
-        guard let unmarked = endings.unmarked, !needsBidi(paragraphBefore: keptEnd) else { return endings.ltr }
+        guard let unmarked = endings.unmarked, !bidiScan.needsBidi(paragraphBefore: keptEnd, in: text) else { return endings.ltr }
         return unmarked
-    }
-
-    /// Whether the part of the paragraph before character `end` (of the one holding character
-    /// `end - 1`) holds a character that needs bidi levels. Reads the text once, however many
-    /// candidates ask, and never past the furthest `end` asked.
-    private func needsBidi(paragraphBefore end: Int) -> Bool {
-        var scan: (start: Int, readTo: Int, found: Int?)
-        if let known = bidiScan, known.start <= end {
-            scan = known  // no paragraph starts between `known.start` and `known.readTo`
-        } else {
-            let start = text.paragraphStart(before: end)
-            scan = (start, start, nil)
-        }
-        if scan.readTo < end {
-            let from = text.byteOffsets[scan.readTo]
-            var found = -1
-            let restart = text.bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { chars in
-                    seemore_scan_paragraph_bidi(chars.baseAddress.map { $0 + from }, text.byteOffsets[end] - from, &found)
-                }
-            }
-            if restart > 0 {
-                let start = text.character(atByte: from + restart)
-                scan = (start, start, nil)
-            }
-            if scan.found == nil && found >= 0 { scan.found = text.character(atByte: from + found) }
-            scan.readTo = end
-        }
-        bidiScan = scan
-        return scan.found.map { $0 < end } ?? false
     }
 
     /// The cut by rules 1–5.
