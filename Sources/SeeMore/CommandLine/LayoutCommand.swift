@@ -125,6 +125,6 @@ struct LayoutCommand: Equatable {
     }
 
     private static func points(_ value: Double) -> String {
-        String(format: "%.1f", value)
+        FixedPoint.string(value, places: 1)
     }
 }

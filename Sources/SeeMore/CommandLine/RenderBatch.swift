@@ -29,7 +29,7 @@ struct RenderBatch {
             throw CommandError("\(source) is not UTF-8 text", exitCode: .dataError)
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-            .filter { !$0.element.trimmingCharacters(in: .whitespaces).isEmpty }.map { ($0.offset + 1, String($0.element)) }
+            .filter { !$0.element.trimmingWhitespace().isEmpty }.map { ($0.offset + 1, String($0.element)) }
         let templates = TemplateLoader.standard(templatesFolder: templatesFolder)
         let results = BatchResults(count: lines.count)
         let workers = max(1, min(jobs, lines.count))
@@ -93,7 +93,7 @@ struct RenderBatch {
 
 /// Results from worker threads, in input order, and the worst exit code among them.
 private final class BatchResults: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private(set) var lines: [JSONValue]
     private(set) var worst = ExitCode.success
 

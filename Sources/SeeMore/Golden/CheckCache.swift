@@ -18,7 +18,7 @@ public final class CheckCache: @unchecked Sendable {
         var fonts: [String]
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entries: [String: Entry] = [:]
     /// Cases answered from the cache and cases checked, since it was made.
     public private(set) var hits = 0

@@ -116,7 +116,7 @@ public struct CheckWorkers: Sendable {
 
 /// Case indices answered so far, from several reading threads.
 private final class Answered: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var set = Set<Int>()
 
     var indices: Set<Int> { lock.withLock { set } }

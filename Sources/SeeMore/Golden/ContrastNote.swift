@@ -45,7 +45,7 @@ public struct ContrastNote: Sendable, Hashable, Codable {
     /// "text 12.63:1 (AA needs 4.5:1)".
     public var summary: String {
         let size = "\(JSONValue.format(points)) pt\(bold ? " bold" : "")"
-        return "\(role) \(foreground) on \(background): \(String(format: "%.2f", ratio)):1, "
+        return "\(role) \(foreground) on \(background): \(FixedPoint.string(ratio, places: 2)):1, "
             + (meetsAA ? "meets" : "below") + " WCAG AA (\(JSONValue.format(required)):1 for \(size) text)"
     }
 

@@ -2,7 +2,7 @@ import Foundation
 
 /// The first error any of several threads met.
 final class FirstError: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var first: Error?
 
     var error: Error? { lock.withLock { first } }

@@ -6,7 +6,7 @@ import Foundation
 /// parent's progress moves and a crash loses little. Frames may come from two threads (the rendering
 /// one, and the golden writer's for recorded cases).
 final class FrameBuffer: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Called by one thread at a time (under `lock`).
     private let write: ([UInt8]) -> Void
     private var pending: [UInt8] = []

@@ -68,7 +68,7 @@ public struct GoldenComparison: Sendable {
         // As Playwright: the more permissive of the two limits applies.
         let allowed = max(Double(tolerance.maxDiffPixels), tolerance.maxDiffRatio * Double(diff.totalPixels))
         let within = Double(diff.differentPixels) <= allowed
-        let percent = String(format: "%.3f", diff.ratio * 100)
+        let percent = FixedPoint.string(diff.ratio * 100, places: 3)
         let summary = "\(diff.differentPixels) pixels differ (\(percent)%), \(diff.antialiasedPixels) anti-aliased"
         return GoldenComparison(outcome: within ? .passed : .pixelsChanged, message: summary, diff: diff)
     }

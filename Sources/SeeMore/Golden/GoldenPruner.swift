@@ -32,7 +32,7 @@ enum GoldenPruner {
                     guard !expected.contains(relative), isRegularFile(folder + "/" + file) else { continue }
                     if isGoldenFile(file, siblings: files) {
                         stale.append(suite.folder + "/" + relative)
-                    } else if file.hasPrefix("."), let range = file.range(of: ".tmp-"),
+                    } else if file.hasPrefix("."), let range = file.firstRange(of: ".tmp-"),
                         isGoldenName(String(file[file.index(after: file.startIndex)..<range.lowerBound]))
                     {
                         stale.append(suite.folder + "/" + relative)  // left by a killed write

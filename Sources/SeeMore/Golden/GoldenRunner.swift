@@ -206,7 +206,7 @@ public enum GoldenRunner {
 
 /// Results gathered from worker threads and processes.
 private final class RunState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private let spool: ResultSpool
     private(set) var fonts = Set<String>()
     /// The files kept from the last run that no result of this one shows yet (crossed off as results

@@ -210,7 +210,7 @@ public struct LayoutDiff: Sendable, Equatable, Codable {
     }
 
     private static func changedText(_ spans: [Span]?) -> String {
-        (spans ?? []).filter(\.changed).map { $0.text.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        (spans ?? []).filter(\.changed).map { $0.text.trimmingWhitespace() }.filter { !$0.isEmpty }
             .joined(separator: " ")
     }
 

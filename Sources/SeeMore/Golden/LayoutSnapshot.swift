@@ -50,7 +50,7 @@ public struct LayoutSnapshot: Equatable, Sendable {
     }
 
     private static func format(_ rect: Rect) -> String {
-        func number(_ value: Double) -> String { String(format: "%.2f", value) }
+        func number(_ value: Double) -> String { FixedPoint.string(value, places: 2) }
         return "x \(number(rect.x)) y \(number(rect.y)) w \(number(rect.width)) h \(number(rect.height))"
     }
 

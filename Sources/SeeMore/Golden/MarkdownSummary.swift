@@ -33,7 +33,6 @@ struct MarkdownSummary {
 
     /// Text safe in a Markdown table cell.
     static func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
-            .replacingOccurrences(of: "`", with: "'")
+        text.replacing("|", with: "\\|").replacing("\n", with: " ").replacing("`", with: "'")
     }
 }

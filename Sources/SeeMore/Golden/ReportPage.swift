@@ -80,9 +80,9 @@ struct ReportPage {
         let plain =
             !text.isEmpty
             && text.unicodeScalars.allSatisfy {
-                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-@+:=,".unicodeScalars.contains($0))
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "/._-@+:=,".unicodeScalars.contains($0))
             }
-        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return plain ? text : "'" + text.replacing("'", with: "'\\''") + "'"
     }
 
     /// Every row of a layout diff, unchanged ones too, for context.

@@ -16,7 +16,7 @@ final class ResultSpool: @unchecked Sendable {
         var facts = CaseResult.Facts(outcome: .passed, recorded: false, writeError: false)
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The file, or -1 when results are kept in memory.
     private let descriptor: Int32
     /// A write to the file failed: from then on records stay in memory (those written are still read back).

@@ -51,6 +51,6 @@ public final class SuiteLock {
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = buffer.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, 0) }
         guard count > 0 else { return "" }
-        return String(decoding: buffer.prefix(count), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: buffer.prefix(count), as: UTF8.self).trimmingWhitespace(newlines: true)
     }
 }

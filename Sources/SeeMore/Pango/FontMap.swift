@@ -8,7 +8,7 @@ final class FontMap {
     let pointer: UnsafeMutablePointer<PangoFontMap>
 
     /// fontconfig's first initialisation is not safe to race; serialise font map creation.
-    private static let creationLock = NSLock()
+    private static let creationLock = Lock()
     /// Whether the font map's own resolution is 72 dpi yet (see `pinResolution`).
     private var resolutionPinned = false
 

@@ -11,7 +11,7 @@ import Foundation
 /// most in a check besides them, PNG encoding and decoding and the pixel comparison, still runs in
 /// parallel. The lock is recursive: an engine call inside a renderer call takes it again.
 enum TextStack {
-    private static let lock = NSRecursiveLock()
+    private static let lock = Lock(recursive: true)
 
     /// Runs `body` while no other thread uses the text stack.
     static func serialized<T>(_ body: () throws -> T) rethrows -> T {
