@@ -162,32 +162,30 @@ struct ApproveCommand {
         guard case .bytes(let bytes) = PathPolicy.read(path, root: artifactsFolder, limit: 64 << 20) else {
             throw CommandError("no check report at \(path); run seemore check first", exitCode: .noInput)
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-            let suite = object["suite"] as? String, let entries = object["cases"] as? [[String: Any]]
+        guard let object = JSONNode.read(bytes), let suite = object["suite"]?.string, let entries = object["cases"]?.array
         else {
             throw CommandError("\(path) is not a SeeMore check report", exitCode: .dataError)
         }
         var cases: [(String, String?)] = []
         for entry in entries {
-            guard let name = entry["name"] as? String else {
+            guard let name = entry["name"]?.string else {
                 throw CommandError("\(path) has a case without a name", exitCode: .dataError)
             }
             // Passed cases have nothing to approve (a golden this run wrote is already in place).
-            guard entry["status"] as? String != "passed", entry["recorded"] is NSNull || entry["recorded"] == nil else {
+            guard entry["status"]?.string != "passed", entry["recorded"]?.isNull ?? true else {
                 continue
             }
-            cases.append((name, entry["actualHash"] as? String))
+            cases.append((name, entry["actualHash"]?.string))
         }
         var environment: EnvironmentFingerprint? = nil
-        if let fingerprint = object["environment"] as? [String: Any],
-            let libraries = fingerprint["libraries"] as? [String: String],
-            let fonts = fingerprint["fonts"] as? [String: String]
+        if let fingerprint = object["environment"], let libraries = fingerprint["libraries"]?.strings,
+            let fonts = fingerprint["fonts"]?.strings
         {
             environment = EnvironmentFingerprint(
-                libraries: libraries, fonts: fonts, fallbacks: fingerprint["fallbacks"] as? [String: [String]] ?? [:])
+                libraries: libraries, fonts: fonts, fallbacks: fingerprint["fallbacks"]?.stringLists ?? [:])
         }
         return Report(
-            suite: suite, templates: object["templates"] as? String, cases: cases, inputs: object["inputs"] as? String,
+            suite: suite, templates: object["templates"]?.string, cases: cases, inputs: object["inputs"]?.string,
             environment: environment)
     }
 }

@@ -36,11 +36,10 @@ public struct ArtifactsFolder: Sendable {
             return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
         }
         guard case .bytes(let bytes) = PathPolicy.read(path + "/" + Self.reportName, root: path, limit: Self.maximumListBytes),
-            let report = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-            let cases = report["cases"] as? [[String: Any]]
+            let report = JSONNode.read(bytes), let cases = report["cases"]?.array
         else { return [] }
-        let unused = (report["unused"] as? [[String: Any]] ?? []).compactMap { $0["artifact"] as? String }
-        return Set(cases.flatMap { Array(($0["artifacts"] as? [String: String] ?? [:]).values) } + unused)
+        let unused = (report["unused"]?.array ?? []).compactMap { $0["artifact"]?.string }
+        return Set(cases.flatMap { Array(($0["artifacts"]?.strings ?? [:]).values) } + unused)
     }
 
     /// Removes artifact files (relative paths): only files inside the folder, never through a linked

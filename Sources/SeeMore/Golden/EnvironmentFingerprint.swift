@@ -102,11 +102,10 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
 
     /// Reads a fingerprint file; nil when there is none or it cannot be read.
     public static func read(_ path: String) -> EnvironmentFingerprint? {
-        guard let data = FileManager.default.contents(atPath: path),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let libraries = object["libraries"] as? [String: String], let fonts = object["fonts"] as? [String: String]
+        guard let data = FileManager.default.contents(atPath: path), let object = JSONNode.read(data),
+            let libraries = object["libraries"]?.strings, let fonts = object["fonts"]?.strings
         else { return nil }
-        let fallbacks = object["fallbacks"] as? [String: [String]] ?? [:]
+        let fallbacks = object["fallbacks"]?.stringLists ?? [:]
         return EnvironmentFingerprint(libraries: libraries, fonts: fonts, fallbacks: fallbacks)
     }
 }
