@@ -37,3 +37,7 @@ int seemore_open_scratch(const char *folder) {
     if (descriptor >= 0) unlink(path);
     return descriptor;
 }
+
+int seemore_pipe(int ends[2]) {
+    return pipe2(ends, O_CLOEXEC);
+}

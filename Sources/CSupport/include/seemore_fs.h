@@ -12,4 +12,8 @@ int seemore_link_unnamed(int descriptor, const char *path);
 /// removed at once): it vanishes when closed or when the process dies. Returns a descriptor, or -1.
 int seemore_open_scratch(const char *folder);
 
+/// A pipe whose two ends close on exec, made so at once (pipe2 O_CLOEXEC): another thread's child
+/// started meanwhile inherits neither end. Returns 0 or -1 with errno.
+int seemore_pipe(int ends[2]);
+
 #endif

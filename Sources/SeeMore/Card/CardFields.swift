@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One card request given as named fields: a query string (`GET /render.png`), a JSON body
 /// (`POST /render`) or a line of `render --batch`, checked field by field; every refusal names its field.

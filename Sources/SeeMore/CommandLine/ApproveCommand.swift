@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `seemore approve`: accepts the actual images of the last check as the new goldens.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `seemore check`: renders a suite's cases, compares them with their goldens, reports what changed.
 struct CheckCommand {
@@ -159,7 +160,7 @@ struct CheckCommand {
                 let width = 30
                 let filled = total == 0 ? width : done * width / total
                 let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: width - filled)
-                FileHandle.standardError.write(Data("\r\(bar) \(done)/\(total)\(done == total ? "\n" : "")".utf8))
+                Descriptor.writeAll(Array("\r\(bar) \(done)/\(total)\(done == total ? "\n" : "")".utf8), to: STDERR_FILENO)
             }
         }
         let summary: CheckSummary
@@ -211,12 +212,14 @@ struct CheckCommand {
             if let summaryPath { try AtomicFile.write(markdown, to: summaryPath) }
             if let stepSummaryPath {
                 // Appended, as GitHub Actions collects every step's summary in that file.
-                guard let handle = FileHandle(forWritingAtPath: stepSummaryPath) else {
+                let descriptor = open(stepSummaryPath, O_WRONLY | O_APPEND | O_CLOEXEC)
+                guard descriptor >= 0 else {
                     throw AtomicFile.WriteError(path: stepSummaryPath, reason: "it cannot be opened")
                 }
-                defer { try? handle.close() }
-                try handle.seekToEnd()
-                try handle.write(contentsOf: Data((markdown + "\n").utf8))
+                defer { close(descriptor) }
+                guard Descriptor.writeAll(Array((markdown + "\n").utf8), to: descriptor) else {
+                    throw AtomicFile.WriteError(path: stepSummaryPath, reason: String(cString: strerror(errno)))
+                }
             }
         } catch let error as AtomicFile.WriteError {
             throw CommandError(error.description, exitCode: .cannotCreate)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a command reads its standard input and writes its output, so tests can run commands in-process.
 public struct CommandIO {
@@ -27,18 +28,11 @@ public struct CommandIO {
         var io = CommandIO(
             readStandardInput: {
                 // No more than one byte past the longest text accepted: an endless stream is refused, not read.
-                var data = Data()
-                let limit = TruncationRequest.maximumTextBytes + 1
-                while data.count < limit {
-                    let chunk = FileHandle.standardInput.readData(ofLength: min(1 << 20, limit - data.count))
-                    if chunk.isEmpty { break }
-                    data.append(chunk)
-                }
-                return data
+                Data(Descriptor.readAll(STDIN_FILENO, limit: TruncationRequest.maximumTextBytes + 1) ?? [])
             },
-            writeOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            writeError: { FileHandle.standardError.write(Data($0.utf8)) })
-        io.writeOutputBytes = { FileHandle.standardOutput.write(Data($0)) }
+            writeOutput: { Descriptor.writeAll(Array($0.utf8), to: STDOUT_FILENO) },
+            writeError: { Descriptor.writeAll(Array($0.utf8), to: STDERR_FILENO) })
+        io.writeOutputBytes = { Descriptor.writeAll($0, to: STDOUT_FILENO) }
         return io
     }
 }

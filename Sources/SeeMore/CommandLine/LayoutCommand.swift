@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `seemore layout`: cuts a paragraph and prints where, as JSON or a short summary.
 struct LayoutCommand: Equatable {

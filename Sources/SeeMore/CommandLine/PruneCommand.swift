@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// `seemore prune`: removes goldens that no case of the suite produces.
 struct PruneCommand {

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// `seemore render --batch FILE|-`: one JSON request per line in (the fields of `seemore serve`'s
 /// `POST /render`, plus `name`, and `state` `collapsed`, `expanded` or `both`), one JSON result per

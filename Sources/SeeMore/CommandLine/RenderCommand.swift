@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `seemore render`: paints a card collapsed and expanded, writes the PNGs and their metadata.
 struct RenderCommand {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The `seemore` command line: dispatches to a subcommand and maps errors to exit codes.
 public enum SeeMoreCommand {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Another program installed beside this one, run in this process's place: `seemore serve` runs
 /// `seemore-serve`, the only program that links libsoup, so every other command starts without

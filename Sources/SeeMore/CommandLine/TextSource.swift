@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a command's text comes from: `--text TEXT` or `--text-file PATH|-`.
 enum TextSource: Equatable {
@@ -22,19 +23,7 @@ enum TextSource: Equatable {
             data = io.readStandardInput()
             name = "standard input"
         case .file(let path):
-            var info = stat()
-            if stat(path, &info) == 0, Int(info.st_size) > TruncationRequest.maximumTextBytes {
-                throw CommandError(
-                    "text file \(path) has \(info.st_size) bytes; at most \(TruncationRequest.maximumTextBytes) (16 MB) are accepted",
-                    exitCode: .dataError)
-            }
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                let reason = (error as NSError).localizedFailureReason ?? "it cannot be read"
-                throw CommandError(
-                    "cannot read text file \(path): \(Self.plainReason(error, fallback: reason))", exitCode: .noInput)
-            }
+            data = Data(try Self.read(path))
             name = path
         }
         guard data.count <= TruncationRequest.maximumTextBytes else {
@@ -47,15 +36,20 @@ enum TextSource: Equatable {
         }
     }
 
-    /// The POSIX reason of a file error ("No such file or directory"), which Foundation buries.
-    private static func plainReason(_ error: Error, fallback: String) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain,
-            let message = strerror(Int32(underlying.code))
-        {
-            return String(cString: message)
+    /// A text file's bytes, no more than one past the longest text accepted (an endless stream is
+    /// refused, not read); a file larger than that is refused before reading.
+    private static func read(_ path: String) throws -> [UInt8] {
+        let failed = { CommandError("cannot read text file \(path): \(String(cString: strerror(errno)))", exitCode: .noInput) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failed() }
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, Int(info.st_size) > TruncationRequest.maximumTextBytes {
+            throw CommandError(
+                "text file \(path) has \(info.st_size) bytes; at most \(TruncationRequest.maximumTextBytes) (16 MB) are accepted",
+                exitCode: .dataError)
         }
-        if nsError.code == NSFileReadNoSuchFileError { return "No such file or directory" }
-        return fallback
+        guard let bytes = Descriptor.readAll(descriptor, limit: TruncationRequest.maximumTextBytes + 1) else { throw failed() }
+        return bytes
     }
 }

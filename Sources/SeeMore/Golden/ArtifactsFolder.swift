@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The folder that receives a run's actual, golden and diff images and its report.
 public struct ArtifactsFolder: Sendable {

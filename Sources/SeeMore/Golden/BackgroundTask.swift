@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// A value computed on another thread while the caller does other work, then waited for once.
 ///
@@ -12,7 +13,7 @@ final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     /// Starts `work` at once on a thread of its own.
     init(_ work: @escaping @Sendable () -> Value) {
         self.work = work
-        Thread.detachNewThread { [self] in
+        DetachedThread.start { [self] in
             result = work()
             done.signal()
         }

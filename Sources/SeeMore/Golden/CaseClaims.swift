@@ -1,5 +1,6 @@
 import CSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The cases of `check --jobs N` handed out a few at a time, to whichever worker asks first: the
 /// workers share one counter (an 8-byte file in memory, each worker's standard input) and each

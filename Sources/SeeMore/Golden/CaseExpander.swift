@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Expands a suite file's matrices into cases, checking every name: texts, templates, themes, fonts.
 struct CaseExpander {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What earlier checks of a suite found, kept by a long-running process (`seemore serve`'s review)
 /// so that checking again renders only the cases whose inputs or golden files changed: a designer

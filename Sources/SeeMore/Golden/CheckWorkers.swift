@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// `seemore check --jobs N` on N processes of this program instead of N threads. Pango and Cairo run
 /// one thread at a time in a process (`TextStack`), so threads share one process's rendering while
@@ -72,43 +73,37 @@ public struct CheckWorkers: Sendable {
         // Where the system cannot share a counter, each worker takes its fixed share.
         let claims = CaseClaims()
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments + ["--worker", "\(worker + 1)/\(workers)"] + (claims == nil ? [] : ["--claim"])
-            if let descriptor = claims?.descriptor {
-                process.standardInput = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
-            }
-            let output = Pipe()
-            process.standardOutput = output
-            do {
-                try process.run()
-            } catch {
+            let workerArguments =
+                arguments + ["--worker", "\(worker + 1)/\(workers)"] + (claims == nil ? [] : ["--claim"])
+            guard let process = try? SpawnedProcess(executable, arguments: workerArguments, input: claims?.descriptor)
+            else {
                 return  // its cases are checked by the parent
             }
-            var pending = Data()
+            var pending: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
             reading: while true {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                pending.append(chunk)
-                var start = pending.startIndex
-                while pending.endIndex - start >= 4 {
+                let count = process.read(into: &chunk)
+                if count <= 0 { break }
+                pending += chunk[0..<count]
+                var start = 0
+                while pending.count - start >= 4 {
                     let length = Self.recordLength(in: pending, at: start)
                     guard length <= Self.maximumFrameBytes else {
                         // Not a frame: its cases are checked by the parent.
                         process.terminate()
                         break reading
                     }
-                    guard pending.endIndex - start - 4 >= length else { break }
-                    let record = ArraySlice(pending[(start + 4)..<(start + 4 + length)])
+                    guard pending.count - start - 4 >= length else { break }
+                    let record = pending[(start + 4)..<(start + 4 + length)]
                     if let (index, result, fonts) = Self.unframe(record), (0..<cases).contains(index), answered.insert(index) {
                         finish(index, result, fonts)
                     }
                     start += 4 + length
                 }
-                // Only an unfinished frame is kept (copied once), not the frames already read.
-                if start != pending.startIndex { pending = Data(pending[start...]) }
+                // Only an unfinished frame is kept (moved once), not the frames already read.
+                if start > 0 { pending.removeFirst(start) }
             }
-            process.waitUntilExit()
+            process.wait()
         }
         return answered.indices
     }

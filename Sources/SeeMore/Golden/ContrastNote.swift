@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// How well a text color stands out from the card's background, as WCAG 2 measures it: the ratio of
 /// the two colors' relative luminances, (L1 + 0.05) / (L2 + 0.05), from 1:1 to 21:1. Level AA asks

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import Synchronization
 
 /// The text stack that drew the goldens: library versions, every font file used (with a hash), and the

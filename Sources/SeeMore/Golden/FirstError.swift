@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The first error any of several threads met.
 final class FirstError: @unchecked Sendable {

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// A worker's result frames on their way to the parent: gathered and written a few at a time (a write
 /// and a wake-up of the parent less for most cases), and at least every tenth of a second so the

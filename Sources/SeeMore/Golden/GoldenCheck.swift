@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where one golden lives.
 public struct GoldenLocation: Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Compares a freshly drawn card with its golden, in stages: identical pixels (and layout) pass at
 /// once; then size; then the layout snapshot; then pixels, by perceptual distance with anti-aliasing

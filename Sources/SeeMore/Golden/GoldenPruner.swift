@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Finds golden files that no case produces.
 enum GoldenPruner {

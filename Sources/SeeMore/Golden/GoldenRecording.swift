@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A golden and its layout snapshot a check is to write, and what the write does to the case's result.
 struct GoldenRecording: Sendable {

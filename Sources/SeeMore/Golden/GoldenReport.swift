@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// `report.json` for tools (and `approve`) and `index.html` for people (`ReportPage`), side by side
 /// in the artifacts folder.

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 /// Runs a suite: renders every selected case on worker threads, compares it with its golden,
 /// records per the record mode, writes artifacts and the report.

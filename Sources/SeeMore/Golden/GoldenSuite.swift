@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A suite file: named texts and matrices of templates × texts × fonts × widths × themes × scales × states.
 ///
@@ -33,7 +33,7 @@ public struct GoldenSuite: Sendable {
         } catch let error as JSONDocument.DecodeError {
             throw SuiteError(path: path, line: error.line, column: error.column, field: error.field, message: error.message)
         }
-        let folder = (path as NSString).deletingLastPathComponent.isEmpty ? "." : (path as NSString).deletingLastPathComponent
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let templates =
             templatesFolder.map { TemplateLoader(folders: [$0]) }
             ?? file.templates.map {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every difference between two layout snapshots, line by line, with the changed words of a changed
 /// line marked: what a reviewer reads to tell a moved cut ("coffee" dropped) from a color change.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A card's layout as a small text file next to its golden PNG, so a change reads well in code
 /// review even where pixels are hard to judge.

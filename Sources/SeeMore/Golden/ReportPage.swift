@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The report's `index.html`: one static page that opens from disk, with every image it shows
 /// inside the artifacts folder, so the folder can be uploaded as one CI artifact.

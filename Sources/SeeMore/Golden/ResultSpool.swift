@@ -1,5 +1,6 @@
 import CSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A run's case results in a temporary file instead of in memory, so a check of 100 000 cases holds
 /// a few bytes a case (where the record lies, and the facts the summary counts), not the results.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An exclusive lock on a suite folder while goldens are written (recording, approving), so two
 /// runs never mix their goldens. It is `flock` on `.seemore-lock` in the folder, released when the

@@ -1,5 +1,6 @@
 import CPangoCairo
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Hooks for `seemore-bench` to compare PNG encoders on the same pictures.
 public enum PNGBench {
@@ -19,7 +20,7 @@ public enum PNGBench {
 
     /// Cairo's own `cairo_surface_write_to_png`, through a temporary file.
     public static func cairoPNG(_ surface: Surface) throws -> [UInt8] {
-        let path = NSTemporaryDirectory() + "seemore-bench-\(getpid()).png"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("seemore-bench-\(getpid()).png").path
         defer { unlink(path) }
         let status = cairo_surface_write_to_png(surface.surface.pointer, path)
         guard status == CAIRO_STATUS_SUCCESS else { throw CairoError(status) }

@@ -1,5 +1,6 @@
 import CSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// An image as straight (not premultiplied) 8-bit RGBA rows, for comparing and sampling pixels.
 public struct RGBAImage: Equatable, Sendable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decodes a JSON file with `Codable` and turns every error into one that points at a line,
 /// a column and a field, for files people write by hand (templates, suites).

@@ -1,5 +1,6 @@
 import CSupport
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Writes files so that a crash never leaves a half-written one.
 ///
@@ -80,7 +81,7 @@ public enum AtomicFile {
             var pending: [UInt8] = []
             pending.reserveCapacity(Self.pieceBytes)
             func flush() throws {
-                guard writeAll(pending, to: descriptor) else { throw WriteError(path: path, reason: reason()) }
+                guard Descriptor.writeAll(pending, to: descriptor) else { throw WriteError(path: path, reason: reason()) }
                 pending.removeAll(keepingCapacity: true)
             }
             try produce { bytes in
@@ -113,30 +114,17 @@ public enum AtomicFile {
     /// What a producer's pieces are gathered to before they are written.
     private static let pieceBytes = 64 << 10
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { buffer -> Bool in
-            var written = 0
-            while written < buffer.count {
-                guard let base = buffer.baseAddress else { return false }
-                let result = Foundation.write(descriptor, base + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += result
-            }
-            return true
-        }
-    }
-
     /// Creates `path` and its parents when missing.
     /// - Throws: `WriteError` when it cannot be created or is not a writable folder.
     public static func makeFolder(_ path: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw WriteError(path: path, reason: (error as NSError).localizedDescription)
+        var folder = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            folder += "/" + component
+            guard mkdir(folder, 0o777) == 0 || errno == EEXIST else { throw WriteError(path: path, reason: reason()) }
         }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw WriteError(path: path, reason: reason()) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw WriteError(path: path, reason: "it is not a folder") }
         guard access(path, W_OK) == 0 else { throw WriteError(path: path, reason: reason()) }
     }
 

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where SeeMore reads and writes files that a pull request controls, in one place: the names that
 /// become path components, and files under a root that are never reached through a symbolic link.
@@ -65,7 +66,7 @@ public enum PathPolicy {
         while done < size {
             let count = bytes.withUnsafeMutableBytes { buffer -> Int in
                 guard let base = buffer.baseAddress else { return 0 }
-                return Foundation.read(descriptor, base + done, size - done)
+                return Glibc.read(descriptor, base + done, size - done)
             }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }

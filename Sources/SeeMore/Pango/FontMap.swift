@@ -1,5 +1,5 @@
 import CPangoCairo
-import Foundation
+import FoundationEssentials
 
 /// An owned Pango font map backed by Cairo and fontconfig.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one lock every use of Pango, Cairo, FreeType and fontconfig goes through.
 ///

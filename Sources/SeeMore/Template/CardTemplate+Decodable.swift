@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Templates decode with defaults for every optional field and reject unknown fields, so a typo is an error.
 extension CardTemplate: Decodable {

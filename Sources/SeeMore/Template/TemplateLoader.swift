@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds card templates by name in template folders, or loads one from a path.
 public struct TemplateLoader: Sendable {
@@ -15,7 +15,9 @@ public struct TemplateLoader: Sendable {
     public static func standard(templatesFolder: String? = nil) -> TemplateLoader {
         if let templatesFolder { return TemplateLoader(folders: [templatesFolder]) }
         var folders: [String] = []
-        let executable = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        let executable = URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0])
         if let package = packageFolder(containing: executable) {
             folders.append(package.appendingPathComponent("Templates").path)
         }
@@ -44,10 +46,10 @@ public struct TemplateLoader: Sendable {
         var folder = file.resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<8 {
             let manifest = folder.appendingPathComponent("Package.swift").path
-            var isFolder: ObjCBool = false
+            var isFolder = false
             if FileManager.default.fileExists(atPath: manifest),
                 FileManager.default.fileExists(atPath: folder.appendingPathComponent("Templates").path, isDirectory: &isFolder),
-                isFolder.boolValue
+                isFolder
             {
                 return folder
             }
