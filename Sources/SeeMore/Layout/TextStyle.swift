@@ -147,20 +147,37 @@ extension TextStyle {
     /// the cluster quadratic ("Zalgo" text: a + 100 000 U+0301 took 73 s).
     /// - Throws: `TruncationRequestError.combiningRunTooLong` with the character index.
     static func checkCombiningRuns(_ text: String) throws {
-        var run = 0
-        for (index, scalar) in text.unicodeScalars.enumerated() {
-            let value = scalar.value
-            if value < 0x300 {  // no mark, joiner or selector below U+0300: the common case, no lookup
-                run = 0
-                continue
+        var text = text
+        let longest = text.withUTF8 { utf8 -> (index: Int, run: Int)? in
+            var run = 0
+            var index = -1  // the character (scalar) the scan is at
+            var offset = 0
+            while offset < utf8.count {
+                let byte = utf8[offset]
+                offset += 1
+                if byte & 0xC0 == 0x80 { continue }  // a continuation byte: the same character
+                index += 1
+                // No mark, joiner or selector below U+0300 (lead bytes below 0xCC): the common case.
+                guard byte >= 0xCC else {
+                    run = 0
+                    continue
+                }
+                let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                var value = UInt32(byte & (width == 4 ? 0x07 : width == 3 ? 0x0F : 0x1F))
+                for _ in 1..<width where offset < utf8.count {  // a String's UTF-8 is valid
+                    value = value << 6 | UInt32(utf8[offset] & 0x3F)
+                    offset += 1
+                }
+                switch value {
+                case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
+                default: run = g_unichar_ismark(gunichar(value)) != 0 ? run + 1 : 0
+                }
+                if run > maximumCombiningRun { return (index, run) }
             }
-            switch value {
-            case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
-            default: run = g_unichar_ismark(gunichar(value)) != 0 ? run + 1 : 0
-            }
-            if run > maximumCombiningRun {
-                throw TruncationRequestError.combiningRunTooLong(at: index - maximumCombiningRun, limit: maximumCombiningRun)
-            }
+            return nil
+        }
+        if let longest {
+            throw TruncationRequestError.combiningRunTooLong(at: longest.index - maximumCombiningRun, limit: maximumCombiningRun)
         }
     }
 

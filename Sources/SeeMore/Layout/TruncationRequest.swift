@@ -1,3 +1,5 @@
+import Glibc
+
 /// What to lay out: a paragraph, its fonts, a width, a line limit and the collapsed ending.
 public struct TruncationRequest: Sendable, Equatable {
     /// The text; explicit line breaks start new lines.
@@ -94,9 +96,16 @@ public struct TruncationRequest: Sendable, Equatable {
             }
         }
         if let language, !TextLanguage.isValid(language) { throw TruncationRequestError.invalidLanguage(language) }
-        for (name, value) in [("text", text), ("ellipsis", ellipsis), ("suffix", suffix)] where value.utf8.contains(0) {
-            throw TruncationRequestError.nulCharacter(field: name)
-        }
+        if Self.holdsNul(text) { throw TruncationRequestError.nulCharacter(field: "text") }
+        if Self.holdsNul(ellipsis) { throw TruncationRequestError.nulCharacter(field: "ellipsis") }
+        if Self.holdsNul(suffix) { throw TruncationRequestError.nulCharacter(field: "suffix") }
+    }
+
+    /// Whether `value` holds U+0000 (read with `memchr` where its UTF-8 is contiguous).
+    private static func holdsNul(_ value: String) -> Bool {
+        value.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false
+        } ?? value.utf8.contains(0)
     }
 }
 

@@ -67,9 +67,13 @@ struct UncutLayout {
         var cursor = [Bool](repeating: false, count: length + 1)
         var lineBreak = [Bool](repeating: false, count: length + 1)
         layout.withLogAttributes { attributes in
-            for index in 0..<min(attributes.count, length + 1) {
-                cursor[index] = attributes[index].is_cursor_position != 0
-                lineBreak[index] = attributes[index].is_line_break != 0
+            cursor.withUnsafeMutableBufferPointer { cursor in
+                lineBreak.withUnsafeMutableBufferPointer { lineBreak in
+                    for index in 0..<min(attributes.count, length + 1) {
+                        cursor[index] = attributes[index].is_cursor_position != 0
+                        lineBreak[index] = attributes[index].is_line_break != 0
+                    }
+                }
             }
         }
         isCursorPosition = cursor

@@ -7,19 +7,38 @@ struct IndexedText {
     let byteOffsets: [Int]
 
     init(_ string: String) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(string.utf8.count)
-        bytes.append(contentsOf: string.utf8)
+        bytes = Array(string.utf8)
+        // One pass over the bytes (a String's UTF-8 is valid): a scalar starts at every byte that is
+        // not a continuation byte, and is decoded from its lead byte's length.
         var scalars: [Unicode.Scalar] = []
         var offsets: [Int] = []
-        var offset = 0
-        for scalar in string.unicodeScalars {
-            scalars.append(scalar)
+        scalars.reserveCapacity(bytes.count)
+        offsets.reserveCapacity(bytes.count + 1)
+        bytes.withUnsafeBufferPointer { utf8 in
+            var offset = 0
+            while offset < utf8.count {
+                let lead = UInt32(utf8[offset])
+                var value = lead
+                var width = 1
+                if lead >= 0xF0 {
+                    width = 4
+                    value = lead & 0x07
+                } else if lead >= 0xE0 {
+                    width = 3
+                    value = lead & 0x0F
+                } else if lead >= 0xC0 {
+                    width = 2
+                    value = lead & 0x1F
+                }
+                for index in 1..<width {
+                    value = value << 6 | UInt32(utf8[offset + index] & 0x3F)
+                }
+                scalars.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                offsets.append(offset)
+                offset += width
+            }
             offsets.append(offset)
-            offset += UTF8.width(scalar)
         }
-        offsets.append(offset)
-        self.bytes = bytes
         self.scalars = scalars
         self.byteOffsets = offsets
     }

@@ -20,6 +20,47 @@ import Testing
         #expect(throws: TruncationRequestError.combiningRunTooLong(at: 1, limit: 30)) { try engine.truncate(markup) }
     }
 
+    /// The check reads UTF-8 bytes; it finds the runs (and their first mark) a reading of the Unicode
+    /// scalars finds, in texts of bases, marks of 2-, 3- and 4-byte encodings, joiners and selectors.
+    @Test func combiningRuns_foundAsAScalarReadingFindsThem() {
+        let pieces = [
+            "a", "é", "東", "🎉", "\u{301}", "\u{36F}", "\u{64B}", "\u{1AB0}", "\u{20D0}", "\u{200D}", "\u{FE0F}", "\u{E0100}",
+            "\u{2FF}", " ",
+        ]
+        func expected(_ text: String) -> Int? {
+            var run = 0
+            for (index, scalar) in text.unicodeScalars.enumerated() {
+                switch scalar.value {
+                case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
+                default:
+                    let marks: [Unicode.GeneralCategory] = [.nonspacingMark, .spacingMark, .enclosingMark]
+                    run = marks.contains(scalar.properties.generalCategory) ? run + 1 : 0
+                }
+                if run > TextStyle.maximumCombiningRun { return index - TextStyle.maximumCombiningRun }
+            }
+            return nil
+        }
+        var random = RandomPieces(pieces, seed: 11)
+        var refused = 0
+        for _ in 0..<3_000 {
+            let text = random.text(longest: 15) { piece, random in
+                piece.unicodeScalars.first!.value >= 0x300 ? Int((random >> 20) % 16) : 1
+            }
+            let found: Int?
+            do {
+                try TextStyle.checkCombiningRuns(text)
+                found = nil
+            } catch TruncationRequestError.combiningRunTooLong(let at, _) {
+                found = at
+            } catch {
+                found = -1
+            }
+            #expect(found == expected(text), "\(text.debugDescription)")
+            if found != nil { refused += 1 }
+        }
+        #expect(refused > 300 && refused < 2_700, "both answers are asked about: \(refused) of 3 000 refused")
+    }
+
     /// Pango 1.50 lays out P paragraphs in O(P × length): the cut lays out no more paragraphs than
     /// its N + 3 lines need, the line limit is bounded, and whole layouts refuse thousands of lines.
     @Test func millionShortLines_areCutQuicklyAndRefusedWhole() throws {

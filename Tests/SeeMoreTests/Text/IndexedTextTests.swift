@@ -1,0 +1,23 @@
+import Testing
+
+@testable import SeeMore
+
+/// IndexedText's one pass over the UTF-8 bytes against the standard library's own scalars.
+@Suite struct IndexedTextTests {
+    @Test func scalarsAndOffsets_areTheStandardLibrarys() {
+        let pieces = [
+            "a", " ", "é", "e\u{301}", "東", "한", "ש", "🎉", "👩‍💻", "\u{7FF}", "\u{800}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}", "\n",
+            "\u{0}",
+        ]
+        var random = RandomPieces(pieces, seed: 7)
+        for _ in 0..<2_000 {
+            let text = random.text(longest: 31)
+            let indexed = IndexedText(text)
+            #expect(indexed.bytes == Array(text.utf8))
+            #expect(indexed.scalars == Array(text.unicodeScalars), "\(text.debugDescription)")
+            var offsets = [0]
+            for scalar in text.unicodeScalars { offsets.append(offsets.last! + UTF8.width(scalar)) }
+            #expect(indexed.byteOffsets == offsets, "\(text.debugDescription)")
+        }
+    }
+}
