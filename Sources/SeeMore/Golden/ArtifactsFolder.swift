@@ -34,7 +34,8 @@ public struct ArtifactsFolder: Sendable {
     /// giant or linked file is ignored, and nothing is removed).
     private func previousFiles() -> Set<String> {
         if case .bytes(let bytes) = PathPolicy.read(path + "/" + Self.listName, root: path, limit: Self.maximumListBytes) {
-            return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
+            // Split as bytes, not as Characters: an 8 000-case run's list (477 KB) took 12 ms so.
+            return Set(bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) })
         }
         guard case .bytes(let bytes) = PathPolicy.read(path + "/" + Self.reportName, root: path, limit: Self.maximumListBytes),
             let report = JSONNode.read(bytes), let cases = report["cases"]?.array
