@@ -19,10 +19,13 @@ enum CutEstimate {
     /// - Parameters:
     ///   - layout: holding the uncut text from its start (byte indices are the text's).
     ///   - endingWidth: the width of the ellipsis and suffix laid out alone, in points.
+    /// - Parameter lineEnd: where line N's candidates end: line N+1's start (by default), or where
+    ///   Pango's ellipsis begins on a line N it ended with one.
     static func reach(
-        layout: Layout, text: IndexedText, uncut: UncutLayout, lines: Int, width: Double, endingWidth: Double, margin: Double
+        layout: Layout, text: IndexedText, uncut: UncutLayout, lines: Int, width: Double, endingWidth: Double, margin: Double,
+        lineEnd: Int? = nil
     ) -> Int? {
-        guard let lineStart = uncut.start(ofLine: lines), let nextLineStart = uncut.start(ofLine: lines + 1),
+        guard let lineStart = uncut.start(ofLine: lines), let nextLineStart = lineEnd ?? uncut.start(ofLine: lines + 1),
             nextLineStart > lineStart, let line = leftToRightLine(layout, lines - 1)
         else { return nil }
         let available = width - endingWidth + margin
@@ -78,6 +81,21 @@ enum CutEstimate {
             reach = k
         }
         return reach
+    }
+
+    /// The width of Pango's ellipsis ending line `index` (0-based) at character `ellipsis`, in points,
+    /// when the line and every run on it are left to right: the line's width past the ellipsis' start.
+    ///
+    /// Pango's end ellipsis keeps the longest start of the line that fits the width with it, so a
+    /// candidate past `ellipsis` keeps text at least as wide as the line up to the next cursor
+    /// position, which did not fit with this ellipsis.
+    static func ellipsisWidth(layout: Layout, text: IndexedText, line index: Int, ellipsis: Int) -> Double? {
+        guard let line = leftToRightLine(layout, index) else { return nil }
+        var x: Int32 = 0
+        pango_layout_line_index_to_x(line, Int32(text.byteOffsets[ellipsis]), 0, &x)
+        var logical = PangoRectangle()
+        pango_layout_line_get_extents(line, nil, &logical)
+        return Double(logical.x + logical.width - x) / Double(PANGO_SCALE)
     }
 
     /// Line `index` (0-based) when it and every run on it are left to right, else nil.

@@ -24,10 +24,15 @@ public final class LayoutEngine {
     /// Whether a cut measured on its last line alone is described without laying the collapsed text
     /// out again (see `LinesAbove`); tests turn it off to compare the two descriptions.
     var composesResults = true
+    /// Whether uncounted word cuts of one left-to-right paragraph are looked for on the layout Pango's
+    /// own ellipsis makes first (see `TruncationSearch`); tests turn it off to compare with the full search.
+    var findsCutsOnPangosEllipsis = true
     /// How many of `truncate`'s results were described that way.
     private(set) var cutsDescribedFromLastLine = 0
     /// How many of those were measured and described from the sum of the last line's runs (`LineRuns`).
     private(set) var cutsDescribedFromSums = 0
+    /// How many cuts were found on the layout Pango's own ellipsis makes (see `TruncationSearch`).
+    private(set) var cutsFoundOnPangosEllipsis = 0
 
     public init() throws {
         (context, layout, lastLine, measuring) = try TextStack.serialized {
@@ -58,6 +63,7 @@ public final class LayoutEngine {
             let truncation = try search.run()
             if search.composedResult { cutsDescribedFromLastLine += 1 }
             if search.summedResult { cutsDescribedFromSums += 1 }
+            if search.foundOnPangosEllipsis { cutsFoundOnPangosEllipsis += 1 }
             return truncation
         }
     }
@@ -132,6 +138,7 @@ public final class LayoutEngine {
         let search = TruncationSearch(
             request: request, style: style, layout: try workspace(for: request.direction).layout, lastLine: lastLine)
         search.composesResult = composesResults
+        search.findsCutOnPangosEllipsis = findsCutsOnPangosEllipsis
         return search
     }
 

@@ -51,10 +51,14 @@ final class TruncationSearch {
     /// Whether a cut measured on its last line is described from that layout and `linesAbove`
     /// rather than by laying the collapsed text out again (tests compare the two).
     var composesResult = true
+    /// Whether `quickWordCut` is tried first (tests compare the full search's answers with it).
+    var findsCutOnPangosEllipsis = true
     /// Whether the result was described so.
     private(set) var composedResult = false
     /// Whether it was described from the sum of line N's runs (`LineRuns`) rather than a layout of it.
     private(set) var summedResult = false
+    /// Whether the cut was found on the layout Pango's own ellipsis makes (`quickWordCut`).
+    private(set) var foundOnPangosEllipsis = false
 
     init(request: TruncationRequest, style: TextStyle, layout: Layout, lastLine: LastLineLayout) {
         self.request = request
@@ -117,6 +121,15 @@ final class TruncationSearch {
         // word (with hyphens on, lines 1…N+1: an ellipsis does not show a word fitting with a hyphen);
         // more only where the search reads further.
         let hyphenates = style.hyphens != .none
+        if findsCutOnPangosEllipsis && end > 0 && !counting && !hyphenates && request.cutMode == .word,
+            let quick = try quickWordCut(describing: describing)
+        {
+            switch quick {
+            case .fits: return (nil, (0, true))
+            // The text has more than N lines: N+1 is a lower bound of its count.
+            case .cut(let cut): return (cut, describing ? (limit + 1, false) : (0, true))
+            }
+        }
         guard end > 0, var uncut = try layOutUncut(linesPerParagraph: counting ? nil : limit + (hyphenates ? 2 : 1))
         else { return (nil, (0, true)) }
         if uncut.linesPerParagraph == limit + 1 && Self.readsPastLineAfterNextStart(uncut, lines: limit) {
@@ -156,6 +169,88 @@ final class TruncationSearch {
             }
             return (try graphemeCut(), fullLineCount)
         }
+    }
+
+    /// What the quick search found: the text fits, or where the cut falls.
+    private enum QuickCut {
+        case fits
+        case cut(Cut)
+    }
+
+    /// The word cut of an uncounted request for one left-to-right paragraph without hyphens, from the
+    /// layout Pango's own ellipsis makes: lines 1…N broken and line N ended with Pango's ellipsis, one
+    /// line broken fewer than `findCut`'s layout (Pango 1.50 shapes the rest of an item again for every
+    /// line it breaks: 10% of the layout's time). Nil when it cannot decide, and the search goes on
+    /// as `findCut`'s, from a clean state.
+    private func quickWordCut(describing: Bool) throws -> QuickCut? {
+        let limit = request.lines
+        // Read before laying out, as far as the layout will first go; past that after it.
+        let first = UncutLayout.firstLength(end: end, lines: limit, width: request.width, style: style)
+        // An ending not wider than an em beyond an em (Pango's "…" is about one) would be left undecided
+        // after the layout: not tried (a plain ellipsis, no suffix).
+        let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
+        guard limit >= 2, request.direction != .rtl, Self.isOneLeftToRightParagraph(text, 0..<first),
+            let endingWidth = try lastLine.width(of: endings.unmarked ?? endings.ltr, textStart: 0, style: style),
+            endingWidth > 2 * size + 1
+        else { return nil }
+        guard let uncut = try layOutUncut(linesPerParagraph: limit) else { return .fits }
+        if uncut.length <= first || Self.isOneLeftToRightParagraph(text, first..<uncut.length),
+            let cut = try quickWordCut(uncut, describing: describing)
+        {
+            foundOnPangosEllipsis = true
+            return .cut(cut)
+        }
+        (shortcut, linesAbove, lineRuns, arithmeticFit, lastLineHolds) = (nil, nil, nil, nil, nil)
+        measured = [:]
+        return nil
+    }
+
+    /// The quick search on `uncut` (see `quickWordCut(describing:)`). Candidates are line N's word
+    /// ends from Pango's ellipsis down, each measured as `findCut` measures it, less those
+    /// `CutEstimate.reach` rules out. Those that keep text past the ellipsis are left out: Pango's end ellipsis keeps
+    /// the longest start of line N that fits with it, so a candidate past it keeps text at least as
+    /// wide as what did not fit with Pango's ellipsis; with the ending more than the estimate's margin
+    /// (an em) wider than that ellipsis, it overflows by more than the margin, as `CutEstimate` rules
+    /// out. Nil when no candidate after line N's start fits, when Pango's ellipsis falls in line N's
+    /// first word, or the ending is not that much wider.
+    private func quickWordCut(_ uncut: UncutLayout, describing: Bool) throws -> Cut? {
+        let limit = request.lines
+        guard let lineStart = uncut.start(ofLine: limit), lineStart > 0, let ellipsis = uncut.lastLineEllipsis else {
+            return nil
+        }
+        var firstWordEnd = lineStart + 1
+        while firstWordEnd < ellipsis && !uncut.isLineBreak[firstWordEnd] {
+            firstWordEnd += 1
+        }
+        let margin = (style.fonts.body.size ?? TruncationRequest.defaultFontSize) + 1
+        guard firstWordEnd < ellipsis, uncut.isLineBreak[firstWordEnd],
+            let endingWidth = try lastLine.width(
+                of: endings.unmarked ?? endings.ltr, textStart: text.byteOffsets[lineStart], style: style),
+            let pangoEllipsis = CutEstimate.ellipsisWidth(layout: layout, text: text, line: limit - 1, ellipsis: ellipsis),
+            endingWidth - pangoEllipsis > margin
+        else { return nil }
+        let reach = CutEstimate.reach(
+            layout: layout, text: text, uncut: uncut, lines: limit, width: request.width, endingWidth: endingWidth,
+            margin: margin, lineEnd: ellipsis)
+        // Read while the shared layout still holds the uncut text.
+        prepareShortcut(uncut, describing: describing)
+        // A candidate keeps its text without the white space before it, so those just past white space
+        // Pango's ellipsis follows keep no more than the ellipsis does.
+        var last = ellipsis
+        while last < uncut.length && text.scalars[last].properties.isWhitespace {
+            last += 1
+        }
+        for k in stride(from: last, to: lineStart, by: -1) where uncut.isLineBreak[k] && uncut.isCursorPosition[k] {
+            if let reach, k > reach && k >= firstWordEnd { continue }
+            if try fits(k) { return Cut(k: k) }
+        }
+        return nil
+    }
+
+    /// Whether the characters in `range` hold no paragraph separator and nothing that needs bidi levels.
+    private static func isOneLeftToRightParagraph(_ text: IndexedText, _ range: Range<Int>) -> Bool {
+        !text.scalars[range].contains(where: IndexedText.isParagraphSeparator)
+            && !StrongDirection.needsBidi(text.bytes[text.byteOffsets[range.lowerBound]..<text.byteOffsets[range.upperBound]])
     }
 
     /// Lays out the start of the text; nil when it all fits in N lines (rule 1).

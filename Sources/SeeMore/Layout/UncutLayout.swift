@@ -10,6 +10,9 @@ struct UncutLayout {
     /// When Pango ended line N+1 with its ellipsis (broke no line past it), the character index where the
     /// ellipsis begins; line N+2's start is then unknown, and `lineStarts` stops at line N+1.
     let nextLineEllipsis: Int?
+    /// When the layout broke no line past line N (`linesPerParagraph` N) and Pango ended line N with its
+    /// ellipsis, the character index where that ellipsis begins: line N+1's start is then unknown.
+    let lastLineEllipsis: Int?
     /// `isCursorPosition[k]`: a grapheme boundary before character k (k up to the window's end).
     let isCursorPosition: [Bool]
     /// `isLineBreak[k]`: a line-break opportunity before character k.
@@ -30,10 +33,7 @@ struct UncutLayout {
         text: IndexedText, end: Int, lines: Int, width: Double, layout: Layout, style: TextStyle,
         linesPerParagraph limit: Int? = nil
     ) throws {
-        // Start from a generous guess of what N+3 lines hold (a quarter-em per character).
-        let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
-        let perLine = Int(min(width / (size * 0.25), 100_000))
-        var length = min(end, max(256, (lines + 3) * perLine + 64))
+        var length = Self.firstLength(end: end, lines: lines, width: width, style: style)
         // Each paragraph holds at least one line, so N+3 paragraphs are enough; Pango's layout costs
         // O(paragraphs × text) (it counts characters from the start for every paragraph), so a text of
         // many short lines must not be laid out further than that.
@@ -57,12 +57,20 @@ struct UncutLayout {
             if count >= lines + (limit == nil ? 3 : 2) || (limit == lines + 1 && count == lines + 1 && layout.isEllipsized) {
                 break
             }
+            // Under a limit of N, line N ended with Pango's ellipsis well before the prefix's end (its
+            // kept part no longer depends on where the prefix ends).
+            if limit == lines && count == lines && layout.isEllipsized,
+                let ellipsis = layout.ellipsisStart(inLine: lines - 1), text.character(atByte: ellipsis) + 64 < length
+            {
+                break
+            }
             length = min(end, length * 2)
         }
         linesPerParagraph = limit
         isWhole = length == end && (limit == nil || !layout.isEllipsized)
         let starts = layout.lineByteRanges.map { text.character(atByte: $0.lowerBound) }
         nextLineEllipsis = limit == lines + 1 ? layout.ellipsisStart(inLine: lines).map { text.character(atByte: $0) } : nil
+        lastLineEllipsis = limit == lines ? layout.ellipsisStart(inLine: lines - 1).map { text.character(atByte: $0) } : nil
         lineStarts = nextLineEllipsis == nil ? starts : Array(starts.prefix(lines + 1))
         var cursor = [Bool](repeating: false, count: length + 1)
         var lineBreak = [Bool](repeating: false, count: length + 1)
@@ -79,6 +87,16 @@ struct UncutLayout {
         isCursorPosition = cursor
         isLineBreak = lineBreak
     }
+
+    /// The prefix first laid out: a generous guess of what N+3 lines hold (a quarter-em per character).
+    static func firstLength(end: Int, lines: Int, width: Double, style: TextStyle) -> Int {
+        let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
+        let perLine = Int(min(width / (size * 0.25), 100_000))
+        return min(end, max(256, (lines + 3) * perLine + 64))
+    }
+
+    /// Characters laid out: the prefix of the text the layout holds.
+    var length: Int { isLineBreak.count - 1 }
 
     /// The longest paragraph laid out in one piece: Pango keeps a paragraph's width in 32-bit units of
     /// 1/1024 pt, which a paragraph of a few hundred thousand characters overflows.

@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func engineAgreesWithBruteForceOnRandomParagraphs() throws {
-        try Self.compareWithReference(defaultSeed: 2026) { generator in
+        let engine = try Self.compareWithReference(defaultSeed: 2026) { generator in
             func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
             let words = 5 + Int(generator.next() % 40)
             var text = ""
@@ -65,11 +65,56 @@ import Testing
         }
     }
 
+    /// Word cuts of one left-to-right paragraph, uncounted (as a card asks), are looked for first on the
+    /// layout Pango's own ellipsis makes: they must be the full search's, described alike, and the
+    /// reference's — in Latin, CJK, Thai, Devanagari, Korean, emoji and marks, with every ending.
+    @Test func cutsOnPangosEllipsis_areTheFullSearchsAndTheReferences() throws {
+        let pieces = Self.pieces.filter { !$0.contains(where: \.isNewline) && !StrongDirection.needsBidi($0.utf8) }
+        let environment = ProcessInfo.processInfo.environment
+        let count = Int(environment["SEEMORE_FUZZ_COUNT"] ?? "") ?? 120
+        var generator = SplitMix(seed: UInt64(environment["SEEMORE_FUZZ_SEED"] ?? "") ?? 31)
+        let quick = try LayoutEngine()
+        let full = try LayoutEngine()
+        full.findsCutsOnPangosEllipsis = false
+        let reference = try ReferenceCut()
+        for index in 0..<count {
+            func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+            var text = ""
+            for _ in 0..<(8 + Int(generator.next() % 50)) {
+                text += pick(pieces)
+                if generator.next() % 4 != 0 { text += " " }
+            }
+            let ending = pick(Self.endings)
+            var request = TruncationRequest(
+                text: text, font: pick(Self.fonts), width: Double(60 + generator.next() % 360),
+                lines: 2 + Int(generator.next() % 4),
+                ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
+            request.fullCountLimit = 0
+            let label =
+                "#\(index) width \(request.width) lines \(request.lines) font \(request.font) \(ending): \(text.debugDescription)"
+            var found = try quick.truncate(request)
+            let expected = try full.truncate(request)
+            #expect(found.fullLineCount <= expected.fullLineCount || expected.fullLineCountIsExact == false, "\(label)")
+            (found.fullLineCount, found.fullLineCountIsExact) = (expected.fullLineCount, expected.fullLineCountIsExact)
+            #expect(found == expected, "\(label)")
+            let alone = try quick.kept(request)
+            #expect(alone.truncated == expected.truncated && alone.kept == expected.kept, "\(label)")
+            let answer = ReferenceCut.Answer(truncated: found.truncated, kept: found.cutIndex, suffixWraps: found.suffixWraps)
+            #expect(answer == (try reference.answers(request))[.word], "\(label)")
+        }
+        // Most cuts are found so; the others (a word longer than line N, an ending hardly wider than
+        // Pango's ellipsis) by the full search.
+        #expect(quick.cutsFoundOnPangosEllipsis > count / 3, "\(quick.cutsFoundOnPangosEllipsis) of \(count)")
+        #expect(full.cutsFoundOnPangosEllipsis == 0)
+    }
+
     /// Cuts `SEEMORE_FUZZ_COUNT` (default 120) requests made by `make` in both modes and compares each
     /// with the reference; more than half must be truncated, or the corpus tests too little. What a card
     /// painter asks (`kept`, whose layout breaks no line past N+1) must say what `truncate` and `clamp` say,
     /// and `truncate` without the full line count what it says with it.
-    static func compareWithReference(defaultSeed: UInt64, make: (inout SplitMix) -> TruncationRequest) throws {
+    /// - Returns: the engine, for what it counted.
+    @discardableResult
+    static func compareWithReference(defaultSeed: UInt64, make: (inout SplitMix) -> TruncationRequest) throws -> LayoutEngine {
         let environment = ProcessInfo.processInfo.environment
         let count = Int(environment["SEEMORE_FUZZ_COUNT"] ?? "") ?? 120
         let only = Int(environment["SEEMORE_FUZZ_ONLY"] ?? "")
@@ -127,5 +172,6 @@ import Testing
             }
         }
         #expect(only != nil || from > 0 || truncated > count / 2)
+        return engine
     }
 }
