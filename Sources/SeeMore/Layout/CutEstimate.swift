@@ -19,8 +19,8 @@ enum CutEstimate {
     /// - Parameters:
     ///   - layout: holding the uncut text from its start (byte indices are the text's).
     ///   - endingWidth: the width of the ellipsis and suffix laid out alone, in points.
-    /// - Parameter lineEnd: where line N's candidates end: line N+1's start (by default), or where
-    ///   Pango's ellipsis begins on a line N it ended with one.
+    ///   - lineEnd: where line N's candidates end: line N+1's start (by default), or where Pango's
+    ///     ellipsis begins on a line N it ended with one.
     static func reach(
         layout: Layout, text: IndexedText, uncut: UncutLayout, lines: Int, width: Double, endingWidth: Double, margin: Double,
         lineEnd: Int? = nil
