@@ -188,14 +188,14 @@ final class TruncationSearch {
         let first = UncutLayout.firstLength(end: end, lines: limit, width: request.width, style: style)
         // An ending not wider than an em beyond an em (Pango's "…" is about one) would be left undecided
         // after the layout: not tried (a plain ellipsis, no suffix).
-        let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
+        let margin = (style.fonts.body.size ?? TruncationRequest.defaultFontSize) + 1
         guard limit >= 2, request.direction != .rtl, Self.isOneLeftToRightParagraph(text, 0..<first),
             let endingWidth = try lastLine.width(of: endings.unmarked ?? endings.ltr, textStart: 0, style: style),
-            endingWidth > 2 * size + 1
+            endingWidth > 2 * margin - 1
         else { return nil }
         guard let uncut = try layOutUncut(linesPerParagraph: limit) else { return .fits }
         if uncut.length <= first || Self.isOneLeftToRightParagraph(text, first..<uncut.length),
-            let cut = try quickWordCut(uncut, describing: describing)
+            let cut = try quickWordCut(uncut, endingWidth: endingWidth, margin: margin, describing: describing)
         {
             foundOnPangosEllipsis = true
             return .cut(cut)
@@ -207,25 +207,19 @@ final class TruncationSearch {
 
     /// The quick search on `uncut` (see `quickWordCut(describing:)`). Candidates are line N's word
     /// ends from Pango's ellipsis down, each measured as `findCut` measures it, less those
-    /// `CutEstimate.reach` rules out. Those that keep text past the ellipsis are left out: Pango's end ellipsis keeps
-    /// the longest start of line N that fits with it, so a candidate past it keeps text at least as
-    /// wide as what did not fit with Pango's ellipsis; with the ending more than the estimate's margin
-    /// (an em) wider than that ellipsis, it overflows by more than the margin, as `CutEstimate` rules
-    /// out. Nil when no candidate after line N's start fits, when Pango's ellipsis falls in line N's
+    /// `CutEstimate.reach` rules out. Those that keep text past the ellipsis are left out: Pango's end
+    /// ellipsis keeps the longest start of line N that fits with it, so a candidate past it keeps text
+    /// at least as wide as what did not fit with Pango's ellipsis; with the ending (`endingWidth`, laid
+    /// out alone) more than the estimate's `margin` (an em) wider than that ellipsis, it overflows by
+    /// more than the margin, as `CutEstimate` rules out. Nil when no candidate after line N's start fits, when Pango's ellipsis falls in line N's
     /// first word, or the ending is not that much wider.
-    private func quickWordCut(_ uncut: UncutLayout, describing: Bool) throws -> Cut? {
+    private func quickWordCut(_ uncut: UncutLayout, endingWidth: Double, margin: Double, describing: Bool) throws -> Cut? {
         let limit = request.lines
         guard let lineStart = uncut.start(ofLine: limit), lineStart > 0, let ellipsis = uncut.lastLineEllipsis else {
             return nil
         }
-        var firstWordEnd = lineStart + 1
-        while firstWordEnd < ellipsis && !uncut.isLineBreak[firstWordEnd] {
-            firstWordEnd += 1
-        }
-        let margin = (style.fonts.body.size ?? TruncationRequest.defaultFontSize) + 1
+        let firstWordEnd = uncut.firstBreak(after: lineStart, before: ellipsis)
         guard firstWordEnd < ellipsis, uncut.isLineBreak[firstWordEnd],
-            let endingWidth = try lastLine.width(
-                of: endings.unmarked ?? endings.ltr, textStart: text.byteOffsets[lineStart], style: style),
             let pangoEllipsis = CutEstimate.ellipsisWidth(layout: layout, text: text, line: limit - 1, ellipsis: ellipsis),
             endingWidth - pangoEllipsis > margin
         else { return nil }
@@ -288,10 +282,7 @@ final class TruncationSearch {
             layout: layout, text: text, uncut: uncut, lines: request.lines, width: request.width,
             endingWidth: endingWidth, margin: size + 1)
         {
-            var firstWordEnd = lineStart + 1
-            while firstWordEnd < nextLineStart && !uncut.isLineBreak[firstWordEnd] {
-                firstWordEnd += 1
-            }
+            let firstWordEnd = uncut.firstBreak(after: lineStart, before: nextLineStart)
             let from = max(reach + 1, firstWordEnd)
             if from <= nextLineStart { ruledOut.append(from...nextLineStart) }
         }
@@ -310,10 +301,7 @@ final class TruncationSearch {
         let limit = request.lines
         guard let nextLineStart = uncut.start(ofLine: limit + 1) else { return end }
         let lineAfterNext = uncut.start(ofLine: limit + 2) ?? end
-        var bound = nextLineStart + 1
-        while bound < lineAfterNext && !uncut.isLineBreak[bound] {
-            bound += 1
-        }
+        var bound = uncut.firstBreak(after: nextLineStart, before: lineAfterNext)
         if Self.lineAfterNextSplitsRun(uncut, lines: limit, end: end) {
             // Line N+1 ended inside an unbreakable run (a Korean word kept whole, a quoted word glued to
             // it) that Pango then broke between characters: a prefix of that run may still fit line N,
@@ -334,11 +322,7 @@ final class TruncationSearch {
     private static func readsPastLineAfterNextStart(_ uncut: UncutLayout, lines: Int) -> Bool {
         guard let ellipsis = uncut.nextLineEllipsis else { return false }
         guard let nextLineStart = uncut.start(ofLine: lines + 1), ellipsis > nextLineStart else { return true }
-        var wordEnd = nextLineStart + 1
-        while wordEnd < ellipsis && !uncut.isLineBreak[wordEnd] {
-            wordEnd += 1
-        }
-        return !uncut.isLineBreak[wordEnd]
+        return !uncut.isLineBreak[uncut.firstBreak(after: nextLineStart, before: ellipsis)]
     }
 
     /// Whether line N+1 ends inside a run without a line-break opportunity (a long word Pango broke
@@ -358,10 +342,7 @@ final class TruncationSearch {
         guard request.lines > 1, style.keepsLinesAlike, let lineStart = uncut.start(ofLine: request.lines), lineStart > 0,
             LastLineLayout.standsAlone(text, lineStart: lineStart)
         else { return }
-        var firstWordEnd = lineStart + 1
-        while firstWordEnd < end && !uncut.isLineBreak[firstWordEnd] {
-            firstWordEnd += 1
-        }
+        let firstWordEnd = uncut.firstBreak(after: lineStart, before: end)
         let direction: PangoDirection? =
             switch request.direction {
             case .auto: LastLineLayout.paragraphDirection(of: text, before: lineStart)

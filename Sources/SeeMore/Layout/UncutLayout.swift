@@ -130,6 +130,16 @@ struct UncutLayout {
         }
     }
 
+    /// The first line-break opportunity after character `start` (the end of the word starting there),
+    /// or `limit` when none comes before it.
+    func firstBreak(after start: Int, before limit: Int) -> Int {
+        var index = start + 1
+        while index < limit && !isLineBreak[index] {
+            index += 1
+        }
+        return index
+    }
+
     /// The character index where 1-based line `number` starts, or nil past the laid-out lines.
     func start(ofLine number: Int) -> Int? {
         number >= 1 && number <= lineStarts.count ? lineStarts[number - 1] : nil
