@@ -49,12 +49,17 @@ test: deps
 	/usr/bin/python3 Tests/Browser/review.py .build/debug/seemore
 	cd Tests/Fixtures/Consumer && SEEMORE_RECORD=never swift test
 	swift test --skip-build
+	bash Tests/Fuzz/run.sh 20
 
 # A long run of the deterministic fuzzers (make test runs a short one): markup through the cut and the
 # painter, templates, suites and golden PNGs, with the randomized cut comparisons. SEED=N for another.
+# Then the coverage-guided fuzz target of the C golden decoder (libFuzzer + AddressSanitizer) for
+# FUZZ_SECONDS (make test runs it for 20).
+FUZZ_SECONDS ?= 600
 fuzz: deps
 	swift build --build-tests
 	SEEMORE_FUZZ_COUNT=6000 SEEMORE_FUZZ_SEED=$${SEED:-1} swift test --skip-build --filter 'FuzzTests|RandomizedCutTests'
+	bash Tests/Fuzz/run.sh $(FUZZ_SECONDS)
 
 # The whole test suite built with AddressSanitizer (and LeakSanitizer, with the suppressions in
 # Tests/Sanitizers/lsan.supp: only fontconfig's, XCTest's and Foundation's own process-long memory).

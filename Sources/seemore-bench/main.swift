@@ -140,3 +140,17 @@ if Bench.filter == nil || Bench.filter!.contains("golden-encoders") {
         print("    total \(total) bytes")
     }
 }
+
+// Decoding the repository's goldens, as a check reads each before comparing pixels.
+if Bench.filter == nil || Bench.filter!.contains("golden-decode") {
+    let folder = Bench.package + "/golden-images"
+    let paths = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter {
+        $0.hasSuffix(".png")
+    }.sorted()
+    let files = try paths.map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0))) }
+    var pixels = 0
+    try measure("golden-decode: \(files.count) goldens") {
+        pixels = try files.reduce(0) { $0 + (try PNGCodec.decode($1)).pixels.count / 4 }
+    }
+    print("    \(pixels) pixels, \(files.reduce(0) { $0 + $1.count }) bytes")
+}

@@ -28,30 +28,17 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
                             const seemore_png_options *options, uint8_t **out_data, size_t *out_size,
                             char *error, size_t error_size);
 
-/// Decodes a PNG into straight 8-bit RGBA rows (width * 4 bytes each). On success returns 0 and a
-/// malloc'd buffer the caller frees with seemore_png_free; on failure returns -1 and a message.
-/// An image declaring more than `max_pixels` pixels is refused before anything is decompressed.
-/// When `*out_pixels` is not NULL on entry, it is the caller's buffer of `capacity` bytes: the pixels
-/// are written there (and it stays the caller's) if the image has exactly capacity / 4 pixels, else -1.
+/// Decodes a PNG into straight 8-bit RGBA rows (width * 4 bytes each) with libpng, under limits for
+/// bytes from strangers: no side past 32767 pixels, no ancillary chunk allocated past 1 MiB (text,
+/// profiles and other chunks that do not change pixels are skipped), every error a -1.
+/// On success returns 0 and a malloc'd buffer the caller frees with seemore_png_free; on failure
+/// returns -1 and a message. An image declaring more than `max_pixels` pixels is refused before
+/// anything is decompressed. When `*out_pixels` is not NULL on entry, it is the caller's buffer of
+/// `capacity` bytes: the pixels are written there (and it stays the caller's) if the image has exactly
+/// capacity / 4 pixels, else -1.
 int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
                             size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
                             size_t error_size);
-
-/// The same with libpng alone (seemore_png_decode_rgba first tries seemore_png_decode_plain).
-int seemore_png_decode_rgba_libpng(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
-                                   size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
-                                   size_t error_size);
-
-/// What seemore_png_decode_plain returns for a PNG it leaves to libpng.
-#define SEEMORE_PNG_NOT_PLAIN 1
-
-/// Decodes the plain PNGs SeeMore writes (8-bit RGB or RGBA, or a 1–8-bit palette with or without tRNS,
-/// not interlaced, no gamma or colour profile) on libdeflate, as seemore_png_decode_rgba does: 0 with
-/// the pixels, -1 with a message (too many pixels), or SEEMORE_PNG_NOT_PLAIN for any other PNG and for
-/// anything wrong in the file (a bad CRC, a broken stream), which libpng then reads or explains.
-int seemore_png_decode_plain(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
-                             size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
-                             size_t error_size);
 
 /// The same PNG (8-bit sRGB, pHYs, RGB when every pixel is opaque) compressed by libdeflate at
 /// `level` (1-12) instead of zlib, rows filtered by `filter` (0 none, 1 sub, 2 up, 3 average,

@@ -86,7 +86,7 @@ public enum GoldenCheck {
         // A case whose golden is written fails, whether the write succeeds (recorded) or not.
         if result.failed || recording != nil {
             // A bomb is not copied where a reviewer's browser would decode it.
-            let shownGolden = comparison.outcome == .oversizedGolden ? nil : goldenBytes
+            let shownGolden = comparison.goldenShown ? goldenBytes : nil
             let actual = (try? png()) ?? []
             let written = artifacts.write(
                 location.name, actual: actual, actualLayout: layout, golden: shownGolden, goldenLayout: goldenLayout,

@@ -11,6 +11,24 @@ public struct GoldenComparison: Sendable {
     public var diff: ImageDiff?
     /// Every line of the layout snapshot that changed, when it did.
     public var layoutDiff: LayoutDiff?
+    /// Whether the golden is fit to be shown to a reviewer (copied into the artifacts, where a browser
+    /// decodes it): false for one that declares more pixels than `sizeChangeCanvasBudget` allows.
+    public var goldenShown = true
+
+    /// A golden of another size is decoded and diffed on the canvas both images fit in only when that
+    /// canvas has at most this many pixels (a card of 1242 × 3377, @3x) and at most four times the
+    /// drawn card's: past that it is a size change found from its header, not decoded, not diffed and
+    /// not shown — a 195 KB PNG can declare 32767 × 2048 pixels (16 s and 813 MB to decode and diff).
+    /// The diff holds five images of the canvas's size: 4 M pixels is at most 80 MB.
+    public static let sizeChangeCanvasBudget = 4 << 20
+
+    init(outcome: GoldenOutcome, message: String, diff: ImageDiff? = nil, layoutDiff: LayoutDiff? = nil, goldenShown: Bool = true) {
+        self.outcome = outcome
+        self.message = message
+        self.diff = diff
+        self.layoutDiff = layoutDiff
+        self.goldenShown = goldenShown
+    }
 
     /// - Parameters:
     ///   - actual: the freshly drawn card.
@@ -31,7 +49,8 @@ public struct GoldenComparison: Sendable {
         {
             return GoldenComparison(
                 outcome: .oversizedGolden,
-                message: "the golden declares \(declared.width)×\(declared.height) pixels, more than any card has; not decoded")
+                message: "the golden declares \(declared.width)×\(declared.height) pixels, more than any card has; not decoded",
+                goldenShown: false)
         }
         let layoutDiff = goldenLayout.flatMap { old in old == actualLayout ? nil : LayoutDiff(golden: old, actual: actualLayout) }
         if declared.width != image.width || declared.height != image.height {
@@ -40,6 +59,11 @@ public struct GoldenComparison: Sendable {
                 message += ": the text now takes \(now) line\(now == 1 ? "" : "s") instead of \(before)"
             }
             if let summary = layoutDiff?.summary(omitting: ["size", "lines"]), !summary.isEmpty { message += "; " + summary }
+            let canvas = max(declared.width, image.width) * max(declared.height, image.height)
+            guard canvas <= Self.sizeChangeCanvasBudget, canvas <= 4 * image.width * image.height else {
+                message += "; the golden is not decoded (a canvas of \(canvas) pixels for both, past the diff's budget)"
+                return GoldenComparison(outcome: .sizeChanged, message: message, layoutDiff: layoutDiff, goldenShown: false)
+            }
             let expected = try? PNGCodec.decode(golden, maximumPixels: declared.width * declared.height)
             return GoldenComparison(
                 outcome: .sizeChanged, message: message,

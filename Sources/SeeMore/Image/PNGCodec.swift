@@ -100,17 +100,13 @@ public enum PNGCodec {
         return (number(16), number(20))
     }
 
-    /// Decodes PNG bytes into straight RGBA.
+    /// Decodes PNG bytes into straight RGBA, with libpng under limits for bytes from strangers
+    /// (`seemore_png_decode_rgba`): a broken, truncated or hostile file is an error, never a crash or
+    /// an allocation past the pixels it is allowed.
     /// - Parameter maximumPixels: an image declaring more is refused before it is decompressed.
     /// - Throws: `CodecError` with libpng's reason when the bytes are not a readable PNG.
     public static func decode(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.maximumPixels) throws -> RGBAImage {
-        try decode(bytes, maximumPixels: maximumPixels, libpngOnly: false)
-    }
-
-    /// - Parameter libpngOnly: skip the decoder of plain PNGs (`seemore_png_decode_plain`, on libdeflate)
-    ///   that reads SeeMore's own files first; tests compare the two.
-    static func decode(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.maximumPixels, libpngOnly: Bool) throws -> RGBAImage {
-        let decoder = libpngOnly ? seemore_png_decode_rgba_libpng : seemore_png_decode_rgba
+        let decoder = seemore_png_decode_rgba
         var error = [CChar](repeating: 0, count: 256)
         func failure() -> CodecError {
             CodecError(message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

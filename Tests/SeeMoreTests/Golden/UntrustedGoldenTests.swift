@@ -66,17 +66,99 @@ import Testing
         ])
         #expect(run.status == 65, "\(run.output)")
         #expect(run.output.contains("12000×12000 pixels, more than any card has"), "\(run.output)")
-        // The child's peak includes this test process's memory when it was spawned (Linux counts the
-        // parent's pages until exec), about 150 MB here; decoding the bomb alone would take 576 MB.
-        if ProcessInfo.processInfo.environment["SEEMORE_SANITIZER"] == nil {  // AddressSanitizer's shadow memory would count
-            #expect(run.peakKilobytes < 400_000, "peak memory \(run.peakKilobytes) KB")
-        }
+        // Decoding the bomb alone would take 576 MB.
+        ChildProcess.expectPeak(run, below: 200_000)
         #expect(!FileManager.default.fileExists(atPath: artifacts.path + "/" + victim.name + ".golden.png"))
         // Within the pixel budget but of another size: a size change found from the header alone.
         try Data(PNGBomb.zeros(width: 8_000, height: 8_000)).write(to: URL(fileURLWithPath: suite.folder + "/" + victim.pngPath))
         let summary = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never))
         let result = try #require(summary.results.first { $0.name == victim.name })
         #expect(result.outcome == .sizeChanged && result.message.hasPrefix("8000×8000 → "), "\(result.message)")
+    }
+
+    /// Goldens a pull request could hold that broke the process: three zero-length IDAT chunks (the
+    /// hand-written decoder freed a buffer twice: exit 134, no report), five of them, a chunk length
+    /// past the file, a tEXt chunk declaring 2 GB (libpng allocated it) — each the case's
+    /// `unreadable golden`, the run ends with its report, and no process grows past 200 MB.
+    /// Of the size the case draws, so they are decoded.
+    static func hostileGoldens(width: Int, height: Int) -> [(name: String, bytes: [UInt8])] {
+        let header = PNGBomb.chunk("IHDR", PNGBomb.be(width) + PNGBomb.be(height) + [8, 6, 0, 0, 0])
+        let start = PNGBomb.signature + header
+        let end = PNGBomb.chunk("IEND", [])
+        let declared = PNGBomb.be(0x7FFF_FFFF)
+        return [
+            ("three empty IDATs", start + Array(repeating: PNGBomb.chunk("IDAT", []), count: 3).flatMap { $0 } + end),
+            ("five empty IDATs", start + Array(repeating: PNGBomb.chunk("IDAT", []), count: 5).flatMap { $0 } + end),
+            ("an IDAT past the file", start + PNGBomb.be(5000) + Array("IDAT".utf8) + [0x78, 0x01, 0, 0]),
+            ("a 2 GB tEXt", start + declared + Array("tEXt".utf8) + [UInt8](repeating: 0x61, count: 40)),
+            ("a 2 GB zTXt", start + declared + Array("zTXt".utf8) + [UInt8](repeating: 0x61, count: 40)),
+            ("a 2 GB iTXt", start + declared + Array("iTXt".utf8) + [UInt8](repeating: 0x61, count: 40)),
+        ]
+    }
+
+    @Test(arguments: [1, 2])
+    func hostileGoldens_areUnreadable_neverACrashOrAMemoryBomb(jobs: Int) throws {
+        let path = try GoldenFixtures.suiteFile()
+        let suite = try GoldenFixtures.load(path)
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let victims = Array(suite.cases.prefix(6))
+        var goldens: [(name: String, bytes: [UInt8])] = []
+        for (index, victim) in victims.enumerated() {
+            let file = URL(fileURLWithPath: suite.folder + "/" + victim.pngPath)
+            let size = try #require(PNGCodec.header(Array(try Data(contentsOf: file))))
+            let golden = Self.hostileGoldens(width: size.width, height: size.height)[index]
+            try Data(golden.bytes).write(to: file)
+            goldens.append(golden)
+        }
+        #expect(goldens[0].bytes.count == 81)
+        let artifacts = try BinaryRunner.temporaryFolder()
+        let run = try ChildProcess.run([
+            BinaryRunner.executable.path, "check", "--suite", path, "--templates", CardFixtures.templatesFolder,
+            "--record", "never", "--jobs", "\(jobs)", "--artifacts", artifacts.path,
+        ])
+        #expect(run.status == 65, "\(run.output)")
+        let report = try String(contentsOfFile: artifacts.path + "/report.json", encoding: .utf8)
+        for (victim, golden) in zip(victims, goldens) {
+            #expect(run.output.contains(victim.name), "\(golden.name)")
+            let line = run.output.split(separator: "\n").first { $0.contains(victim.name) } ?? ""
+            #expect(line.contains("unreadable golden"), "\(golden.name): \(line)")
+            #expect(report.contains(victim.name), "\(golden.name)")
+        }
+        ChildProcess.expectPeak(run, below: 200_000)
+    }
+
+    /// A golden of another size that declares far more pixels than the card (32767 × 2048 in 195 KB:
+    /// 16 s and 813 MB a case to decode and diff on the canvas of both) is a size change found from its
+    /// header: not decoded, not diffed, not copied for the reviewer; memory stays under 200 MB.
+    @Test func sizeChangeBomb_isNotDecoded() throws {
+        let path = try GoldenFixtures.suiteFile()
+        let suite = try GoldenFixtures.load(path)
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let bomb = PNGBomb.zeros(width: 32_767, height: 2_048)
+        #expect(bomb.count < 500_000)
+        let victims = Array(suite.cases.prefix(4))
+        for victim in victims { try Data(bomb).write(to: URL(fileURLWithPath: suite.folder + "/" + victim.pngPath)) }
+        let artifacts = try BinaryRunner.temporaryFolder()
+        let run = try ChildProcess.run([
+            BinaryRunner.executable.path, "check", "--suite", path, "--templates", CardFixtures.templatesFolder,
+            "--record", "never", "--jobs", "2", "--artifacts", artifacts.path,
+        ])
+        #expect(run.status == 1, "\(run.output)")
+        for victim in victims {
+            let line = run.output.split(separator: "\n").first { $0.contains(victim.name + ":") } ?? ""
+            #expect(line.contains("32767×2048 → ") && line.contains("not decoded"), "\(line)")
+            #expect(!FileManager.default.fileExists(atPath: artifacts.path + "/" + victim.name + ".golden.png"))
+            #expect(!FileManager.default.fileExists(atPath: artifacts.path + "/" + victim.name + ".diff.png"))
+        }
+        ChildProcess.expectPeak(run, below: 200_000)
+        // A golden of another size within the budget is still decoded and diffed on the canvas of both.
+        let small = try #require(suite.cases.last)
+        let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: suite.folder + "/" + small.pngPath))))
+        let cropped = RGBAImage(width: image.width, height: image.height - 1, pixels: Array(image.pixels.dropLast(image.width * 4)))!
+        let comparison = GoldenComparison.compare(
+            actual: image, actualLayout: LayoutSnapshot(text: ""), golden: try PNGCodec.encode(cropped, scale: 1),
+            goldenLayout: nil, tolerance: Tolerance())
+        #expect(comparison.outcome == .sizeChanged && comparison.diff != nil && comparison.goldenShown)
     }
 
     @Test func decode_refusesMorePixelsThanAllowed() throws {
@@ -91,7 +173,13 @@ import Testing
 /// 258-byte copies of it), so a test can make a bomb without zlib.
 enum PNGBomb {
     static func zeros(width: Int, height: Int) -> [UInt8] {
-        let raw = (width + 1) * height  // a filter byte and `width` gray bytes per row, all zero
+        let header = be(width) + be(height) + [8, 0, 0, 0, 0]
+        // A filter byte and `width` gray bytes per row, all zero.
+        return signature + chunk("IHDR", header) + chunk("IDAT", zlibZeros((width + 1) * height)) + chunk("IEND", [])
+    }
+
+    /// A zlib stream of `raw` zero bytes (at least 1), about a thousandth of their size.
+    static func zlibZeros(_ raw: Int) -> [UInt8] {
         var bits = BitWriter()
         bits.write(1, count: 1)  // BFINAL
         bits.write(1, count: 2)  // BTYPE 01: fixed Huffman
@@ -110,9 +198,7 @@ enum PNGBomb {
         bits.code(0, length: 7)  // end of block
         // Adler-32 of `raw` zeros: a = 1, b = raw mod 65521.
         let adler = UInt32(raw % 65521) << 16 | 1
-        let zlib: [UInt8] = [0x78, 0x01] + bits.finished + be(Int(adler))
-        let header = be(width) + be(height) + [8, 0, 0, 0, 0]
-        return signature + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
+        return [0x78, 0x01] + bits.finished + be(Int(adler))
     }
 
     /// A PNG header that declares `width` × `height` pixels, with no pixel data worth the name.
@@ -186,7 +272,39 @@ enum ChildProcess {
         var peakKilobytes: Int
     }
 
+    /// Expects the program's peak memory (its own and its workers') under `kilobytes`, but under
+    /// AddressSanitizer, whose shadow memory would count.
+    static func expectPeak(_ result: Result, below kilobytes: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard ProcessInfo.processInfo.environment["SEEMORE_SANITIZER"] == nil else { return }
+        #expect(result.peakKilobytes > 0 && result.peakKilobytes < kilobytes, "peak memory \(result.peakKilobytes) KB",
+                sourceLocation: sourceLocation)
+    }
+
+    /// Runs `arguments` through a small Python process that forks and execs them: a child spawned
+    /// from this test process directly would count this process's pages (Linux records the memory of
+    /// the process it was forked from when it execs: about 150 MB here) in its peak.
     static func run(_ arguments: [String]) throws -> Result {
+        let script = """
+            import os, sys
+            pid = os.fork()
+            if pid == 0:
+                os.execv(sys.argv[1], sys.argv[1:])
+            _, status, usage = os.wait4(pid, 0)
+            code = os.waitstatus_to_exitcode(status)
+            sys.stderr.write("\\npeak-kilobytes=%d\\n" % usage.ru_maxrss)
+            sys.exit(code if code >= 0 else 128 - code)
+            """
+        var result = try spawn(["/usr/bin/python3", "-c", script] + arguments)
+        if let range = result.output.range(of: "\npeak-kilobytes=", options: .backwards) {
+            result.peakKilobytes = Int(result.output[range.upperBound...].trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+            result.output = String(result.output[..<range.lowerBound])
+        } else {
+            result.peakKilobytes = 0
+        }
+        return result
+    }
+
+    static func spawn(_ arguments: [String]) throws -> Result {
         let outputFile = try BinaryRunner.temporaryFolder().appendingPathComponent("out.txt").path
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
