@@ -116,7 +116,7 @@ extension RenderServer {
         guard let review else {
             return respond(message, route: route, error: ServerError(status: 404, message: "no suite to review", field: nil))
         }
-        guard message.requestHeader("X-SeeMore-Token") == token else {
+        guard let given = message.requestHeader("X-SeeMore-Token"), Self.sameToken(given, token) else {
             return respond(
                 message, route: route,
                 error: ServerError(status: 403, message: "approving needs the server's token (X-SeeMore-Token)", field: nil))

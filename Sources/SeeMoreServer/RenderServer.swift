@@ -54,6 +54,11 @@ public final class RenderServer: @unchecked Sendable {
     var eventPending = false
     /// Watchers of the templates folder and of the suite's folder tree (the suite file and its goldens).
     var monitors: [UnsafeMutablePointer<GFileMonitor>] = []
+    /// Keep-alive connections waiting for a next request (on the server's thread only).
+    private let idle = IdleConnections()
+    /// The `Host` values this server answers (its own address and port, by number and by name): a web
+    /// page whose name a rebinding DNS server points at 127.0.0.1 sends its own name and is refused.
+    private(set) var allowedHosts: Set<String> = []
     private let stopped = DispatchSemaphore(value: 0)
 
     public init(options: Options) throws {
@@ -123,9 +128,10 @@ public final class RenderServer: @unchecked Sendable {
         let me = Unmanaged.passUnretained(self).toOpaque()
         soup_server_add_early_handler(
             server, nil,
-            { _, message, _, _, data in
+            { _, message, path, _, data in
                 guard let message, let data else { return }
-                Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue().early(ServerMessage(message))
+                Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue().early(
+                    ServerMessage(message), path: path.map { String(cString: $0) } ?? "/")
             }, me, nil)
         soup_server_add_handler(
             server, nil,
@@ -142,10 +148,24 @@ public final class RenderServer: @unchecked Sendable {
             guard let message, let data, let socket = soup_server_message_get_socket(message) else { return }
             let server = Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue()
             g_socket_set_timeout(socket, guint(server.options.readTimeout))
+            server.idle.stop(socket)
         }
         g_signal_connect_data(
             UnsafeMutableRawPointer(server), "request-started", unsafeBitCast(onRequest, to: GCallback.self), me, nil,
             GConnectFlags(rawValue: 0))
+        // After each answer, a connection kept alive is watched for its client closing it or idling.
+        let onFinished: @convention(c) (UnsafeMutablePointer<SoupServer>?, OpaquePointer?, gpointer?) -> Void = {
+            _, message, data in
+            guard let message, let data, let socket = soup_server_message_get_socket(message) else { return }
+            let server = Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue()
+            guard let context = server.context else { return }
+            server.idle.watch(socket, context: context)
+        }
+        for signal in ["request-finished", "request-aborted"] {
+            g_signal_connect_data(
+                UnsafeMutableRawPointer(server), signal, unsafeBitCast(onFinished, to: GCallback.self), me, nil,
+                GConnectFlags(rawValue: 0))
+        }
         if let review { watch(review, context: me) }
         var error: UnsafeMutablePointer<GError>? = nil
         guard let address = g_inet_socket_address_new_from_string(options.host, guint(options.port)) else {
@@ -164,10 +184,15 @@ public final class RenderServer: @unchecked Sendable {
         }
         let host = options.host.contains(":") ? "[\(options.host)]" : options.host
         url = "http://\(host):\(port)/"
+        for name in Set(["127.0.0.1", "localhost", "[::1]", host.lowercased()]) {
+            allowedHosts.insert("\(name):\(port)")
+            if port == 80 { allowedHosts.insert(name) }
+        }
         return nil
     }
 
     private func close() {
+        idle.stopAll()
         for monitor in monitors {
             g_file_monitor_cancel(monitor)
             g_object_unref(UnsafeMutableRawPointer(monitor))
@@ -204,15 +229,62 @@ public final class RenderServer: @unchecked Sendable {
 
     // MARK: Requests
 
-    /// Before the body is read: refuses a body larger than the limit, so it is never read.
-    private func early(_ message: ServerMessage) {
-        if let length = message.contentLength, length > options.limits.maximumBodyBytes {
-            respond(
-                message, route: "body",
+    /// The routes that take a request body.
+    static let bodyRoutes: Set<String> = ["POST /render", "POST /review/approve"]
+
+    /// Before the body is read, from the headers alone: a foreign `Host` (421), a body on a route that
+    /// takes none (400) or one declared larger than the limit (413) is refused without reading it,
+    /// and a chunked body is counted as it comes and refused (413) once past the limit.
+    private func early(_ message: ServerMessage, path: String) {
+        guard let host = message.requestHeader("Host")?.lowercased(), allowedHosts.contains(host) else {
+            return refuse(
+                message, route: "host",
                 error: ServerError(
-                    status: 413, message: "the body has \(length) bytes; at most \(options.limits.maximumBodyBytes)", field: nil))
+                    status: 421, message: "this server answers only requests for \(url) (Host: 127.0.0.1, localhost or [::1])",
+                    field: nil))
+        }
+        let limit = options.limits.maximumBodyBytes
+        let encoding = message.bodyEncoding
+        let length = message.contentLength ?? 0
+        guard Self.bodyRoutes.contains("\(message.method) \(path)") else {
+            if encoding == SOUP_ENCODING_CHUNKED || encoding == SOUP_ENCODING_EOF || length > 0 {
+                refuse(
+                    message, route: "body",
+                    error: ServerError(status: 400, message: "\(message.method) \(path) takes no body", field: nil))
+            }
+            return
+        }
+        if length > limit {
+            return refuse(
+                message, route: "body", error: ServerError(status: 413, message: "the body has \(length) bytes; at most \(limit)", field: nil))
+        }
+        if encoding == SOUP_ENCODING_CHUNKED {
+            var received = 0
+            var refused = false
+            // By identity: the handler must not keep the message (and its libsoup object) alive.
+            let pointer = Unmanaged.passUnretained(message)
+            message.onBodyChunk { [weak self] count in
+                received += count
+                guard received > limit, !refused, let self else { return }
+                refused = true
+                self.refuse(
+                    pointer.takeUnretainedValue(), route: "body",
+                    error: ServerError(status: 413, message: "the body has more than \(limit) bytes", field: nil))
+            }
         }
     }
+
+    /// Answers `error` at once and closes the connection, reading nothing more of the request.
+    private func refuse(_ message: ServerMessage, route: String, error: ServerError) {
+        metrics.count(route: route, status: error.status)
+        let reasons = [400: "Bad Request", 413: "Content Too Large", 421: "Misdirected Request"]
+        message.refuse(
+            status: error.status, reason: reasons[error.status] ?? "Error",
+            headers: [("Content-Type", "application/json")] + Self.securityHeaders, body: Array((error.json + "\n").utf8))
+    }
+
+    /// Sent with every answer: no page of this server is named to another site, no type is guessed.
+    static let securityHeaders = [("Referrer-Policy", "no-referrer"), ("X-Content-Type-Options", "nosniff")]
 
     private func handle(_ message: ServerMessage, path: String, query: [String: String]) {
         let method = message.method
@@ -242,8 +314,19 @@ public final class RenderServer: @unchecked Sendable {
                     message, route: path,
                     error: ServerError(status: 404, message: "no suite to review: start with --suite", field: nil))
             }
-            // The page holds the token, so it is given only to whoever has it (printed at start).
-            guard query["token"] == token else {
+            // The page holds the token, so it is given only to whoever has it (printed at start). The
+            // first visit's ?token= becomes a cookie, and the address loses it (a redirect).
+            if let given = query["token"] {
+                guard Self.sameToken(given, token) else {
+                    return respond(
+                        message, route: path,
+                        error: ServerError(status: 403, message: "that is not this server's review token", field: "token"))
+                }
+                message.setHeader("Set-Cookie", "\(tokenCookie)=\(token); Path=/review; HttpOnly; SameSite=Strict")
+                message.setHeader("Location", "/review/")
+                return respond(message, route: path, status: 303, type: nil, body: [])
+            }
+            guard hasToken(message) else {
                 return respond(
                     message, route: path,
                     error: ServerError(
@@ -252,7 +335,7 @@ public final class RenderServer: @unchecked Sendable {
             reviewPage(message)
         case ("/review/approve", "POST"): reviewApprove(message)
         case ("/review/events", "GET"):
-            guard review != nil, query["token"] == token else {
+            guard review != nil, hasToken(message) else {
                 return respond(
                     message, route: path, error: ServerError(status: 403, message: "the events need the token", field: "token"))
             }
@@ -271,6 +354,10 @@ public final class RenderServer: @unchecked Sendable {
             respond(
                 message, route: path, error: ServerError(status: 405, message: "\(method) is not allowed on \(path)", field: nil))
         case (_, "GET") where path.hasPrefix("/review/"):
+            guard hasToken(message) else {
+                return respond(
+                    message, route: "/review/file", error: ServerError(status: 403, message: "the review's files need the token", field: "token"))
+            }
             guard let bytes = review?.file(String(path.dropFirst("/review/".count))) else {
                 return respond(
                     message, route: "/review/file", error: ServerError(status: 404, message: "no such file", field: nil))
@@ -284,9 +371,12 @@ public final class RenderServer: @unchecked Sendable {
     }
 
     private func templatesList(_ message: ServerMessage) {
+        // Regular files of plain names only, read without following a symbolic link.
         let list: [JSONValue] = templates.available().compactMap { name in
-            guard let path = templates.path(for: name), let data = FileManager.default.contents(atPath: path),
-                let text = String(data: data, encoding: .utf8)
+            guard let path = templates.file(named: name),
+                case .bytes(let bytes) = PathPolicy.read(
+                    path, root: URL(fileURLWithPath: path).deletingLastPathComponent().path, limit: PathPolicy.maximumDocumentBytes),
+                let text = String(validating: bytes, as: UTF8.self)
             else { return nil }
             return .object([("name", .string(name)), ("json", .string(text))])
         }
@@ -388,6 +478,35 @@ public final class RenderServer: @unchecked Sendable {
         }
     }
 
+    // MARK: The token
+
+    /// The review's cookie: named by port, so two servers on one machine do not overwrite each other's.
+    var tokenCookie: String { "seemore-token-" + (url.split(separator: ":").last.map { String($0.dropLast()) } ?? "") }
+
+    /// Whether the request carries the token: in `X-SeeMore-Token`, or in the review's cookie.
+    func hasToken(_ message: ServerMessage) -> Bool {
+        if let header = message.requestHeader("X-SeeMore-Token"), Self.sameToken(header, token) { return true }
+        let cookies = message.requestHeader("Cookie") ?? ""
+        for cookie in cookies.split(separator: ";") {
+            let parts = cookie.split(separator: "=", maxSplits: 1)
+            if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == tokenCookie,
+                Self.sameToken(parts[1].trimmingCharacters(in: .whitespaces), token)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Compares two tokens in time that depends on their lengths only, not on where they differ.
+    static func sameToken(_ given: String, _ token: String) -> Bool {
+        let a = Array(given.utf8), b = Array(token.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+
     // MARK: Responses (on the server's thread)
 
     func respond(_ message: ServerMessage, route: String, error: ServerError) {
@@ -396,6 +515,7 @@ public final class RenderServer: @unchecked Sendable {
 
     func respond(_ message: ServerMessage, route: String, status: Int, type: String?, body: [UInt8]) {
         metrics.count(route: route, status: status)
+        for (name, value) in Self.securityHeaders { message.setHeader(name, value) }
         message.respond(status: status, type: type, body: body)
     }
 

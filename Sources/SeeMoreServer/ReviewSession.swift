@@ -54,7 +54,7 @@ final class ReviewSession: @unchecked Sendable {
             }
             // The review settings come before the report's script, which reads them.
             let settings =
-                "<script>window.seemoreReview = {approve: \"/review/approve\", events: \"/review/events?token=\(token)\", token: \"\(token)\"};</script>"
+                "<script>window.seemoreReview = {approve: \"/review/approve\", events: \"/review/events\", token: \"\(token)\"};</script>"
             completion(
                 .success(
                     html.replacingOccurrences(

@@ -33,11 +33,16 @@ public enum ServeCommand {
           --read-timeout S   Seconds a connection may take to send a request, idle between requests or
                              read its answer before it is closed (default 30).
 
+        Every request's Host must name this server (127.0.0.1, localhost, [::1] or --host, with the
+        port), else 421; a body is read only on POST /render and POST /review/approve, and never past
+        --max-body-kb (413, the connection closed).
+
         Endpoints: GET /render.png?text=…&template=…&width=…&state=collapsed|expanded&theme=…&scale=1|2|3
         &lines=…&font=…&lang=…&markup=0|1 (image/png, with an ETag); POST /render with the same fields as
         JSON (the metadata 'render --json' prints, with the URLs of both PNGs); GET /templates; GET /healthz;
         GET /metrics (Prometheus); GET /review/?token=… checks the suite and shows the report with Approve buttons
-        (POST /review/approve needs the token in X-SeeMore-Token, from this server's own pages). Errors are JSON: {"error": "…", "field": "…"}.
+        (the first visit sets a cookie and drops the token from the address; every /review/ resource needs
+        it; POST /review/approve needs the token in X-SeeMore-Token, from this server's own pages). Errors are JSON: {"error": "…", "field": "…"}.
         SIGINT or SIGTERM stops it after the renders in flight (exit 0).
         """
 

@@ -91,6 +91,48 @@ final class ServerMessage: @unchecked Sendable {
             release, GConnectFlags(rawValue: 0))
     }
 
+    /// The path of the request's URI.
+    var path: String {
+        guard let uri = soup_server_message_get_uri(pointer), let path = g_uri_get_path(uri) else { return "/" }
+        return String(cString: path)
+    }
+
+    /// How the request's body is framed: none, a length, or chunks.
+    var bodyEncoding: SoupEncoding {
+        guard let headers = soup_server_message_get_request_headers(pointer) else { return SOUP_ENCODING_NONE }
+        return soup_message_headers_get_encoding(headers)
+    }
+
+    /// Calls `body` with the length of each piece of the request body as it is read.
+    func onBodyChunk(_ body: @escaping (Int) -> Void) {
+        let box = Unmanaged.passRetained(ChunkCall(body)).toOpaque()
+        let callback: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, chunk, data in
+            guard let data, let chunk else { return }
+            Unmanaged<ChunkCall>.fromOpaque(data).takeUnretainedValue().body(Int(g_bytes_get_size(chunk)))
+        }
+        let release: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
+            guard let data else { return }
+            Unmanaged<ChunkCall>.fromOpaque(data).release()
+        }
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(pointer), "got-chunk", unsafeBitCast(callback, to: GCallback.self), box, release,
+            GConnectFlags(rawValue: 0))
+    }
+
+    /// Answers without reading any more of the request and closes the connection: the connection is
+    /// taken from libsoup, which would otherwise read a body it was told to refuse to its end.
+    func refuse(status: Int, reason: String, headers: [(String, String)], body: [UInt8]) {
+        guard let stream = soup_server_message_steal_connection(pointer) else { return }
+        var head = "HTTP/1.1 \(status) \(reason)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
+        let bytes = Array((head + "\r\n").utf8) + body
+        if let output = g_io_stream_get_output_stream(stream) {
+            bytes.withUnsafeBufferPointer { _ = g_output_stream_write_all(output, $0.baseAddress, gsize($0.count), nil, nil, nil) }
+        }
+        g_io_stream_close(stream, nil, nil)
+        g_object_unref(UnsafeMutableRawPointer(stream))
+    }
+
     func pause() { soup_server_message_pause(pointer) }
     func unpause() { soup_server_message_unpause(pointer) }
 }
@@ -99,4 +141,10 @@ final class ServerMessage: @unchecked Sendable {
 private final class FinishedCall {
     let body: () -> Void
     init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+/// A closure run for each piece of a request body.
+private final class ChunkCall {
+    let body: (Int) -> Void
+    init(_ body: @escaping (Int) -> Void) { self.body = body }
 }

@@ -70,6 +70,14 @@ def main():
                 time.sleep(0.1)
             failing = js("return [...document.querySelectorAll('.case[data-failed=true]')].map(n => n.dataset.name)")
             check(len(failing) >= 4, f"the failures are listed: {failing}")
+            check("token" not in browser.current_url, f"the address loses the token after the first load: {browser.current_url}")
+            shown = js("return [...document.querySelectorAll('img')].map(i => i.naturalWidth > 0 ? i.src : '').filter(s => s)")
+            check(shown and all("token" not in src for src in shown), f"the pictures load without the token in their address: {shown[:2]}")
+            try:
+                urllib.request.urlopen(shown[0])
+                fail("a review picture opened without the token")
+            except urllib.error.HTTPError as error:
+                check(error.code == 403, f"no token, no picture: {error.code}")
             name = next(n for n in failing if n.startswith("read-more-tail/cut/"))
             golden = os.path.join(goldens, name + ".png")
             before = open(golden, "rb").read()

@@ -175,7 +175,7 @@ import Testing
             #expect(foreign.status == 403)
             #expect(try Curl.request(url + "review/approve").status == 405, "approving is never a GET")
             // A suite that cannot be checked is an answer, not a crash.
-            let broken = try Curl.request(url + "review/?token=secret")
+            let broken = try Curl.request(url + "review/", headers: ["X-SeeMore-Token": "secret"])
             #expect(broken.status == 500 && (broken.json["error"] as? String ?? "").contains("check"))
             #expect(try Curl.request(url + "healthz").status == 200)
         }

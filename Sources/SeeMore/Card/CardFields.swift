@@ -62,8 +62,8 @@ package struct CardFields: Sendable {
                 field: "text")
         }
         let templateName = values["template"] ?? "inline-more"
-        // A name only, never a path: a request must not open files.
-        guard PathPolicy.isSafeName(templateName), let path = templates.path(for: templateName) else {
+        // A name only, never a path, and never a symbolic link: a request must not open other files.
+        guard let path = templates.file(named: templateName) else {
             throw Refusal.badValue(
                 "template", "unknown template '\(templateName)'; templates: \(templates.available().joined(separator: ", "))")
         }
@@ -71,8 +71,14 @@ package struct CardFields: Sendable {
         let templateHash: String
         do {
             (template, templateHash) = try load(path)
+        } catch TemplateError.invalid(_, let line, let column, let field, _) {
+            // Where, not what: a message quoting the file would hand its bytes to the client.
+            let at = field.map { " (field \($0))" } ?? ""
+            throw Refusal(
+                status: 500, message: "template '\(templateName)' is not a valid template: line \(line), column \(column)\(at)",
+                field: "template")
         } catch {
-            throw Refusal(status: 500, message: "template '\(templateName)' cannot be loaded: \(error)", field: "template")
+            throw Refusal(status: 500, message: "template '\(templateName)' cannot be read", field: "template")
         }
         var request = CardRequest(text: text, template: template)
         if let width = values["width"] {
@@ -144,9 +150,11 @@ package struct CardFields: Sendable {
             + templateHash
     }
 
-    /// Reads a template file and hashes its bytes.
+    /// Reads a template file in its folder under the path policy and hashes its bytes.
     package static func loadTemplate(_ path: String) throws -> (CardTemplate, String) {
-        (try TemplateLoader.load(path: path), ContentHash.fnv1a64(FileManager.default.contents(atPath: path) ?? Data()))
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let (template, bytes) = try TemplateLoader.load(path: path, root: folder)
+        return (template, ContentHash.fnv1a64(bytes))
     }
 
     /// Field → string from a JSON object body: strings as they are, numbers and booleans written out.

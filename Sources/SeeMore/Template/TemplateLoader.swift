@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Finds card templates by name in template folders, or loads one from a path.
 public struct TemplateLoader: Sendable {
@@ -67,6 +68,34 @@ public struct TemplateLoader: Sendable {
             for file in files where file.hasSuffix(".json") { names.insert(String(file.dropLast(5))) }
         }
         return names.sorted()
+    }
+
+    /// The file of the template named `name` — a plain name (`PathPolicy.isSafeName`), never a path —
+    /// in the first folder that has it as a regular file, not a symbolic link; nil otherwise. What a
+    /// stranger names (the server's and `render --batch`'s `template` field) is looked up here.
+    public func file(named name: String) -> String? {
+        guard PathPolicy.isSafeName(name) else { return nil }
+        return folders.map { $0 + "/" + name + ".json" }.first { path in
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
+    }
+
+    /// The template file `path` in `folder`, read under the path policy (no symbolic link, a regular
+    /// file inside the folder, at most `PathPolicy.maximumDocumentBytes`): the template and its bytes.
+    public static func load(path: String, root folder: String) throws -> (template: CardTemplate, bytes: [UInt8]) {
+        let bytes: [UInt8]
+        switch PathPolicy.read(path, root: folder, limit: PathPolicy.maximumDocumentBytes) {
+        case .bytes(let read): bytes = read
+        case .tooLarge(let size):
+            throw TemplateError.invalid(
+                path: path, line: 1, column: 1, field: nil,
+                message: "the file has \(size) bytes; a template has at most \(PathPolicy.maximumDocumentBytes)")
+        default: throw TemplateError.unreadable(path: path)
+        }
+        var template = try decode(Data(bytes), path: path)
+        if template.name.isEmpty { template.name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
+        return (template, bytes)
     }
 
     /// The file `load(nameOrPath)` reads, or nil when no folder has it.
