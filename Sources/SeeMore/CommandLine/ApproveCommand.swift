@@ -32,7 +32,8 @@ struct ApproveCommand {
                         \(usage)
 
                           --artifacts DIR   The last check's artifacts (default $SNAPSHOT_ARTIFACTS or .build/seemore-artifacts).
-                          --suite FILE      The suite to approve into (default: the one the report names).
+                          --suite FILE      The suite to approve into (default: the one the report names,
+                                            only when it lies inside the current folder).
                           --templates DIR   Templates folder for loading the suite (default: the report's).
                           CASE …            Approve only these cases (by name, as check prints them).
                           --filter GLOB     Approve only the cases whose name matches.
@@ -60,8 +61,20 @@ struct ApproveCommand {
 
     func run(io: CommandIO) throws {
         let report = try readReport()
-        let suite = try CheckCommand.loadSuite(
-            suitePath ?? report.suite, templatesFolder: templatesFolder ?? (suitePath == nil ? report.templates : nil))
+        // The suite asked for (or the one a check here uses by default), never a path the report names:
+        // a report from an artifacts download must not choose where goldens are written.
+        // Without --suite, the report's suite only when it lies inside the current folder.
+        let here = FileManager.default.currentDirectoryPath
+        let reported = report.suite.hasPrefix("/") ? report.suite : here + "/" + report.suite
+        let target = suitePath ?? report.suite
+        guard PathPolicy.standardized(reported) == PathPolicy.standardized(target.hasPrefix("/") ? target : here + "/" + target),
+            suitePath != nil || PathPolicy.relativePath(reported, root: here) != nil
+        else {
+            throw CommandError(
+                "the report is of the suite \(LogText.escaped(report.suite)), not of \(suitePath ?? "one in this folder"); "
+                    + "approve only into the suite asked for (--suite) or one inside the current folder", exitCode: .dataError)
+        }
+        let suite = try CheckCommand.loadSuite(target, templatesFolder: templatesFolder ?? report.templates)
         guard report.inputs == suite.inputsHash else {
             throw CommandError(
                 "the suite or its templates changed since the check that made these images; run seemore check again",
@@ -118,12 +131,18 @@ struct ApproveCommand {
         let name = approval.golden.name
         let png = try readArtifact(name + ".actual.png", limit: GoldenCheck.maximumGoldenBytes)
         let layout = try readArtifact(name + ".actual.layout.txt", limit: GoldenCheck.maximumLayoutBytes)
-        guard ContentHash.fnv1a64(png) + ":" + ContentHash.fnv1a64(layout) == approval.hash else {
-            throw CommandError(
-                "the actual image of '\(name)' is not the one the check reported (changed since, or a forged report); "
-                    + "run seemore check again", exitCode: .dataError)
+        // Of the size the check drew, within what a card can be, before anything is decoded.
+        guard let size = PNGCodec.header(png), size.width > 0, size.height > 0, size.width <= CardPainter.maximumPixels,
+            size.height <= CardPainter.maximumPixels, size.width * size.height <= PNGCodec.maximumPixels
+        else {
+            throw CommandError("the actual image of '\(name)' is not a PNG of a card's size", exitCode: .dataError)
         }
-        guard PNGCodec.header(png) != nil, (try? PNGCodec.decode(png)) != nil else {
+        guard GoldenCheck.actualHash(png: png, layout: layout, width: size.width, height: size.height) == approval.hash else {
+            throw CommandError(
+                "the actual image of '\(name)' is not the one the check reported (changed since, of another size, or a "
+                    + "forged report); run seemore check again", exitCode: .dataError)
+        }
+        guard (try? PNGCodec.decode(png, maximumPixels: size.width * size.height)) != nil else {
             throw CommandError("the actual image of '\(name)' is not a readable PNG", exitCode: .dataError)
         }
         let pngPath = suite.folder + "/" + approval.golden.pngPath

@@ -48,7 +48,9 @@ struct CheckCommand {
         73 a golden, artifact or report that cannot be written (a full disk, a read-only folder).
         """
 
-    var suitePath = "golden-images/suite.json"
+    /// The suite a check uses when --suite is not given.
+    static let defaultSuite = "golden-images/suite.json"
+    var suitePath = CheckCommand.defaultSuite
     var options: CheckOptions
     var templatesFolder: String? = nil
     var json = false
@@ -168,6 +170,8 @@ struct CheckCommand {
             summary = try GoldenRunner.run(suite, options: options)
         } catch let error as AtomicFile.WriteError {
             throw CommandError(error.description, exitCode: .cannotCreate)
+        } catch let error as ArtifactsFolder.UnsafeFolder {
+            throw CommandError(error.description, exitCode: .cannotCreate)
         } catch let error as SuiteLock.Busy {
             throw CommandError(error.description, exitCode: .cannotCreate)
         }
@@ -232,25 +236,25 @@ struct CheckCommand {
         func paint(_ word: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(word)\u{1B}[0m" : word }
         var text = ""
         if summary.environmentChanges.isEmpty {
-            text += "Environment: unchanged since \(summary.fingerprintPath)\n"
+            text += "Environment: unchanged since \(LogText.escaped(summary.fingerprintPath))\n"
         } else {
-            text += "Environment changed (the machine, not the design) since \(summary.fingerprintPath):\n"
-            text += summary.environmentChanges.map { "  \($0)\n" }.joined()
+            text += "Environment changed (the machine, not the design) since \(LogText.escaped(summary.fingerprintPath)):\n"
+            text += summary.environmentChanges.map { "  \(LogText.escaped($0))\n" }.joined()
             if summary.fingerprintWritten { text += "  (recorded the new fingerprint)\n" }
         }
         if !summary.designChanges.isEmpty {
             text += "Fonts the design now uses (not recorded in \(summary.fingerprintPath) yet):\n"
-            text += summary.designChanges.map { "  \($0)\n" }.joined()
+            text += summary.designChanges.map { "  \(LogText.escaped($0))\n" }.joined()
         }
         for result in summary.failures {
             let status = result.facts.status
             let label = paint(status.uppercased(), status == "new" ? "33" : "31")
-            text += "\(label) \(result.name): \(result.message)"
-            if let recorded = result.recordedPath { text += "; recorded \(recorded)" }
+            text += "\(label) \(LogText.escaped(result.name)): \(LogText.escaped(result.message))"
+            if let recorded = result.recordedPath { text += "; recorded \(LogText.escaped(recorded))" }
             text += "\n"
         }
         for path in summary.orphanedGoldens {
-            text += "\(paint("MISSING", "2")) \(path): no case produces this golden (seemore prune removes it)\n"
+            text += "\(paint("MISSING", "2")) \(LogText.escaped(path)): no case produces this golden (seemore prune removes it)\n"
         }
         let results = summary.results
         let recorded = results.count(matching: \.recorded)

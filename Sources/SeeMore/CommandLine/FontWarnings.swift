@@ -5,7 +5,7 @@ enum FontWarnings {
             let used = substitution.used.isEmpty ? "no font at all" : "\"\(substitution.used)\""
             let message = "font family \"\(substitution.requested)\" is not installed; fontconfig used \(used) instead"
             if strict { throw CommandError(message, exitCode: .dataError) }
-            io.writeError("Warning: \(message)\n")
+            io.writeError("Warning: \(LogText.escaped(message))\n")
         }
     }
 }

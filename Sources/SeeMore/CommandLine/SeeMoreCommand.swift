@@ -33,11 +33,12 @@ public enum SeeMoreCommand {
             io.writeOutput(help.text + "\n")
             return ExitCode.success.rawValue
         } catch let error as CommandError {
-            io.writeError("Error: \(error.message)\n")
+            // A message may quote input (a font name, a path): printed inert, on one line.
+            io.writeError("Error: \(LogText.escaped(error.message))\n")
             if let usage = error.usage { io.writeError(usage + "\n") }
             return error.exitCode.rawValue
         } catch {
-            io.writeError("Error: \(error)\n")
+            io.writeError("Error: \(LogText.escaped("\(error)"))\n")
             return ExitCode.failure.rawValue
         }
     }

@@ -10,48 +10,84 @@ public struct ArtifactsFolder: Sendable {
     }
 
     static let reportName = "report.json"
-    /// Every file the last run wrote into the folder, one relative path a line, for the next run to
-    /// remove: a few bytes a case, where reading report.json back would parse megabytes.
+    /// Every file the last run wrote into the folder, for the next run to remove: a line each, the
+    /// file's identity when it was listed (`stamp`), a tab, its relative path. A file is removed only
+    /// while it is still that file — the same device, inode, size and modification time — so a planted
+    /// or edited list can make a run remove nothing but what that run itself wrote. (A content hash
+    /// would also match a copy someone else made.)
     static let listName = "artifacts.txt"
-    /// The largest list or old report read back: far above what a million cases write.
+    /// The largest list read back: far above what a million cases write.
     static let maximumListBytes = 256 << 20
+
+    /// Why an artifacts folder is refused.
+    public struct UnsafeFolder: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String {
+            "the artifacts folder \(path) is a symbolic link; SeeMore writes (and removes) artifacts only in a real folder"
+        }
+    }
 
     /// Creates the folder and removes the artifacts the previous run listed, so no stale picture is
     /// mistaken for this run's (nothing else in the folder is touched), except those `keeping` keeps
     /// and the copies of goldens (a run writes most of them again with the same bytes: `store` then
     /// leaves them be). The run removes what it kept and did not use (`remove`).
+    /// - Throws: `UnsafeFolder` when the folder, or any folder of a relative path to it (those a
+    ///   checkout can hold, such as a committed `.build`), is a symbolic link; `AtomicFile.WriteError`.
     /// - Returns: the files kept.
     func prepare(keeping: Set<String> = []) throws -> Set<String> {
+        try refuseLinkedFolders()
         try AtomicFile.makeFolder(path)
-        let previous = previousFiles()
+        try refuseLinkedFolders()
+        let previous = Set(previousFiles().keys)
         let kept = previous.filter { keeping.contains($0) || $0.hasSuffix(".golden.png") }
         remove(previous.subtracting(kept))
         return kept
     }
 
-    /// The files the previous run listed: from its list, or from the report of a version that wrote none.
-    /// Either is read only as a regular file inside the folder and below `maximumListBytes` (a planted
-    /// giant or linked file is ignored, and nothing is removed).
-    private func previousFiles() -> Set<String> {
-        if case .bytes(let bytes) = PathPolicy.read(path + "/" + Self.listName, root: path, limit: Self.maximumListBytes) {
-            // Split as bytes, not as Characters: an 8 000-case run's list (477 KB) took 12 ms so.
-            return Set(bytes.split(separator: UInt8(ascii: "\n")).map { String(decoding: $0, as: UTF8.self) })
+    /// Throws when the folder is a symbolic link, or (for a relative path) any folder on the way to it.
+    private func refuseLinkedFolders() throws {
+        let absolute = path.hasPrefix("/")
+        let components = path.split(separator: "/")
+        var folder = absolute ? "" : "."
+        for (index, component) in components.enumerated() {
+            folder += "/" + component
+            // An absolute path is the runner's choice but for its last folder; a relative one lies in the checkout.
+            if absolute && index < components.count - 1 { continue }
+            var info = stat()
+            if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { throw UnsafeFolder(path: folder) }
         }
-        guard case .bytes(let bytes) = PathPolicy.read(path + "/" + Self.reportName, root: path, limit: Self.maximumListBytes),
-            let report = JSONNode.read(bytes), let cases = report["cases"]?.array
-        else { return [] }
-        let unused = (report["unused"]?.array ?? []).compactMap { $0["artifact"]?.string }
-        return Set(cases.flatMap { Array(($0["artifacts"]?.strings ?? [:]).values) } + unused)
     }
 
-    /// Removes artifact files (relative paths): only files inside the folder, never through a linked
-    /// folder, and never a folder.
+    /// The identity of the file at `relative` now, as the list records it; nil when it is no regular file.
+    func stamp(_ relative: String) -> String? {
+        var info = stat()
+        guard lstat(path + "/" + relative, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
+    /// The files the previous run listed, with their identities. The list is read only as a regular
+    /// file inside the folder and below `maximumListBytes`; a line without an identity (a list of an
+    /// older version, or a planted one) is ignored, and nothing is ever removed by name alone.
+    private func previousFiles() -> [String: String] {
+        guard case .bytes(let bytes) = PathPolicy.read(path + "/" + Self.listName, root: path, limit: Self.maximumListBytes)
+        else { return [:] }
+        var files: [String: String] = [:]
+        // Split as bytes, not as Characters: an 8 000-case run's list (477 KB) took 12 ms so.
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { continue }
+            files[String(decoding: line[(tab + 1)...], as: UTF8.self)] = String(decoding: line[..<tab], as: UTF8.self)
+        }
+        return files
+    }
+
+    /// Removes artifact files (relative paths) the previous run listed and wrote: only files inside the
+    /// folder, never through a linked folder, never a folder, and only while each is the file listed.
     func remove(_ files: Set<String>) {
-        for file in files where !file.contains("..") {
+        guard !files.isEmpty else { return }
+        let listed = previousFiles()
+        for file in files where !file.split(separator: "/").contains("..") {
             let full = path + "/" + file
-            var info = stat()
-            guard (try? PathPolicy.checkWritable(full, root: path)) != nil, lstat(full, &info) == 0,
-                info.st_mode & S_IFMT != S_IFDIR
+            guard let recorded = listed[file], stamp(file) == recorded, (try? PathPolicy.checkWritable(full, root: path)) != nil
             else { continue }
             unlink(full)
         }

@@ -96,11 +96,17 @@ public enum GoldenCheck {
                 result.message += "; could not write the artifacts: \(error)"
                 if result.writeError == nil { result.writeError = error }
             }
-            result.actualHash = ContentHash.fnv1a64(actual) + ":" + ContentHash.fnv1a64(layout.text.utf8)
+            result.actualHash = GoldenCheck.actualHash(png: actual, layout: Array(layout.text.utf8), width: image.width, height: image.height)
         } else if copyPassedGolden, let goldenBytes, let copy = artifacts.writeGoldenCopy(location.name, golden: goldenBytes) {
             result.artifacts["golden"] = copy
         }
         return result
+    }
+
+    /// What `approve` checks an actual image against: its size as drawn and the SHA-256 of its PNG and
+    /// its layout snapshot.
+    static func actualHash(png: [UInt8], layout: [UInt8], width: Int, height: Int) -> String {
+        "\(width)x\(height):sha256:" + ContentHash.sha256(png) + ":" + ContentHash.sha256(layout)
     }
 
     /// The largest golden PNG read (far above any card's, far below a bomb's decoded size).

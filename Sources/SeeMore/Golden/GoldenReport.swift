@@ -12,11 +12,16 @@ struct GoldenReport {
     func write(to artifacts: ArtifactsFolder) throws -> String {
         // The list first: a run that stops before the report still has its files removed by the next.
         // In case order (each case's files by kind), then the unused goldens' copies by path.
+        // Each file with its identity now (ArtifactsFolder.listName), so the next run removes only it.
         try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.listName) { write in
-            for result in summary.results {
-                for (_, file) in result.artifacts.sorted(by: { $0.key < $1.key }) { try write(Array((file + "\n").utf8)) }
+            func list(_ file: String) throws {
+                guard let stamp = artifacts.stamp(file) else { return }
+                try write(Array((stamp + "\t" + file + "\n").utf8))
             }
-            for (_, file) in summary.orphanArtifacts.sorted(by: { $0.key < $1.key }) { try write(Array((file + "\n").utf8)) }
+            for result in summary.results {
+                for (_, file) in result.artifacts.sorted(by: { $0.key < $1.key }) { try list(file) }
+            }
+            for (_, file) in summary.orphanArtifacts.sorted(by: { $0.key < $1.key }) { try list(file) }
         }
         // Both written a piece at a time (the cases are never held whole as JSON or as text), at once on
         // two threads: each reads the results back on its own, and the tail of a run is this alone.

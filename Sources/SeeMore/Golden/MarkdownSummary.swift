@@ -32,7 +32,5 @@ struct MarkdownSummary {
     }
 
     /// Text safe in a Markdown table cell.
-    static func cell(_ text: String) -> String {
-        text.replacing("|", with: "\\|").replacing("\n", with: " ").replacing("`", with: "'")
-    }
+    static func cell(_ text: String) -> String { LogText.markdownCell(text) }
 }

@@ -52,6 +52,7 @@ final class TextStyle {
             language = (textLanguage, endingLanguage ?? textLanguage)
             return
         }
+        if let problem = MarkupLimits.tagProblem(in: request.text) { throw TruncationRequestError.invalidMarkup(problem) }
         var list: OpaquePointer? = nil
         var text: UnsafeMutablePointer<CChar>? = nil
         var error: UnsafeMutablePointer<GError>? = nil

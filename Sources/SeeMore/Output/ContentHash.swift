@@ -1,5 +1,7 @@
-/// FNV-1a 64 of bytes, as 16 hex digits: a cheap fingerprint that tells whether a file changed
-/// (not a defence against someone forging a collision; `approve` also re-reads and decodes what it copies).
+import CPangoCairo
+
+/// Hashes of bytes: FNV-1a for cache keys and tags (fast, not for integrity), SHA-256 where someone
+/// could want two different files to hash alike (what `approve` accepts).
 public enum ContentHash {
     public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -8,5 +10,13 @@ public enum ContentHash {
         }
         let hex = String(hash, radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// SHA-256 in lowercase hex (GLib's GChecksum).
+    public static func sha256(_ bytes: [UInt8]) -> String {
+        guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else { return "" }
+        defer { g_checksum_free(checksum) }
+        bytes.withUnsafeBufferPointer { g_checksum_update(checksum, $0.baseAddress, gssize($0.count)) }
+        return g_checksum_get_string(checksum).map { String(cString: $0) } ?? ""
     }
 }

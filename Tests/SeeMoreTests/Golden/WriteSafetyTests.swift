@@ -34,7 +34,7 @@ import Testing
         let outside = try BinaryRunner.temporaryFolder().path
         try original.replacingOccurrences(of: "\"name\": \"inline-more/short/", with: "\"name\": \"inline-more/../../evil/")
             .write(toFile: reportPath, atomically: true, encoding: .utf8)
-        let forged = try BinaryRunner.run(["approve", "--artifacts", artifacts])
+        let forged = try BinaryRunner.run(["approve", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder))
         #expect(forged.status == 65, "\(forged.stdout)\(forged.stderr)")
         #expect(forged.stderr.contains("stale or forged"))
         // The report's golden paths are not used: goldens are written where the suite puts them.
@@ -44,11 +44,11 @@ import Testing
         let victim = artifacts + "/inline-more/short/DejaVuSans-15@200.light.collapsed.actual.png"
         let good = try Data(contentsOf: URL(fileURLWithPath: victim))
         try Data(PNGBomb.zeros(width: 10, height: 10)).write(to: URL(fileURLWithPath: victim))
-        let tampered = try BinaryRunner.run(["approve", "--artifacts", artifacts])
+        let tampered = try BinaryRunner.run(["approve", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder))
         #expect(tampered.status == 65)
         #expect(tampered.stderr.contains("is not the one the check reported"))
         try good.write(to: URL(fileURLWithPath: victim))
-        let approved = try BinaryRunner.run(["approve", "--artifacts", artifacts])
+        let approved = try BinaryRunner.run(["approve", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder))
         #expect(approved.status == 0, "\(approved.stderr)")
         #expect(approved.stdout.contains("approved 8 goldens"))  // the short text, both templates, widths and states
         #expect(GoldenFixtures.files(under: outside).isEmpty)
