@@ -261,14 +261,13 @@ public final class RenderServer: @unchecked Sendable {
         if encoding == SOUP_ENCODING_CHUNKED {
             var received = 0
             var refused = false
-            // By identity: the handler must not keep the message (and its libsoup object) alive.
-            let pointer = Unmanaged.passUnretained(message)
-            message.onBodyChunk { [weak self] count in
+            // The handler is given the message each time: it must not keep it (or its libsoup object) alive.
+            message.onBodyChunk { [weak self] current, count in
                 received += count
                 guard received > limit, !refused, let self else { return }
                 refused = true
                 self.refuse(
-                    pointer.takeUnretainedValue(), route: "body",
+                    current, route: "body",
                     error: ServerError(status: 413, message: "the body has more than \(limit) bytes", field: nil))
             }
         }

@@ -103,12 +103,13 @@ final class ServerMessage: @unchecked Sendable {
         return soup_message_headers_get_encoding(headers)
     }
 
-    /// Calls `body` with the length of each piece of the request body as it is read.
-    func onBodyChunk(_ body: @escaping (Int) -> Void) {
+    /// Calls `body` with the message (a wrapper of its own: this one may be gone by then) and the
+    /// length of each piece of the request body as it is read.
+    func onBodyChunk(_ body: @escaping (ServerMessage, Int) -> Void) {
         let box = Unmanaged.passRetained(ChunkCall(body)).toOpaque()
-        let callback: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { _, chunk, data in
-            guard let data, let chunk else { return }
-            Unmanaged<ChunkCall>.fromOpaque(data).takeUnretainedValue().body(Int(g_bytes_get_size(chunk)))
+        let callback: @convention(c) (OpaquePointer?, OpaquePointer?, gpointer?) -> Void = { message, chunk, data in
+            guard let message, let data, let chunk else { return }
+            Unmanaged<ChunkCall>.fromOpaque(data).takeUnretainedValue().body(ServerMessage(message), Int(g_bytes_get_size(chunk)))
         }
         let release: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
             guard let data else { return }
@@ -145,6 +146,6 @@ private final class FinishedCall {
 
 /// A closure run for each piece of a request body.
 private final class ChunkCall {
-    let body: (Int) -> Void
-    init(_ body: @escaping (Int) -> Void) { self.body = body }
+    let body: (ServerMessage, Int) -> Void
+    init(_ body: @escaping (ServerMessage, Int) -> Void) { self.body = body }
 }
