@@ -91,12 +91,6 @@ final class ServerMessage: @unchecked Sendable {
             release, GConnectFlags(rawValue: 0))
     }
 
-    /// The path of the request's URI.
-    var path: String {
-        guard let uri = soup_server_message_get_uri(pointer), let path = g_uri_get_path(uri) else { return "/" }
-        return String(cString: path)
-    }
-
     /// How the request's body is framed: none, a length, or chunks.
     var bodyEncoding: SoupEncoding {
         guard let headers = soup_server_message_get_request_headers(pointer) else { return SOUP_ENCODING_NONE }

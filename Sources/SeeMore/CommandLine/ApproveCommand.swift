@@ -61,14 +61,11 @@ struct ApproveCommand {
 
     func run(io: CommandIO) throws {
         let report = try readReport()
-        // The suite asked for (or the one a check here uses by default), never a path the report names:
-        // a report from an artifacts download must not choose where goldens are written.
-        // Without --suite, the report's suite only when it lies inside the current folder.
-        let here = FileManager.default.currentDirectoryPath
-        let reported = report.suite.hasPrefix("/") ? report.suite : here + "/" + report.suite
+        // The suite asked for, or without --suite the report's only when it lies inside the current
+        // folder: a report from an artifacts download must not choose where goldens are written.
         let target = suitePath ?? report.suite
-        guard PathPolicy.standardized(reported) == PathPolicy.standardized(target.hasPrefix("/") ? target : here + "/" + target),
-            suitePath != nil || PathPolicy.relativePath(reported, root: here) != nil
+        guard PathPolicy.standardized(report.suite) == PathPolicy.standardized(target),
+            suitePath != nil || PathPolicy.relativePath(report.suite, root: FileManager.default.currentDirectoryPath) != nil
         else {
             throw CommandError(
                 "the report is of the suite \(LogText.escaped(report.suite)), not of \(suitePath ?? "one in this folder"); "
@@ -132,9 +129,7 @@ struct ApproveCommand {
         let png = try readArtifact(name + ".actual.png", limit: GoldenCheck.maximumGoldenBytes)
         let layout = try readArtifact(name + ".actual.layout.txt", limit: GoldenCheck.maximumLayoutBytes)
         // Of the size the check drew, within what a card can be, before anything is decoded.
-        guard let size = PNGCodec.header(png), size.width > 0, size.height > 0, size.width <= CardPainter.maximumPixels,
-            size.height <= CardPainter.maximumPixels, size.width * size.height <= PNGCodec.maximumPixels
-        else {
+        guard let size = PNGCodec.header(png), GoldenComparison.isCardSized(size) else {
             throw CommandError("the actual image of '\(name)' is not a PNG of a card's size", exitCode: .dataError)
         }
         guard GoldenCheck.actualHash(png: png, layout: layout, width: size.width, height: size.height) == approval.hash else {

@@ -37,7 +37,6 @@ public struct ArtifactsFolder: Sendable {
     func prepare(keeping: Set<String> = []) throws -> Set<String> {
         try refuseLinkedFolders()
         try AtomicFile.makeFolder(path)
-        try refuseLinkedFolders()
         let previous = Set(previousFiles().keys)
         let kept = previous.filter { keeping.contains($0) || $0.hasSuffix(".golden.png") }
         remove(previous.subtracting(kept))

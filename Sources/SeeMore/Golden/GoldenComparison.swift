@@ -22,6 +22,13 @@ public struct GoldenComparison: Sendable {
     /// The diff holds five images of the canvas's size: 4 M pixels is at most 80 MB.
     public static let sizeChangeCanvasBudget = 4 << 20
 
+    /// Whether a PNG header declares a size a card can have: no side past Cairo's 32 767 pixels and no
+    /// more than `PNGCodec.maximumPixels`. Anything larger is a bomb: never decoded, copied or approved.
+    static func isCardSized(_ size: (width: Int, height: Int)) -> Bool {
+        size.width > 0 && size.height > 0 && size.width <= CardPainter.maximumPixels && size.height <= CardPainter.maximumPixels
+            && size.width * size.height <= PNGCodec.maximumPixels
+    }
+
     init(outcome: GoldenOutcome, message: String, diff: ImageDiff? = nil, layoutDiff: LayoutDiff? = nil, goldenShown: Bool = true) {
         self.outcome = outcome
         self.message = message
@@ -44,9 +51,7 @@ public struct GoldenComparison: Sendable {
         guard let declared = PNGCodec.header(golden) else {
             return GoldenComparison(outcome: .unreadableGolden, message: "unreadable golden: not a PNG")
         }
-        if declared.width > CardPainter.maximumPixels || declared.height > CardPainter.maximumPixels
-            || declared.width * declared.height > PNGCodec.maximumPixels
-        {
+        guard Self.isCardSized(declared) else {
             return GoldenComparison(
                 outcome: .oversizedGolden,
                 message: "the golden declares \(declared.width)×\(declared.height) pixels, more than any card has; not decoded",

@@ -101,8 +101,7 @@ public enum GoldenRunner {
         for path in paths {
             // Only a PNG a card could be: a bomb is not copied where a reviewer's browser would decode it.
             guard case .bytes(let bytes) = PathPolicy.read(path, root: suite.folder, limit: GoldenCheck.maximumGoldenBytes),
-                let header = PNGCodec.header(bytes), header.width <= CardPainter.maximumPixels,
-                header.height <= CardPainter.maximumPixels, header.width * header.height <= PNGCodec.maximumPixels,
+                let header = PNGCodec.header(bytes), GoldenComparison.isCardSized(header),
                 let relative = PathPolicy.relativePath(path, root: suite.folder),
                 let copy = artifacts.writeGoldenCopy("unused/" + relative.joined(separator: "/").dropLast(4), golden: bytes)
             else { continue }

@@ -106,7 +106,6 @@ public enum PNGCodec {
     /// - Parameter maximumPixels: an image declaring more is refused before it is decompressed.
     /// - Throws: `CodecError` with libpng's reason when the bytes are not a readable PNG.
     public static func decode(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.maximumPixels) throws -> RGBAImage {
-        let decoder = seemore_png_decode_rgba
         var error = [CChar](repeating: 0, count: 256)
         func failure() -> CodecError {
             CodecError(message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -124,7 +123,7 @@ public enum PNGCodec {
             let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 var out = buffer.baseAddress
                 status = bytes.withUnsafeBufferPointer {
-                    decoder($0.baseAddress, $0.count, UInt64(maximumPixels), &out, count, &width, &height, &error, error.count)
+                    seemore_png_decode_rgba($0.baseAddress, $0.count, UInt64(maximumPixels), &out, count, &width, &height, &error, error.count)
                 }
                 initialized = status == 0 ? count : 0
             }
@@ -138,7 +137,7 @@ public enum PNGCodec {
         // Any other bytes: the decoder explains what is wrong with them (or allocates what they need).
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         let status = bytes.withUnsafeBufferPointer {
-            decoder($0.baseAddress, $0.count, UInt64(max(0, maximumPixels)), &pixels, 0, &width, &height, &error, error.count)
+            seemore_png_decode_rgba($0.baseAddress, $0.count, UInt64(max(0, maximumPixels)), &pixels, 0, &width, &height, &error, error.count)
         }
         guard status == 0, let pixels else { throw failure() }
         defer { seemore_png_free(pixels) }

@@ -8,11 +8,17 @@ import Testing
 @Suite struct UntrustedGoldenTests {
     static let secret = "TOP-SECRET-\(UInt32.random(in: 0...UInt32.max))"
 
-    /// A recorded suite whose case `victim` has its golden (or layout snapshot) replaced by a link to a secret.
-    static func suiteWithLinkedGolden(layout: Bool) throws -> (suite: String, folder: String, victim: GoldenCase) {
+    /// The fixture suite with every golden recorded: its file and the suite.
+    static func recordedSuite() throws -> (path: String, suite: GoldenSuite) {
         let path = try GoldenFixtures.suiteFile()
         let suite = try GoldenFixtures.load(path)
         _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        return (path, suite)
+    }
+
+    /// A recorded suite whose case `victim` has its golden (or layout snapshot) replaced by a link to a secret.
+    static func suiteWithLinkedGolden(layout: Bool) throws -> (suite: String, folder: String, victim: GoldenCase) {
+        let (path, suite) = try Self.recordedSuite()
         let secretFile = try BinaryRunner.temporaryFile(Array((secret + "\n").utf8), name: "secret.txt")
         let victim = suite.cases[2]
         let target = suite.folder + "/" + (layout ? victim.layoutPath : victim.pngPath)
@@ -50,9 +56,7 @@ import Testing
     }
 
     @Test func pngBomb_isNotDecoded_andMemoryStaysBounded() throws {
-        let path = try GoldenFixtures.suiteFile()
-        let suite = try GoldenFixtures.load(path)
-        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let (path, suite) = try Self.recordedSuite()
         // 12000 × 12000 gray pixels in 0.9 MB: 576 MB as RGBA if decoded.
         let bomb = PNGBomb.zeros(width: 12_000, height: 12_000)
         #expect(bomb.count < 1_000_000)
@@ -98,9 +102,7 @@ import Testing
 
     @Test(arguments: [1, 2])
     func hostileGoldens_areUnreadable_neverACrashOrAMemoryBomb(jobs: Int) throws {
-        let path = try GoldenFixtures.suiteFile()
-        let suite = try GoldenFixtures.load(path)
-        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let (path, suite) = try Self.recordedSuite()
         let victims = Array(suite.cases.prefix(6))
         var goldens: [(name: String, bytes: [UInt8])] = []
         for (index, victim) in victims.enumerated() {
@@ -131,9 +133,7 @@ import Testing
     /// 16 s and 813 MB a case to decode and diff on the canvas of both) is a size change found from its
     /// header: not decoded, not diffed, not copied for the reviewer; memory stays under 200 MB.
     @Test func sizeChangeBomb_isNotDecoded() throws {
-        let path = try GoldenFixtures.suiteFile()
-        let suite = try GoldenFixtures.load(path)
-        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let (path, suite) = try Self.recordedSuite()
         let bomb = PNGBomb.zeros(width: 32_767, height: 2_048)
         #expect(bomb.count < 500_000)
         let victims = Array(suite.cases.prefix(4))
