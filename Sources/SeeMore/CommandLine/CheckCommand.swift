@@ -45,7 +45,9 @@ struct CheckCommand {
 
         Exit codes: 0 all passed, 1 a case failed (or its golden was written), 64 usage,
         65 a broken suite, an unreadable or unsafe golden, or no case selected, 66 no suite file,
-        73 a golden, artifact or report that cannot be written (a full disk, a read-only folder).
+        73 a golden, artifact or report that cannot be written (a full disk, a read-only folder),
+        130/143 stopped by SIGINT (Ctrl-C)/SIGTERM: the cases begun finish, their goldens are written
+        whole, and the report shows the cases checked (a second Ctrl-C stops at once).
         """
 
     /// The suite a check uses when --suite is not given.
@@ -134,8 +136,12 @@ struct CheckCommand {
 
     /// - Returns: the exit code: 0 passed, 1 failed, 65 an unreadable golden.
     func run(io: CommandIO) throws -> ExitCode {
+        // SIGINT and SIGTERM stop the run in order: no case is begun, those begun finish, the report shows what ran.
+        let signals = io.ownsSignals ? SignalStop(command: "seemore check", again: worker == nil, io: io) : nil
+        defer { signals?.cancel() }
         let suite = try Self.loadSuite(suitePath, templatesFolder: templatesFolder)
         var options = self.options
+        options.stop = signals?.request
         if let worker {
             let claims = claim ? CaseClaims(sharedAs: 0) : nil
             if claim && claims == nil {
@@ -144,7 +150,7 @@ struct CheckCommand {
                     exitCode: .usage, usage: Self.usage)
             }
             try GoldenRunner.work(suite, options: options, part: worker, claims: claims, write: io.writeOutputBytes)
-            return .success
+            return signals?.exitCode ?? .success
         }
         if options.jobs > 1, let executable = io.program {
             options.workers = CheckWorkers(executable: executable, arguments: workerArguments, count: options.jobs)
@@ -184,6 +190,7 @@ struct CheckCommand {
             let colored = color == .always || (color == .auto && !noColorRequested && isatty(1) == 1)
             io.writeOutput(Self.text(summary, options: options, color: colored))
         }
+        if let stopped = signals?.exitCode { return stopped }
         if summary.hasWriteError { return .cannotCreate }
         if summary.hasUnreadableGolden { return .dataError }
         return summary.failures.isEmpty ? .success : .failure
@@ -259,6 +266,10 @@ struct CheckCommand {
         let results = summary.results
         let recorded = results.count(matching: \.recorded)
         let passed = results.count - summary.failures.count
+        if let reason = summary.stoppedBy {
+            text += "\(paint("STOPPED", "31")) by \(LogText.escaped(reason)) after \(results.count) of \(summary.selectedCount) cases: "
+            text += "the others were not checked\n"
+        }
         text += "\(results.count) cases: \(paint("\(passed) passed", "32")), "
         text += summary.failures.isEmpty ? "0 failed" : paint("\(summary.failures.count) failed", "31")
         if recorded > 0 {

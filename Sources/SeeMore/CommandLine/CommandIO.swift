@@ -12,6 +12,9 @@ public struct CommandIO {
     /// The `seemore` executable running this command, set by its `main`: `check --jobs N` starts its
     /// worker processes from it. Nil (a command run inside another program) checks on threads.
     public var program: String? = nil
+    /// Set by `main`: the command may take SIGINT and SIGTERM to stop in order (`check` reports what
+    /// ran). A command run inside another program leaves that program's signals alone.
+    public var ownsSignals = false
 
     public init(
         readStandardInput: @escaping () -> Data, writeOutput: @escaping (String) -> Void,

@@ -11,6 +11,10 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// EX_CANTCREAT: an output file cannot be written.
     case cannotCreate = 73
+    /// 128 + SIGINT: stopped by Ctrl-C (what ran is reported).
+    case interrupted = 130
+    /// 128 + SIGTERM: stopped by a signal to stop (what ran is reported).
+    case terminated = 143
 }
 
 /// An error that ends a command with a message and an exit code.

@@ -21,6 +21,9 @@ public struct CheckOptions: Sendable {
     /// Threads someone else owns to render the cases on (a server's render pool), instead of `jobs`
     /// threads of the check's own.
     public var scheduler: CaseScheduler? = nil
+    /// Asked to stop early (a signal): the run claims no further case, lets those in flight finish
+    /// and reports what ran (`CheckSummary.stoppedBy`).
+    public var stop: StopRequest? = nil
 
     /// Runs `count` cases on threads the caller owns: calls `body` once for every index in `0..<count`,
     /// each with the renderer of the thread it runs on, and returns when every call has returned.
@@ -145,6 +148,11 @@ public struct CheckSummary: Sendable {
     /// Their copies in the artifacts folder, by golden path.
     public var orphanArtifacts: [String: String] = [:]
     public var reportPath: String?
+    /// Why the run stopped before it checked every case it selected (`StopRequest.reason`, such as
+    /// "SIGTERM"); nil when it checked them all.
+    public var stoppedBy: String? = nil
+    /// The cases the run selected; more than `results` holds when it stopped early.
+    public var selectedCount = 0
 
     public var failures: CaseResults { results.failures }
     /// A golden this run should have written but could not.

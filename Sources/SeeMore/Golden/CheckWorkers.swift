@@ -66,8 +66,9 @@ public struct CheckWorkers: Sendable {
     static let maximumFrameBytes = 64 << 20
 
     /// Runs the workers over `cases` cases, calling `finish` (from any thread, one call at a time per
-    /// worker) for every result; returns the indices answered.
-    func run(cases: Int, finish: @escaping @Sendable (Int, CaseResult, [String]) -> Void) -> Set<Int> {
+    /// worker) for every result; returns the indices answered. A `stop` request is passed on to every
+    /// worker (SIGTERM), which finishes the cases it began, and no worker is started after it.
+    func run(cases: Int, stop: StopRequest? = nil, finish: @escaping @Sendable (Int, CaseResult, [String]) -> Void) -> Set<Int> {
         let answered = Answered()
         let workers = max(1, min(count, cases))
         // Where the system cannot share a counter, each worker takes its fixed share.
@@ -75,37 +76,49 @@ public struct CheckWorkers: Sendable {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let workerArguments =
                 arguments + ["--worker", "\(worker + 1)/\(workers)"] + (claims == nil ? [] : ["--claim"])
-            guard let process = try? SpawnedProcess(executable, arguments: workerArguments, input: claims?.descriptor)
+            guard stop?.isRequested != true,
+                let process = try? SpawnedProcess(executable, arguments: workerArguments, input: claims?.descriptor)
             else {
                 return  // its cases are checked by the parent
             }
-            var pending: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            reading: while true {
-                let count = process.read(into: &chunk)
-                if count <= 0 { break }
-                pending += chunk[0..<count]
-                var start = 0
-                while pending.count - start >= 4 {
-                    let length = Self.recordLength(in: pending, at: start)
-                    guard length <= Self.maximumFrameBytes else {
-                        // Not a frame: its cases are checked by the parent.
-                        process.terminate()
-                        break reading
-                    }
-                    guard pending.count - start - 4 >= length else { break }
-                    let record = pending[(start + 4)..<(start + 4 + length)]
-                    if let (index, result, fonts) = Self.unframe(record), (0..<cases).contains(index), answered.insert(index) {
-                        finish(index, result, fonts)
-                    }
-                    start += 4 + length
-                }
-                // Only an unfinished frame is kept (moved once), not the frames already read.
-                if start > 0 { pending.removeFirst(start) }
+            (stop ?? StopRequest()).whileWatching({ _ in process.terminate() }) {
+                read(process, cases: cases, answered: answered, finish: finish)
             }
             process.wait()
         }
         return answered.indices
+    }
+
+    /// Reads a worker's frames until its output ends, handing on each new answer.
+    private func read(
+        _ process: SpawnedProcess, cases: Int, answered: Answered, finish: (Int, CaseResult, [String]) -> Void
+    ) {
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        reading: while true {
+            let count = process.read(into: &chunk)
+            if count <= 0 { break }
+            pending += chunk[0..<count]
+            var start = 0
+            while pending.count - start >= 4 {
+                let length = Self.recordLength(in: pending, at: start)
+                guard length <= Self.maximumFrameBytes else {
+                    // Not a frame: its cases are checked by the parent. Asked to stop, the worker
+                    // finishes the case it is on; what it still writes is read and dropped.
+                    process.terminate()
+                    while process.read(into: &chunk) > 0 {}
+                    break reading
+                }
+                guard pending.count - start - 4 >= length else { break }
+                let record = pending[(start + 4)..<(start + 4 + length)]
+                if let (index, result, fonts) = Self.unframe(record), (0..<cases).contains(index), answered.insert(index) {
+                    finish(index, result, fonts)
+                }
+                start += 4 + length
+            }
+            // Only an unfinished frame is kept (moved once), not the frames already read.
+            if start > 0 { pending.removeFirst(start) }
+        }
     }
 }
 

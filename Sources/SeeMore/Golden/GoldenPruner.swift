@@ -33,15 +33,33 @@ enum GoldenPruner {
                     guard !expected.contains(relative), isRegularFile(folder + "/" + file) else { continue }
                     if isGoldenFile(file, siblings: files) {
                         stale.append(suite.folder + "/" + relative)
-                    } else if file.hasPrefix("."), let range = file.firstRange(of: ".tmp-"),
-                        isGoldenName(String(file[file.index(after: file.startIndex)..<range.lowerBound]))
-                    {
+                    } else if let temporary = AtomicFile.temporaryName(file), isGoldenName(temporary.target) {
                         stale.append(suite.folder + "/" + relative)  // left by a killed write
                     }
                 }
             }
         }
         return stale.sorted()
+    }
+
+    /// Removes the temporary files of golden writes (`AtomicFile`'s named ones) that a killed run
+    /// left in the suite's case folders and beside its fingerprint, once the process that made each
+    /// is gone; for a run that holds the suite's lock.
+    static func removeLeftoverTemporaries(in suite: GoldenSuite) {
+        func removeLeftovers(in folder: String, _ isOurs: (String) -> Bool) {
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                guard let temporary = AtomicFile.temporaryName(file), isOurs(temporary.target),
+                    kill(temporary.writer, 0) != 0 && errno == ESRCH, isRegularFile(folder + "/" + file)
+                else { continue }
+                unlink(folder + "/" + file)
+            }
+        }
+        removeLeftovers(in: suite.folder) { $0 == EnvironmentFingerprint.fileName }
+        for template in folders(in: suite.folder) {
+            for text in folders(in: suite.folder + "/" + template) {
+                removeLeftovers(in: suite.folder + "/" + template + "/" + text, isGoldenName)
+            }
+        }
     }
 
     /// A case's file name: `Font-15@320[@Nx].theme.state.png` or `….layout.txt`.

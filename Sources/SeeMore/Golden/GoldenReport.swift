@@ -80,6 +80,7 @@ struct GoldenReport {
             ("designChanges", .array(summary.designChanges.map { .string($0) })),
             ("environment", summary.environment?.json ?? .null),
             ("inputs", .string(suite.inputsHash)),
+            ("stopped", Self.stoppedJSON(summary)),
             ("summary", counts),
             ("missing", .array(summary.orphanedGoldens.map { .string($0) })),
             (
@@ -93,6 +94,15 @@ struct GoldenReport {
             ),
             ("cases", nil),
         ]
+    }
+
+    /// Why the run stopped early and how many cases it had selected; null for a run that checked them all.
+    static func stoppedJSON(_ summary: CheckSummary) -> JSONValue {
+        guard let reason = summary.stoppedBy else { return .null }
+        return .object([
+            ("by", .string(reason)), ("checked", .number(Double(summary.results.count))),
+            ("selected", .number(Double(summary.selectedCount))),
+        ])
     }
 
     private static func caseJSON(_ result: CaseResult) -> JSONValue {

@@ -18,6 +18,8 @@ public enum GoldenRunner {
     }
 
     private static func runLocked(_ suite: GoldenSuite, options: CheckOptions) throws -> CheckSummary {
+        // Under the suite's lock no other run writes goldens: what a killed one left is removed.
+        if options.record != .never { GoldenPruner.removeLeftoverTemporaries(in: suite) }
         let selected = selection(suite, options: options)
         let artifacts = ArtifactsFolder(path: options.artifactsFolder)
         // A result used again shows the artifacts an earlier run wrote: they stay until this run knows.
@@ -31,7 +33,7 @@ public enum GoldenRunner {
         let staleDuringRun = listsStale && options.record == .never ? BackgroundTask { GoldenPruner.stale(in: suite) } : nil
         var remaining = Array(selected.indices)
         if let workers = options.workers, workers.count > 1, selected.count > 1 {
-            let answered = workers.run(cases: selected.count) { index, result, fonts in
+            let answered = workers.run(cases: selected.count, stop: options.stop) { index, result, fonts in
                 state.finish(index, result: result, fonts: fonts, progress: options.progress)
             }
             remaining.removeAll { answered.contains($0) }
@@ -39,6 +41,8 @@ public enum GoldenRunner {
         let scheduler = options.scheduler ?? ownThreads(jobs: options.workers == nil ? options.jobs : 1)
         let writer = GoldenWriter()
         try scheduler(remaining.count) { [remaining] position, renderer in
+            // Once asked to stop, no case is begun (those begun finish, their goldens written whole).
+            guard options.stop?.isRequested != true else { return }
             let index = remaining[position]
             process(selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts, writer: writer) {
                 result, fonts in state.finish(index, result: result, fonts: fonts, progress: options.progress)
@@ -46,7 +50,9 @@ public enum GoldenRunner {
         }
         writer.finish()
         let results = state.results
-        cache?.keepOnly(Set(selected.map(\.name)))
+        let stoppedBy = results.count < selected.count ? options.stop?.reason : nil
+        // A stopped run keeps only the results it showed, so no kept result points at a removed artifact.
+        cache?.keepOnly(stoppedBy == nil ? Set(selected.map(\.name)) : Set(results.map(\.name)))
         artifacts.remove(state.unusedArtifacts)
 
         let fingerprintPath = suite.folder + "/" + EnvironmentFingerprint.fileName
@@ -66,6 +72,8 @@ public enum GoldenRunner {
             fingerprintWritten: fingerprintWritten, reportPath: nil)
         summary.designChanges = designChanges
         summary.environment = merged
+        summary.stoppedBy = stoppedBy
+        summary.selectedCount = selected.count
         if listsStale {
             summary.orphanedGoldens = (staleDuringRun?.value() ?? GoldenPruner.stale(in: suite)).filter { $0.hasSuffix(".png") }
             summary.orphanArtifacts = copyOrphans(summary.orphanedGoldens, suite: suite, artifacts: artifacts)
@@ -131,7 +139,7 @@ public enum GoldenRunner {
             if claimed.isEmpty, let chunk = claims.next(of: selected.count) { claimed = chunk }
             return claimed.popFirst()
         }
-        while let index = nextIndex() {
+        while options.stop?.isRequested != true, let index = nextIndex() {
             process(selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts, writer: writer) {
                 result, fonts in frames.add(CheckWorkers.frame(index: index, result: result, fonts: fonts))
             }

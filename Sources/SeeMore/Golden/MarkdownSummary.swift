@@ -9,6 +9,9 @@ struct MarkdownSummary {
         let failures = summary.failures
         var text =
             "## SeeMore check: \(failures.isEmpty ? "all \(results.count) cases passed" : "\(failures.count) of \(results.count) cases failed")\n\n"
+        if let reason = summary.stoppedBy {
+            text += "**Stopped by \(Self.cell(reason))** after \(results.count) of \(summary.selectedCount) cases: the others were not checked.\n\n"
+        }
         var counts: [String: Int] = [:]
         for position in results.indices { counts[results.facts(position).change, default: 0] += 1 }
         text += "| change | cases |\n| --- | ---: |\n"

@@ -125,6 +125,10 @@ extension ReportPage {
           box.append(el('p', {}, `${data.cases.length} cases: ${failing} failing, ${data.cases.length - failing} passed` +
             (data.unused.length ? `, ${plural(data.unused.length, 'unused golden')}` : '') +
             `. Suite ${data.suite}, record mode ${data.record}. ${data.version}.`));
+          if (data.stopped) {
+            box.append(el('div', { class: 'note bad', id: 'stopped' }, el('b', {}, `Stopped by ${data.stopped.by}`),
+              ` after ${data.cases.length} of ${data.stopped.selected} cases: only those are shown, and the others were not checked.`));
+          }
           if (review) box.append(el('div', { id: 'review-status', role: 'status' }));
           if (failing) {
             box.append(el('div', { class: 'note', id: 'approve' }, el('b', {}, 'To accept what you see: '),

@@ -68,6 +68,7 @@ struct ReportPage {
             ("kinds", .array(Self.kinds.map { .string($0) })),
             ("environmentChanges", .array(summary.environmentChanges.map { .string($0) })),
             ("designChanges", .array(summary.designChanges.map { .string($0) })),
+            ("stopped", GoldenReport.stoppedJSON(summary)),
             ("fingerprint", .string(EnvironmentFingerprint.fileName)),
             ("approve", .string("seemore approve --artifacts " + Self.shellQuoted(options.artifactsFolder) + " --suite " + Self.shellQuoted(suite.path))),
             ("cases", nil),

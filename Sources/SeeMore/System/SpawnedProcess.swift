@@ -3,7 +3,8 @@ import Glibc
 
 /// A program started with `posix_spawn`, its standard output on a pipe this process reads
 /// (Foundation's `Process` and `Pipe` without Foundation); standard error is this process's own.
-final class SpawnedProcess {
+/// One thread reads and waits; `terminate` may come from another before the wait.
+final class SpawnedProcess: @unchecked Sendable {
     private let pid: pid_t
     /// The pipe's read end.
     private let output: Int32
