@@ -18,7 +18,7 @@ PREFIX ?= /usr/local
 # about 4.5 ms sooner (make bench's one-render row), the binary is larger (75 MB).
 RELEASE_BUILD := swift build -c release --static-swift-stdlib
 
-.PHONY: deps build preview test bench bench-serve fuzz asan install clean
+.PHONY: deps build preview serve test bench bench-serve fuzz asan install clean
 
 deps:
 	@missing=""; \
@@ -36,9 +36,17 @@ deps:
 build: deps
 	swift build
 
+# Builds .build/release/seemore and seemore-serve (which `seemore serve` runs), then renders the demo.
 preview: deps
 	$(RELEASE_BUILD) --product seemore
+	$(RELEASE_BUILD) --product seemore-serve
 	.build/release/seemore preview --out previews
+
+# The server on http://127.0.0.1:8080/, with the review of golden-images/suite.json.
+serve: deps
+	$(RELEASE_BUILD) --product seemore
+	$(RELEASE_BUILD) --product seemore-serve
+	.build/release/seemore serve $(ARGS)
 
 test: deps
 	swift build --build-tests

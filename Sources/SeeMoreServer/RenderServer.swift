@@ -112,6 +112,7 @@ public final class RenderServer: @unchecked Sendable {
         let box = Unmanaged.passRetained(MainContextCall { g_main_loop_quit(loop) }).toOpaque()
         g_main_context_invoke(context, MainContextCall.run, box)
         stopped.wait()
+        review?.removeArtifacts()
     }
 
     /// Makes the context, the server and its handlers, and listens; returns an error message or nil.

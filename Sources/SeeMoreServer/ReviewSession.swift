@@ -25,6 +25,12 @@ final class ReviewSession: @unchecked Sendable {
         artifacts = NSTemporaryDirectory() + "seemore-review-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
+    /// Removes the checks' artifacts folder (after the check or approval in progress): a server
+    /// leaves nothing in the temporary folder once it stops.
+    func removeArtifacts() {
+        queue.sync { try? FileManager.default.removeItem(atPath: artifacts) }
+    }
+
     /// A new random token: 128 bits in hex.
     static func newToken() -> String {
         (0..<2).map { _ in String(UInt64.random(in: 0...UInt64.max), radix: 16) }.map {

@@ -83,6 +83,8 @@ public enum ServeCommand {
         }
         if options.suite == nil, FileManager.default.fileExists(atPath: "golden-images/suite.json") {
             options.suite = "golden-images/suite.json"
+        } else if let suite = options.suite, !FileManager.default.isReadableFile(atPath: suite) {
+            throw CommandError("cannot read suite file \(suite) (--suite)", exitCode: .noInput)
         }
         let server = try RenderServer(options: options)
         do {
@@ -93,6 +95,8 @@ public enum ServeCommand {
         io.writeOutput("Serving on \(server.url) (stop with Ctrl-C)\n")
         if let suite = options.suite {
             io.writeOutput("Review of \(suite): \(server.url)review/?token=\(server.token)\n")
+        } else {
+            io.writeOutput("No review: there is no golden-images/suite.json here (--suite FILE reviews a suite)\n")
         }
         let stop = DispatchSemaphore(value: 0)
         let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in

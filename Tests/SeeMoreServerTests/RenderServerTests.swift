@@ -181,6 +181,33 @@ import Testing
         }
     }
 
+    /// The review's checks write their report and pictures into a temporary folder of the server's,
+    /// which goes when the server stops.
+    @Test func review_leavesNoArtifactsBehind() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seemore-review-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let suite = folder.appendingPathComponent("suite.json").path
+        try Data(
+            #"{"texts": {"t": "Morning coffee."}, "matrices": [{"templates": ["x"], "texts": ["t"], "fonts": ["DejaVu Sans 15"], "widths": [240]}]}"#
+                .utf8
+        ).write(to: URL(fileURLWithPath: suite))
+        var options = RenderServer.Options()
+        options.port = 0
+        options.suite = suite
+        options.token = "t"
+        options.templatesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Templates")
+            .standardized.path
+        let server = try RenderServer(options: options)
+        try server.start()
+        let page = try Curl.request(server.url + "review/", headers: ["X-SeeMore-Token": "t"])
+        #expect(page.status == 200)
+        let artifacts = try #require(server.review?.artifacts)
+        #expect(FileManager.default.fileExists(atPath: artifacts + "/index.html"))
+        server.stop()
+        #expect(!FileManager.default.fileExists(atPath: artifacts))
+    }
+
     @Test func suffixColor_isDrawn() throws {
         try Self.withServer { url in
             let plain = try Curl.request(url + "render.png?" + Self.query(["text": Self.text, "width": "240"]))
@@ -297,5 +324,33 @@ import Testing
         #expect(errors.contains("--host must be an IP address"))
         #expect(SeeMoreCommand.run(["serve", "--prot", "1"], io: io, more: ["serve": ServeCommand.run]) == 64)
         #expect(errors.contains("did you mean --port?"))
+        #expect(SeeMoreCommand.run(["serve", "--suite", "/nonexistent/suite.json"], io: io, more: ["serve": ServeCommand.run]) == 66)
+        #expect(errors.contains("cannot read suite file /nonexistent/suite.json (--suite)"))
+    }
+
+    /// Started where there is no suite, the server says at once that it serves no review.
+    @Test func serveCommand_saysWhenThereIsNoReview() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seemore-serve-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../.build/debug/seemore-serve").standardized
+        process.arguments = ["serve", "--port", "0"]
+        process.currentDirectoryURL = folder
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var text = ""
+        while !text.contains("No review") && process.isRunning {
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        process.terminate()
+        process.waitUntilExit()
+        #expect(text.contains("Serving on http://127.0.0.1:"), "\(text)")
+        #expect(text.contains("No review: there is no golden-images/suite.json here (--suite FILE reviews a suite)"), "\(text)")
+        #expect(process.terminationStatus == 0)
     }
 }

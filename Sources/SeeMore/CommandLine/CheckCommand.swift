@@ -18,7 +18,8 @@ struct CheckCommand {
           --suite PATH          The suite file (default golden-images/suite.json); goldens live next to it.
           --record MODE         never: only compare; missing: write absent goldens; failed: also replace
                                 failing ones; all: rewrite every golden that would change. A written golden
-                                still fails the run. Default missing, or never when $CI is set.
+                                still fails the run. Default: $SEEMORE_RECORD when set, else missing,
+                                or never when $CI is set.
           --threshold T         Per-pixel color distance in YIQ space, 0–1 (default 0.1).
           --max-diff-pixels N   Differing pixels allowed per case (default 0).
           --max-diff-ratio R    Differing pixels allowed as a share, 0–1 (default 0); the larger limit wins.
@@ -38,10 +39,6 @@ struct CheckCommand {
                                 instead of failing at once (exit 73).
           --templates DIR       Templates folder (default: the suite's "templates" or the package's).
           --json                Print the report as JSON.
-          --worker I/N          Internal: one of the processes --jobs N starts (checks its share of the
-                                cases and prints each result as a binary frame; writes no report).
-          --claim               Internal, with --worker: take cases a few at a time from a counter the
-                                workers share on standard input instead of a fixed share.
 
         Exit codes: 0 all passed, 1 a case failed (or its golden was written), 64 usage,
         65 a broken suite, an unreadable or unsafe golden, or no case selected, 66 no suite file,
@@ -64,6 +61,7 @@ struct CheckCommand {
     var stepSummaryPath: String? = nil
     var color = ColorChoice.auto
     /// Set in a process `--jobs` started: check this share and print results (`CheckWorkers`).
+    /// `--worker I/N` and `--claim` are the parent's to give, so the help leaves them out.
     var worker: CheckOptions.Shard? = nil
     /// With `worker`: claim cases from the counter on standard input (`CaseClaims`).
     var claim = false
@@ -242,7 +240,11 @@ struct CheckCommand {
     static func text(_ summary: CheckSummary, options: CheckOptions, color: Bool = false) -> String {
         func paint(_ word: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(word)\u{1B}[0m" : word }
         var text = ""
-        if summary.environmentChanges.isEmpty {
+        if summary.fingerprintIsNew {
+            text += summary.fingerprintWritten
+                ? "Environment: recorded for the first time in \(LogText.escaped(summary.fingerprintPath)) (the fonts and libraries these goldens are drawn with)\n"
+                : "Environment: \(LogText.escaped(summary.fingerprintPath)) not recorded yet (a run that records goldens writes it)\n"
+        } else if summary.environmentChanges.isEmpty {
             text += "Environment: unchanged since \(LogText.escaped(summary.fingerprintPath))\n"
         } else {
             text += "Environment changed (the machine, not the design) since \(LogText.escaped(summary.fingerprintPath)):\n"
@@ -267,13 +269,13 @@ struct CheckCommand {
         let recorded = results.count(matching: \.recorded)
         let passed = results.count - summary.failures.count
         if let reason = summary.stoppedBy {
-            text += "\(paint("STOPPED", "31")) by \(LogText.escaped(reason)) after \(results.count) of \(summary.selectedCount) cases: "
+            text += "\(paint("STOPPED", "31")) by \(LogText.escaped(reason)) after \(results.count) of \(Plural.count(summary.selectedCount, "case")): "
             text += "the others were not checked\n"
         }
-        text += "\(results.count) cases: \(paint("\(passed) passed", "32")), "
+        text += "\(Plural.count(results.count, "case")): \(paint("\(passed) passed", "32")), "
         text += summary.failures.isEmpty ? "0 failed" : paint("\(summary.failures.count) failed", "31")
         if recorded > 0 {
-            text += " (\(recorded) goldens written: look at them and commit them; the next check compares with them)"
+            text += " (\(Plural.count(recorded, "golden")) written: look at \(recorded == 1 ? "it and commit it" : "them and commit them"); the next check compares with \(recorded == 1 ? "it" : "them"))"
         }
         text += "\n"
         if let report = summary.reportPath { text += "Report: \(report)\n" }

@@ -56,9 +56,12 @@ public enum SeeMoreCommand {
         case "approve": try ApproveCommand.parse(rest, environment: environment).run(io: io)
         case "prune": try PruneCommand.parse(rest).run(io: io)
         case "--help", "-h", "help": throw HelpRequested(text: usage)
-        case "--version", "version": throw HelpRequested(text: Version.line)
+        case "--version", "-V", "version": throw HelpRequested(text: Version.line)
         default:
-            let hint = Suggestion.closest(to: command, among: commands).map { "; did you mean '\($0)'?" } ?? ""
+            // A flag in the command's place is one of the program's own: -v is the usual slip for --version.
+            let candidates = command.hasPrefix("-") ? ["--version", "--help"] : commands
+            let closest = command == "-v" ? "--version" : Suggestion.closest(to: command, among: candidates)
+            let hint = closest.map { "; did you mean '\($0)'?" } ?? ""
             throw CommandError("unknown command '\(command)'\(hint)", exitCode: .usage, usage: usage)
         }
         return .success

@@ -16,11 +16,21 @@ public enum SiblingProgram {
         guard access(path, X_OK) == 0 else {
             throw CommandError(
                 "seemore \(arguments.first ?? "") runs \(path), which is missing or not executable "
-                    + "(make install and swift build put it beside seemore)", exitCode: .noInput)
+                    + "(\(howToBuild(name, into: path)))", exitCode: .noInput)
         }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         execv(path, argv)
         throw CommandError("cannot run \(path): \(String(cString: strerror(errno)))", exitCode: .noInput)
+    }
+
+    /// The command that builds `name` where it was looked for: the build folder's own configuration.
+    static func howToBuild(_ name: String, into path: String) -> String {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
+        switch folder {
+        case "release": return "make preview or make serve builds it there: swift build -c release --product \(name)"
+        case "debug": return "swift build --product \(name) builds it there"
+        default: return "make install puts it beside seemore"
+        }
     }
 }

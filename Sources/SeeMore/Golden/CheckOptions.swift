@@ -143,6 +143,8 @@ public struct CheckSummary: Sendable {
     public var environment: EnvironmentFingerprint? = nil
     public var fingerprintPath: String
     public var fingerprintWritten: Bool
+    /// No fingerprint was recorded before this run (it is written with the first goldens).
+    public var fingerprintIsNew = false
     /// Golden PNGs that no case of the suite produces (only looked for when every case ran).
     public var orphanedGoldens: [String] = []
     /// Their copies in the artifacts folder, by golden path.

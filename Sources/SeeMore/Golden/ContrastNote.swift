@@ -43,11 +43,14 @@ public struct ContrastNote: Sendable, Hashable, Codable {
         self.bold = bold
     }
 
-    /// "text 12.63:1 (AA needs 4.5:1)".
+    /// "suffix #0A66C2 on #FFFFFF: 4.12:1, below WCAG AA (4.5:1 for normal text: 16 pt bold, and a
+    /// SeeMore point is a CSS px; large text starts at 24 px, 18.66 px bold)". WCAG's own "14 pt bold"
+    /// is in CSS points, 4/3 of a px, which a reader could not tell from SeeMore's points otherwise.
     public var summary: String {
         let size = "\(JSONValue.format(points)) pt\(bold ? " bold" : "")"
         return "\(role) \(foreground) on \(background): \(FixedPoint.string(ratio, places: 2)):1, "
-            + (meetsAA ? "meets" : "below") + " WCAG AA (\(JSONValue.format(required)):1 for \(size) text)"
+            + (meetsAA ? "meets" : "below") + " WCAG AA (\(JSONValue.format(required)):1 for \(isLarge ? "large" : "normal") text: "
+            + "\(size), and a SeeMore point is a CSS px; large text starts at 24 px, 18.66 px bold)"
     }
 
     /// WCAG's relative luminance of an opaque sRGB color.

@@ -79,6 +79,7 @@ struct GoldenReport {
             ("environmentChanges", .array(summary.environmentChanges.map { .string($0) })),
             ("designChanges", .array(summary.designChanges.map { .string($0) })),
             ("environment", summary.environment?.json ?? .null),
+            ("fingerprintIsNew", .bool(summary.fingerprintIsNew)),
             ("inputs", .string(suite.inputsHash)),
             ("stopped", Self.stoppedJSON(summary)),
             ("summary", counts),

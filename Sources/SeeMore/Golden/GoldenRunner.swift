@@ -58,12 +58,14 @@ public enum GoldenRunner {
         let fingerprintPath = suite.folder + "/" + EnvironmentFingerprint.fileName
         let current = EnvironmentFingerprint.current(fontFiles: state.fonts)
         let recorded = EnvironmentFingerprint.read(fingerprintPath)
-        let changes = recorded.map { current.changes(since: $0) } ?? ["no \(EnvironmentFingerprint.fileName) recorded yet"]
+        // No fingerprint yet is no change: it is written with the first goldens.
+        let changes = recorded.map { current.changes(since: $0) } ?? []
         let designChanges = recorded.map { current.designChanges(since: $0) } ?? []
         let wroteGoldens = results.count(matching: \.recorded) > 0
         var fingerprintWritten = false
         let merged = current.merged(over: recorded)
-        if !(changes.isEmpty && designChanges.isEmpty) && (wroteGoldens || (recorded == nil && options.record != .never)) {
+        let first = recorded == nil && (wroteGoldens || options.record != .never)
+        if first || (!(changes.isEmpty && designChanges.isEmpty) && wroteGoldens) {
             try AtomicFile.write(merged.json.serialized() + "\n", to: fingerprintPath)
             fingerprintWritten = true
         }
@@ -72,6 +74,7 @@ public enum GoldenRunner {
             fingerprintWritten: fingerprintWritten, reportPath: nil)
         summary.designChanges = designChanges
         summary.environment = merged
+        summary.fingerprintIsNew = recorded == nil
         summary.stoppedBy = stoppedBy
         summary.selectedCount = selected.count
         if listsStale {

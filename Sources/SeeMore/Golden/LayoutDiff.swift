@@ -177,6 +177,10 @@ public struct LayoutDiff: Sendable, Equatable, Codable {
         var parts: [String] = []
         var changedLines: [Int] = []
         var lineNumber = 0
+        // An expanded card (truncated in neither snapshot) has no cut: a change of what it keeps is one of its text.
+        let truncated = rows.contains { row in
+            [row.golden, row.actual].contains { $0.map { $0.map(\.text).joined() } == "truncated: true" }
+        }
         for row in rows {
             let golden = row.golden.map { $0.map(\.text).joined() }
             let actual = row.actual.map { $0.map(\.text).joined() }
@@ -188,7 +192,7 @@ public struct LayoutDiff: Sendable, Equatable, Codable {
             case ("kept", _?, _?):
                 let dropped = Self.changedText(row.golden), gained = Self.changedText(row.actual)
                 parts.append(
-                    "cut" + (dropped.isEmpty ? "" : " −\(Self.quoted(dropped))")
+                    (truncated ? "cut" : "text") + (dropped.isEmpty ? "" : " −\(Self.quoted(dropped))")
                         + (gained.isEmpty ? "" : " +\(Self.quoted(gained))"))
             case ("size", let a?, let b?), ("lines", let a?, let b?), ("truncated", let a?, let b?):
                 parts.append("\(field) \(a.dropFirst(field.count + 2)) → \(b.dropFirst(field.count + 2))")
@@ -209,9 +213,28 @@ public struct LayoutDiff: Sendable, Equatable, Codable {
         return parts.joined(separator: "; ")
     }
 
+    /// The words of `spans` with a changed character, whole ("brand-new", not "brand-"), in order.
     private static func changedText(_ spans: [Span]?) -> String {
-        (spans ?? []).filter(\.changed).map { $0.text.trimmingWhitespace() }.filter { !$0.isEmpty }
-            .joined(separator: " ")
+        var words: [String] = []
+        var word = ""
+        var changed = false
+        func end() {
+            if changed && !word.isEmpty { words.append(word) }
+            word = ""
+            changed = false
+        }
+        for span in spans ?? [] {
+            for character in span.text {
+                if character.isWhitespace {
+                    end()
+                } else {
+                    word.append(character)
+                    changed = changed || span.changed
+                }
+            }
+        }
+        end()
+        return words.joined(separator: " ")
     }
 
     private static func quoted(_ text: String) -> String {

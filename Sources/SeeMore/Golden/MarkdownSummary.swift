@@ -8,14 +8,17 @@ struct MarkdownSummary {
         let results = summary.results
         let failures = summary.failures
         var text =
-            "## SeeMore check: \(failures.isEmpty ? "all \(results.count) cases passed" : "\(failures.count) of \(results.count) cases failed")\n\n"
+            "## SeeMore check: \(failures.isEmpty ? "\(results.count == 1 ? "the" : "all") \(Plural.count(results.count, "case")) passed" : "\(failures.count) of \(Plural.count(results.count, "case")) failed")\n\n"
         if let reason = summary.stoppedBy {
-            text += "**Stopped by \(Self.cell(reason))** after \(results.count) of \(summary.selectedCount) cases: the others were not checked.\n\n"
+            text += "**Stopped by \(Self.cell(reason))** after \(results.count) of \(Plural.count(summary.selectedCount, "case")): the others were not checked.\n\n"
         }
         var counts: [String: Int] = [:]
         for position in results.indices { counts[results.facts(position).change, default: 0] += 1 }
         text += "| change | cases |\n| --- | ---: |\n"
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) { text += "| \(kind) | \(count) |\n" }
+        if summary.fingerprintIsNew && summary.fingerprintWritten {
+            text += "\n**Environment** recorded for the first time in `\(Self.cell(summary.fingerprintPath))`.\n"
+        }
         if !summary.environmentChanges.isEmpty {
             text += "\n**Environment changed** (the machine, not the design):\n\n"
             text += summary.environmentChanges.map { "- \(Self.cell($0))\n" }.joined()

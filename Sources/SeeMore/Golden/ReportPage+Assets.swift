@@ -140,6 +140,8 @@ extension ReportPage {
             box.append(el('div', { class: 'note warn', id: 'environment' }, el('b', {}, 'The machine changed'),
               ' (fonts or libraries, not the design) since ' + data.fingerprint + ':',
               el('ul', {}, data.environmentChanges.map(c => el('li', {}, c)))));
+          } else if (data.fingerprintIsNew) {
+            box.append(el('div', { class: 'note ok', id: 'environment' }, 'Environment recorded for the first time in ' + data.fingerprint + '.'));
           } else {
             box.append(el('div', { class: 'note ok', id: 'environment' }, 'Environment unchanged since ' + data.fingerprint + '.'));
           }

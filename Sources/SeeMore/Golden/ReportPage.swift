@@ -69,6 +69,7 @@ struct ReportPage {
             ("environmentChanges", .array(summary.environmentChanges.map { .string($0) })),
             ("designChanges", .array(summary.designChanges.map { .string($0) })),
             ("stopped", GoldenReport.stoppedJSON(summary)),
+            ("fingerprintIsNew", .bool(summary.fingerprintIsNew)),
             ("fingerprint", .string(EnvironmentFingerprint.fileName)),
             ("approve", .string("seemore approve --artifacts " + Self.shellQuoted(options.artifactsFolder) + " --suite " + Self.shellQuoted(suite.path))),
             ("cases", nil),

@@ -19,11 +19,31 @@ import Testing
         (["check", "--filtr", "x"], "unknown flag --filtr; did you mean --filter?"),
         (["rendr"], "unknown command 'rendr'; did you mean 'render'?"),
         (["layout", "--text", "x", "--zzzzzz"], "unknown flag --zzzzzz"),
+        (["-v"], "unknown command '-v'; did you mean '--version'?"),
+        (["--verison"], "unknown command '--verison'; did you mean '--version'?"),
     ])
     func nearMisses_suggestTheIntendedWord(arguments: [String], message: String) throws {
         let output = try BinaryRunner.run(arguments)
         #expect(output.status == 64)
         #expect(output.stderr.hasPrefix("Error: " + message + "\n"), "\(output.stderr)")
+    }
+
+    /// `check --help` shows what a person passes: the workers' internal flags stay out, the record
+    /// mode's environment variable is in; `-V` prints the version.
+    @Test func help_showsTheUsersFlags() throws {
+        let help = try BinaryRunner.run(["check", "--help"])
+        #expect(help.status == 0)
+        #expect(!help.stdout.contains("--worker") && !help.stdout.contains("--claim"), "\(help.stdout)")
+        #expect(help.stdout.contains("$SEEMORE_RECORD"))
+        #expect(try BinaryRunner.run(["-V"]).stdout.hasPrefix("seemore \(Version.seemore) "))
+    }
+
+    /// A missing sibling program names the command that builds it where it was looked for.
+    @Test func aMissingSibling_namesHowToBuildIt() {
+        #expect(SiblingProgram.howToBuild("seemore-serve", into: "/x/.build/x86_64-unknown-linux-gnu/release/seemore-serve")
+            .contains("make preview or make serve builds it there"))
+        #expect(SiblingProgram.howToBuild("seemore-serve", into: "/x/.build/debug/seemore-serve") == "swift build --product seemore-serve builds it there")
+        #expect(SiblingProgram.howToBuild("seemore-serve", into: "/usr/local/bin/seemore-serve") == "make install puts it beside seemore")
     }
 
     @Test func installedLayout_findsItsTemplatesFromAnyFolder() throws {

@@ -50,6 +50,16 @@ import Testing
         #expect(diff.summary(omitting: ["suffix"]) == "cut −\"coffee\"; line 3 changed")
     }
 
+    /// An expanded card has no cut: a change of its text is called one, and a changed word is named
+    /// whole ("brand-new", not the fragment "brand-" the diff's punctuation-split tokens mark).
+    @Test func anExpandedCardsChange_isItsText_inWholeWords() {
+        func expanded(_ text: String) -> LayoutSnapshot {
+            LayoutSnapshot(text: "size: 343×80 pt\ntruncated: false\nsuffix: none\nkept: \(text)\nlines: 2\n| \(text)\n")
+        }
+        let diff = LayoutDiff(golden: expanded("A brand-new look for everyone"), actual: expanded("A fresh-new look for all"))
+        #expect(diff.summary == "text −\"brand-new everyone\" +\"fresh-new all\"; line 1 changed", "\(diff.summary)")
+    }
+
     @Test func addedAndRemovedLines_areRowsOfTheirOwn() {
         let actual = LayoutSnapshot(text: Self.golden.text.replacingOccurrences(of: "lines: 3", with: "lines: 4") + "| more\n")
         let diff = LayoutDiff(golden: Self.golden, actual: actual)

@@ -22,8 +22,33 @@ import Testing
             #expect(compare.status == 1, "comparing needs no lock: \(compare.stderr)")
             withExtendedLifetime(held) {}
         }
+        // The lock file goes with its holder: none stays in a team's goldens folder.
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + SuiteLock.fileName))
         #expect(try BinaryRunner.run(base + ["--record", "missing"]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + SuiteLock.fileName))
         #expect(try BinaryRunner.run(base + ["--record", "never"]).status == 0)
+    }
+
+    /// A run that waited for the lock while its holder removed the file takes the lock at the path,
+    /// so two holders never lock two different files; one a killed run left is taken over.
+    @Test func aWaitingRun_takesTheLockAfterItsHolder_removedTheFile() throws {
+        let folder = try BinaryRunner.temporaryFolder().path
+        try Data("pid 1: a killed run\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + SuiteLock.fileName))
+        var first: SuiteLock? = try SuiteLock(folder: folder, wait: false, purpose: "first")
+        let taken = DispatchSemaphore(value: 0)
+        let waiter = Thread {
+            let second = try? SuiteLock(folder: folder, wait: true, purpose: "second")
+            #expect(second != nil)
+            // While the second holds it, a third is refused: they lock the same file.
+            #expect(throws: SuiteLock.Busy.self) { try SuiteLock(folder: folder, wait: false, purpose: "third") }
+            withExtendedLifetime(second) { taken.signal() }
+        }
+        waiter.start()
+        usleep(100_000)
+        first = nil
+        #expect(taken.wait(timeout: .now() + 10) == .success)
+        withExtendedLifetime(first) {}
+        #expect(!FileManager.default.fileExists(atPath: folder + "/" + SuiteLock.fileName))
     }
 
     @Test func approve_copiesOnlyWhatTheCheckShowed_intoTheSuite() throws {
