@@ -16,14 +16,28 @@ import XCTest
 /// - Parameters:
 ///   - text: the card's text (Pango markup when `markup`).
 ///   - template: a template name from the package's `Templates/`, or a path to a template file.
+///   - width: the card's outer width in points (default the template's `card.width`).
+///   - font: a Pango font description of the body, `"IPAGothic 15"` (default the template's).
+///   - lines: the collapsed line limit (default the template's `body.lines`).
+///   - lang: the text's language, BCP 47 (`"ja"`, `"zh-Hant"`), for shaping and font fallback
+///     (default the template's `body.lang`, else guessed from the text).
+///   - direction: the paragraphs' base direction (default the template's, else `auto`).
+///   - theme: one of the template's themes.
+///   - scale: 1, 2 or 3: the resolution only; the cut and every rect in points stay the same.
+///   - markup: `text` is Pango markup (`<b>`, `<span foreground="#D0021B">`).
 ///   - states: the pictures to check; each has its own golden.
 ///   - name: names the snapshot instead of its number (`named: "dark"`).
+///   - record: the record mode (default `SEEMORE_RECORD`, else `never` on CI and `missing` elsewhere).
+///   - tolerance: how different pixels may be (default none).
+///   - templatesFolder: the only folder templates are looked up in.
 public func assertCardSnapshot(
     _ text: String,
     template: String = "inline-more",
     width: Double? = nil,
     font: String? = nil,
     lines: Int? = nil,
+    lang: String? = nil,
+    direction: TextDirection? = nil,
     theme: String = "light",
     scale: Int = 1,
     markup: Bool = false,
@@ -40,9 +54,11 @@ public func assertCardSnapshot(
 ) {
     let source = SnapshotSource(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
-        let request = CardRequest(
+        var request = CardRequest(
             text: text, template: try source.templates(templatesFolder).load(template), markup: markup, width: width,
             font: font, lines: lines, theme: theme, scale: scale)
+        request.language = lang
+        request.direction = direction
         let renderer = try SnapshotSource.renderer()
         let mode = try record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         let identifier = SnapshotCounter.shared.next(named: name, test: "\(filePath)\u{0}\(function)")

@@ -19,6 +19,18 @@ import XCTest
             template: "read-more-tail", width: 300, states: [.collapsed])
     }
 
+    /// `lang` picks the font a Han text falls back to: the same characters drawn as Japanese
+    /// (IPAGothic) and as Traditional Chinese (Noto Sans CJK TC) are two different pictures.
+    @Test func language_picksTheHanFont() throws {
+        let text = "直角の骨、誤解を避ける。"
+        assertCardSnapshot(text, width: 240, lang: "ja", states: [.collapsed], named: "ja")
+        assertCardSnapshot(text, width: 240, lang: "zh-Hant", states: [.collapsed], named: "zh-Hant")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Goldens__/CardSnapshotTests")
+        let japanese = try Data(contentsOf: folder.appendingPathComponent("language_picksTheHanFont.ja.collapsed.png"))
+        let chinese = try Data(contentsOf: folder.appendingPathComponent("language_picksTheHanFont.zh-Hant.collapsed.png"))
+        #expect(japanese != chinese)
+    }
+
     @Test func changedText_failsWithoutRecording() throws {
         // The golden "guarded" holds `post`; another text must fail and must not replace it.
         let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
