@@ -48,16 +48,10 @@ serve: deps
 	$(RELEASE_BUILD) --product seemore-serve
 	.build/release/seemore serve $(ARGS)
 
+# Every test: the Swift tests (in two processes), the golden check, the browser tests, the consumer
+# package and 20 s of coverage-guided fuzzing, each timed; all run even when one fails.
 test: deps
-	swift build --build-tests
-	.build/debug/seemore check --suite golden-images/suite.json --record never
-	/usr/bin/python3 Tests/Browser/line_pitch.py .build/debug/seemore
-	/usr/bin/python3 Tests/Browser/report.py .build/debug/seemore
-	/usr/bin/python3 Tests/Browser/playground.py .build/debug/seemore
-	/usr/bin/python3 Tests/Browser/review.py .build/debug/seemore
-	cd Tests/Fixtures/Consumer && SEEMORE_RECORD=never swift test
-	swift test --skip-build
-	bash Tests/Fuzz/run.sh 20
+	bash Tests/Scripts/make-test.sh
 
 # A long run of the deterministic fuzzers (make test runs a short one): markup through the cut and the
 # painter, templates, suites and golden PNGs, with the randomized cut comparisons. SEED=N for another.

@@ -86,6 +86,17 @@ public enum ServeCommand {
         } else if let suite = options.suite, !FileManager.default.isReadableFile(atPath: suite) {
             throw CommandError("cannot read suite file \(suite) (--suite)", exitCode: .noInput)
         }
+        // Taken before the address is printed: whoever started the server may stop it as soon as it
+        // has read the address (a signal that came before, while blocked, would be dropped here).
+        let stop = DispatchSemaphore(value: 0)
+        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "seemore-serve-signals"))
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
         let server = try RenderServer(options: options)
         do {
             try server.start()
@@ -98,17 +109,8 @@ public enum ServeCommand {
         } else {
             io.writeOutput("No review: there is no golden-images/suite.json here (--suite FILE reviews a suite)\n")
         }
-        let stop = DispatchSemaphore(value: 0)
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "seemore-serve-signals"))
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
-        }
         stop.wait()
         server.stop()
-        signals.forEach { $0.cancel() }
         io.writeOutput("Stopped.\n")
         return .success
     }

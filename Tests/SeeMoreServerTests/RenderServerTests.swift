@@ -341,6 +341,10 @@ import Testing
         let output = Pipe()
         process.standardOutput = output
         try process.run()
+        // A server that neither prints nor stops is killed after 20 s, so the test fails instead of hanging.
+        let pid = process.processIdentifier
+        let ended = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async { if ended.wait(timeout: .now() + 20) == .timedOut { kill(pid, SIGKILL) } }
         var text = ""
         while !text.contains("No review") && process.isRunning {
             let data = output.fileHandleForReading.availableData
@@ -349,6 +353,7 @@ import Testing
         }
         process.terminate()
         process.waitUntilExit()
+        ended.signal()
         #expect(text.contains("Serving on http://127.0.0.1:"), "\(text)")
         #expect(text.contains("No review: there is no golden-images/suite.json here (--suite FILE reviews a suite)"), "\(text)")
         #expect(process.terminationStatus == 0)

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# make test: every test, each step timed; a failing step does not hide the results of the others
+# (the unit tests run before the golden check, so one changed golden hides nothing). Prints a table
+# of the steps with their times and exits nonzero when any step failed.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+export PATH=/opt/swift/usr/bin:$PATH
+logs=.build/make-test
+mkdir -p "$logs"
+summary=()
+failed=0
+
+step() {
+    local name=$1
+    shift
+    echo "==> $name"
+    local start end status
+    start=$(date +%s.%N)
+    "$@"
+    status=$?
+    end=$(date +%s.%N)
+    summary+=("$(printf '%7.1f s  %-6s  %s' "$(echo "$end - $start" | bc)" "$([ "$status" -eq 0 ] && echo ok || echo FAILED)" "$name")")
+    [ "$status" -eq 0 ] || failed=1
+    return "$status"
+}
+
+# The Swift tests in two processes side by side: Pango and Cairo run one thread at a time in a
+# process (TextStack), so one process used about one core of two. The first takes the suites that
+# lay out the most in-process (the reference and paint sweeps) and those that start the binary the
+# most; the second all the others, new suites included. Then XCTest's own tests.
+swift_tests() {
+    local bundle=.build/debug/SeeMorePackageTests.xctest
+    local first='ReferenceCutTests|PaintInvariantsTests|SeeMoreServerTests|StoppedRunTests|ReadmeWalkthroughTests|CheckCommandTests'
+    "$bundle" --testing-library swift-testing --filter "$first" > "$logs/swift-tests-1.log" 2>&1 &
+    local one=$!
+    "$bundle" --testing-library swift-testing --skip "$first" > "$logs/swift-tests-2.log" 2>&1 &
+    local two=$!
+    wait "$one"
+    local status_one=$?
+    wait "$two"
+    local status_two=$?
+    cat "$logs/swift-tests-1.log" "$logs/swift-tests-2.log"
+    "$bundle" > "$logs/xctest.log" 2>&1
+    local status_xctest=$?
+    cat "$logs/xctest.log"
+    grep -h "Test run with" "$logs/swift-tests-1.log" "$logs/swift-tests-2.log"
+    [ "$status_one" -eq 0 ] && [ "$status_two" -eq 0 ] && [ "$status_xctest" -eq 0 ]
+}
+
+consumer() {
+    cd Tests/Fixtures/Consumer && SEEMORE_RECORD=never swift test --disable-xctest
+}
+
+if ! step "build (debug, with the tests)" swift build --build-tests; then
+    printf '%s\n' "${summary[@]}"
+    exit 1
+fi
+step "Swift tests" swift_tests
+step "golden check of golden-images/" .build/debug/seemore check --suite golden-images/suite.json --record never
+for test in line_pitch report playground review; do
+    step "browser: $test" /usr/bin/python3 "Tests/Browser/$test.py" .build/debug/seemore
+done
+step "consumer package (SeeMoreTesting from another package)" consumer
+step "coverage-guided fuzzing, 20 s" bash Tests/Fuzz/run.sh 20
+
+echo
+echo "make test:"
+printf '%s\n' "${summary[@]}"
+exit "$failed"
