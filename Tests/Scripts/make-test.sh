@@ -47,9 +47,10 @@ swift_tests() {
     [ "$status_one" -eq 0 ] && [ "$status_two" -eq 0 ] && [ "$status_xctest" -eq 0 ]
 }
 
-consumer() {
+# In a subshell, so the steps after it run from the repository again.
+consumer() (
     cd Tests/Fixtures/Consumer && SEEMORE_RECORD=never swift test --disable-xctest
-}
+)
 
 if ! step "build (debug, with the tests)" swift build --build-tests; then
     printf '%s\n' "${summary[@]}"
