@@ -1,5 +1,6 @@
 #include <pango/pangocairo.h>
 #include <pango/pangofc-font.h>
+#include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
@@ -98,4 +99,18 @@ static inline int seemore_first_strong_direction(const char *text, long length) 
         if (FRIBIDI_IS_STRONG(type)) return FRIBIDI_IS_RTL(type) ? 1 : 0;
     }
     return -1;
+}
+
+/// Gives a fontconfig-backed Pango font map its own fontconfig configuration (the map keeps a
+/// reference); 0 when the map is not fontconfig's.
+static inline int seemore_font_map_set_config(PangoFontMap *map, FcConfig *config) {
+    if (!map || !PANGO_IS_FC_FONT_MAP(map)) return 0;
+    pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(map), config);
+    return 1;
+}
+
+/// How many fonts a configuration holds among its application fonts.
+static inline int seemore_application_font_count(FcConfig *config) {
+    FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
+    return set ? set->nfont : 0;
 }

@@ -5,9 +5,14 @@
 public final class CardRenderer {
     let engine: LayoutEngine
 
-    public init() throws {
-        engine = try LayoutEngine()
+    /// A renderer that draws with `fonts`: the machine's, or a design's own files.
+    /// - Throws: `FontFilesError` for a file that holds no font; `PangoError` when Pango fails.
+    public init(fonts: FontFiles = .system) throws {
+        engine = try LayoutEngine(fonts: fonts)
     }
+
+    /// The fonts it draws with.
+    public var fonts: FontFiles { engine.fonts }
 
     /// Draws one state of a card without encoding it.
     /// - Throws: as `render`.

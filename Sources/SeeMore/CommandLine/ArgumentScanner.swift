@@ -1,3 +1,4 @@
+import FoundationEssentials
 /// A small command-line scanner: `--flag value`, `--flag=value` and boolean `--flag`.
 ///
 /// Every error names the flag and carries the command's usage line (exit code 64).
@@ -126,6 +127,28 @@ package struct ArgumentScanner {
                 "\(flag) must be a multiple of the font size up to 10 (1.25), points up to 10000 (20pt) or 0, not '\(value)'")
         }
         return lineHeight
+    }
+
+    /// `--font-files PATH[,PATH…]`: the font files of the files and folders named, relative to the
+    /// current folder.
+    /// - Throws: `CommandError` naming the entry: exit 66 when it does not exist, 65 when it is no font file.
+    package func fontFiles(_ value: String, flag: String) throws -> [String] {
+        let entries = value.split(separator: ",").map(String.init).filter { !$0.isEmpty }
+        guard !entries.isEmpty else { throw usageError("\(flag) takes font files or folders, separated by commas") }
+        do {
+            return try FontFiles.expand(entries, relativeTo: FileManager.default.currentDirectoryPath)
+        } catch let error as FontFilesError {
+            throw CommandError("\(flag): \(error.entry): \(error.reason)", exitCode: error.isMissing ? .noInput : .dataError)
+        }
+    }
+
+    /// The fonts of `--font-files` and `--hermetic-fonts`.
+    /// - Throws: `CommandError` (exit 64) for `--hermetic-fonts` without font files.
+    package func fonts(files: [String], hermetic: Bool) throws -> FontFiles {
+        if hermetic && files.isEmpty {
+            throw usageError("--hermetic-fonts needs --font-files: with no font file there would be no font at all")
+        }
+        return FontFiles(files: files, hermetic: hermetic)
     }
 
     /// A BCP 47 language tag.

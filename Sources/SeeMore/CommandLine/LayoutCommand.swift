@@ -7,7 +7,7 @@ struct LayoutCommand: Equatable {
                               [--ellipsis S] [--suffix S] [--suffix-font DESC] [--cut word|grapheme]
                               [--line-height 0|MULTIPLE|POINTSpt] [--lang TAG] [--direction auto|ltr|rtl]
                               [--hyphens none|auto] [--korean words|syllables] [--markup] [--strict-fonts]
-                              [--full-count|--no-full-count] [--json]
+                              [--font-files PATH[,PATH…]] [--hermetic-fonts] [--full-count|--no-full-count] [--json]
         """
 
     static let help = """
@@ -37,19 +37,25 @@ struct LayoutCommand: Equatable {
           --markup             The text is Pango markup (<b>, <i>, <span foreground="#…">); the cut
                                closes spans and `kept` is the plain text.
           --strict-fonts       Fail (exit 65) when a requested font family is not installed.
+          --font-files PATHS   Font files (.ttf, .otf, .ttc) and folders of them, separated by commas,
+                               whose families resolve to them before any installed font.
+          --hermetic-fonts     With --font-files: those are the only fonts; no installed font is used, and
+                               a character none of them has is drawn as a box (reported as unknown glyphs).
           --full-count         Count every line of a text of any length for fullLineCount (by default
                                only texts of up to 100000 characters are counted past the cut).
           --no-full-count      Never lay out the text past the cut just to count its lines:
                                fullLineCount is then a lower bound (fullLineCountIsExact false).
           --json               Print one JSON object instead of a summary.
 
-        Exit codes: 0 done, 64 usage, 65 bad text or missing font with --strict-fonts, 66 unreadable file.
+        Exit codes: 0 done, 64 usage, 65 bad text, a file that is no font, or a missing font with
+        --strict-fonts, 66 unreadable file.
         """
 
     var source: TextSource
     var request: TruncationRequest
     var strictFonts = false
     var json = false
+    var fonts = FontFiles.system
 
     /// Parses the arguments after `layout`.
     /// - Throws: `CommandError` (exit 64) naming the flag; `HelpRequested` for `--help`.
@@ -59,6 +65,8 @@ struct LayoutCommand: Equatable {
         var request = TruncationRequest(text: "")
         var strictFonts = false
         var json = false
+        var fontFiles: [String] = []
+        var hermetic = false
         while let flag = try scanner.nextFlag() {
             switch flag.name {
             case "--help", "-h": throw HelpRequested(text: help)
@@ -71,6 +79,8 @@ struct LayoutCommand: Equatable {
             case "--suffix-font": request.suffixFont = try scanner.value(of: flag)
             case "--cut": request.cutMode = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
             case "--strict-fonts": try scanner.noValue(flag); strictFonts = true
+            case "--font-files": fontFiles = try scanner.fontFiles(try scanner.value(of: flag), flag: flag.name)
+            case "--hermetic-fonts": try scanner.noValue(flag); hermetic = true
             case "--json": try scanner.noValue(flag); json = true
             case "--no-full-count": try scanner.noValue(flag); request.fullCountLimit = 0
             case "--full-count": try scanner.noValue(flag); request.fullCountLimit = nil
@@ -84,7 +94,9 @@ struct LayoutCommand: Equatable {
             }
         }
         guard let source else { throw scanner.usageError("give the text with --text or --text-file") }
-        return LayoutCommand(source: source, request: request, strictFonts: strictFonts, json: json)
+        return LayoutCommand(
+            source: source, request: request, strictFonts: strictFonts, json: json,
+            fonts: try scanner.fonts(files: fontFiles, hermetic: hermetic))
     }
 
     func run(io: CommandIO) throws {
@@ -92,7 +104,7 @@ struct LayoutCommand: Equatable {
         request.text = try source.read(io: io)
         let truncation: Truncation
         do {
-            truncation = try LayoutEngine().truncate(request)
+            truncation = try LayoutEngine(fonts: fonts).truncate(request)
         } catch let error as TruncationRequestError {
             throw error.commandError(usage: Self.usage)
         }

@@ -10,6 +10,7 @@ struct RenderBatch {
     var jobs: Int
     var templatesFolder: String?
     var outputFolder: String
+    var fonts = FontFiles.system
 
     /// The largest batch read (a million short requests).
     static let maximumBytes = 256 << 20
@@ -37,7 +38,7 @@ struct RenderBatch {
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let renderer: CardRenderer
             do {
-                renderer = try CardRenderer()
+                renderer = try CardRenderer(fonts: fonts)
             } catch {
                 for index in stride(from: worker, to: lines.count, by: workers) {
                     results.set(index, Self.failure(line: lines[index].0, message: "\(error)", field: nil), status: .failure)

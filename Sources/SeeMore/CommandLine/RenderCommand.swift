@@ -7,7 +7,8 @@ struct RenderCommand {
                               [--font DESC] [--lines N] [--ellipsis S] [--suffix S] [--suffix-color #RRGGBB]
                               [--theme light|dark] [--scale 1|2|3] [--state collapsed|expanded|both]
                               [--lang TAG] [--direction auto|ltr|rtl] [--markup] [--out DIR] [--name NAME]
-                              [--templates DIR] [--strict-fonts] [--json]
+                              [--templates DIR] [--strict-fonts] [--font-files PATH[,PATH…]] [--hermetic-fonts]
+                              [--json]
                seemore render --batch FILE.jsonl|- [--jobs N] [--out DIR] [--templates DIR]
         """
 
@@ -33,6 +34,10 @@ struct RenderCommand {
           --name NAME           File name stem (default: the template and a hash of the text).
           --templates DIR       Look for templates here instead of the package's Templates/.
           --strict-fonts        Fail (exit 65) when a requested font family is not installed.
+          --font-files PATHS    Font files (.ttf, .otf, .ttc) and folders of them, separated by commas,
+                                whose families resolve to them before any installed font.
+          --hermetic-fonts      With --font-files: those are the only fonts; no installed font is used,
+                                and a character none of them has is drawn as a box (reported).
           --json                Also print the metadata to standard output.
           --batch FILE|-        One JSON request per line (the fields of seemore serve's POST /render,
                                 plus "name", and "state": collapsed, expanded or both); prints one JSON
@@ -68,6 +73,10 @@ struct RenderCommand {
     var jobs: Int? = nil
     var strictFonts = false
     var json = false
+    var fontFiles: [String] = []
+    var hermeticFonts = false
+    /// The fonts the cards are drawn with (`--font-files`, `--hermetic-fonts`).
+    var fonts = FontFiles.system
 
     private enum StateChoice: String, CaseIterable {
         case collapsed, expanded, both
@@ -113,12 +122,15 @@ struct RenderCommand {
                 }
                 command.name = name
             case "--strict-fonts": try scanner.noValue(flag); command.strictFonts = true
+            case "--font-files": command.fontFiles = try scanner.fontFiles(try scanner.value(of: flag), flag: flag.name)
+            case "--hermetic-fonts": try scanner.noValue(flag); command.hermeticFonts = true
             case "--json": try scanner.noValue(flag); command.json = true
             case "--batch": command.batch = try scanner.value(of: flag)
             case "--jobs": command.jobs = min(64, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
             default: throw scanner.unknownFlag(flag.name)
             }
         }
+        command.fonts = try scanner.fonts(files: command.fontFiles, hermetic: command.hermeticFonts)
         if command.batch != nil {
             guard source == nil else { throw scanner.usageError("--batch reads its texts from its file; give no --text") }
             return command
@@ -132,7 +144,7 @@ struct RenderCommand {
         if let batch {
             return try RenderBatch(
                 source: batch, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, templatesFolder: templatesFolder,
-                outputFolder: outputFolder
+                outputFolder: outputFolder, fonts: fonts
             ).run(
                 io: io)
         }
@@ -143,7 +155,7 @@ struct RenderCommand {
     private func renderOne(io: CommandIO) throws {
         // First: making the renderer starts fontconfig's initialisation on Pango's own thread, which
         // then overlaps reading the text and the template.
-        let renderer = try CardRenderer()
+        let renderer = try CardRenderer(fonts: fonts)
         let text = try source.read(io: io)
         let template = try Self.loadTemplate(template, folder: templatesFolder)
         var request = CardRequest(

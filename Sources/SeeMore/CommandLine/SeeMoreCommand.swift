@@ -32,6 +32,10 @@ public enum SeeMoreCommand {
         } catch let help as HelpRequested {
             io.writeOutput(help.text + "\n")
             return ExitCode.success.rawValue
+        } catch let error as FontFilesError {
+            // A font file fontconfig cannot read, found when the fonts are loaded.
+            io.writeError("Error: \(LogText.escaped(error.description))\n")
+            return (error.isMissing ? ExitCode.noInput : ExitCode.dataError).rawValue
         } catch let error as CommandError {
             // A message may quote input (a font name, a path): printed inert, on one line.
             io.writeError("Error: \(LogText.escaped(error.message))\n")

@@ -34,9 +34,14 @@ public final class LayoutEngine {
     /// How many cuts were found on the layout Pango's own ellipsis makes (see `TruncationSearch`).
     private(set) var cutsFoundOnPangosEllipsis = 0
 
-    public init() throws {
+    /// The fonts it lays out with.
+    public var fonts: FontFiles { context.fontMap.fonts }
+
+    /// An engine that lays out with `fonts`: the machine's, or a design's own files.
+    /// - Throws: `FontFilesError` for a file that holds no font; `PangoError` when Pango fails.
+    public init(fonts: FontFiles = .system) throws {
         (context, layout, lastLine, measuring) = try TextStack.serialized {
-            let context = try TextContext(fontMap: try FontMap())
+            let context = try TextContext(fontMap: try FontMap(fonts: fonts))
             return (
                 context, try Layout(context: try TextContext(searchingWith: context)),
                 try LastLineLayout(fontMap: context.fontMap), try Layout(context: context)

@@ -6,19 +6,30 @@ import FoundationEssentials
 /// Pango font maps are not thread-safe: each thread that lays out text uses its own.
 final class FontMap {
     let pointer: UnsafeMutablePointer<PangoFontMap>
+    /// The fonts it draws with: the machine's, or a design's own files (`configuration`).
+    let fonts: FontFiles
+    private let configuration: FontConfiguration?
 
     /// fontconfig's first initialisation is not safe to race; serialise font map creation.
     private static let creationLock = Lock()
     /// Whether the font map's own resolution is 72 dpi yet (see `pinResolution`).
     private var resolutionPinned = false
 
-    init() throws {
+    /// - Throws: `FontFilesError` for a file that holds no font; `PangoError` when Pango fails.
+    init(fonts: FontFiles = .system) throws {
         Self.creationLock.lock()
         defer { Self.creationLock.unlock() }
+        let configuration = fonts.isSystem ? nil : try FontConfiguration(fonts)
         guard let map = pango_cairo_font_map_new() else {
             throw PangoError.creationFailed("a Pango font map")
         }
+        if let configuration, seemore_font_map_set_config(map, configuration.pointer) == 0 {
+            g_object_unref(map)
+            throw PangoError.creationFailed("a fontconfig font map for the font files")
+        }
         pointer = map
+        self.fonts = fonts
+        self.configuration = configuration
     }
 
     /// Gives the font map itself the layouts' resolution, 72 dpi, before it loads its first font; every
