@@ -191,13 +191,7 @@ struct ApproveCommand {
             }
             cases.append((name, entry["actualHash"]?.string))
         }
-        var environment: EnvironmentFingerprint? = nil
-        if let fingerprint = object["environment"], let libraries = fingerprint["libraries"]?.strings,
-            let fonts = fingerprint["fonts"]?.strings
-        {
-            environment = EnvironmentFingerprint(
-                libraries: libraries, fonts: fonts, fallbacks: fingerprint["fallbacks"]?.stringLists ?? [:])
-        }
+        let environment = object["environment"].flatMap(EnvironmentFingerprint.init)
         return Report(
             suite: suite, templates: object["templates"]?.string, cases: cases, inputs: object["inputs"]?.string,
             environment: environment)

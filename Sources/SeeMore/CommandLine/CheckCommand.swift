@@ -252,7 +252,7 @@ struct CheckCommand {
             if summary.fingerprintWritten { text += "  (recorded the new fingerprint)\n" }
         }
         if !summary.designChanges.isEmpty {
-            text += "Fonts the design now uses (not recorded in \(summary.fingerprintPath) yet):\n"
+            text += "The design's fonts changed (not recorded in \(summary.fingerprintPath) yet):\n"
             text += summary.designChanges.map { "  \(LogText.escaped($0))\n" }.joined()
         }
         for result in summary.failures {

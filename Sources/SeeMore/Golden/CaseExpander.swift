@@ -6,6 +6,8 @@ struct CaseExpander {
     let data: Data
     let path: String
     let templates: TemplateLoader
+    /// The fonts the suite draws with, for checking that its fonts resolve.
+    let fonts: FontFiles
 
     private func error(_ message: String, at path: [CodingKey]) -> SuiteError {
         let position = JSONDocument.locate(path, in: data)
@@ -48,7 +50,12 @@ struct CaseExpander {
         }
         var loaded: [String: CardTemplate] = [:]
         var checkedFonts: [String: FontSubstitution?] = [:]
-        let engine = try LayoutEngine()
+        let engine: LayoutEngine
+        do {
+            engine = try LayoutEngine(fonts: fonts)
+        } catch let problem as FontFilesError {
+            throw SuiteError(path: path, field: "fontFiles", message: "\(problem.entry): \(problem.reason)")
+        }
         var cases: [GoldenCase] = []
         /// The matrix each case comes from, to name both of a duplicate.
         var matrixOf: [Int] = []
@@ -78,7 +85,11 @@ struct CaseExpander {
                 if checkedFonts[font] == nil { checkedFonts[font] = try engine.substitution(for: font) }
                 if let substitution = checkedFonts[font] ?? nil {
                     throw error(
-                        "font '\(font)' is not installed (fontconfig would use \(substitution.used.isEmpty ? "no font" : substitution.used))",
+                        "font '\(font)' is "
+                            + (fonts.isSystem
+                                ? "not installed"
+                                : fonts.hermetic ? "not among the suite's font files" : "neither among the suite's font files nor installed")
+                            + " (fontconfig would use \(substitution.used.isEmpty ? "no font" : substitution.used))",
                         at: at("fonts", item))
                 }
             }

@@ -38,7 +38,10 @@ public enum GoldenRunner {
             }
             remaining.removeAll { answered.contains($0) }
         }
-        let scheduler = options.scheduler ?? ownThreads(jobs: options.workers == nil ? options.jobs : 1)
+        // A caller's threads render with the machine's fonts: a suite with font files renders on its own.
+        let scheduler =
+            (suite.fonts.isSystem ? options.scheduler : nil)
+            ?? ownThreads(jobs: options.workers == nil ? options.jobs : 1, fonts: suite.fonts)
         let writer = GoldenWriter()
         try scheduler(remaining.count) { [remaining] position, renderer in
             // Once asked to stop, no case is begun (those begun finish, their goldens written whole).
@@ -56,7 +59,7 @@ public enum GoldenRunner {
         artifacts.remove(state.unusedArtifacts)
 
         let fingerprintPath = suite.folder + "/" + EnvironmentFingerprint.fileName
-        let current = EnvironmentFingerprint.current(fontFiles: state.fonts)
+        let current = EnvironmentFingerprint.current(fontFiles: state.fonts, declared: suite.fonts, folder: suite.folder)
         let recorded = EnvironmentFingerprint.read(fingerprintPath)
         // No fingerprint yet is no change: it is written with the first goldens.
         let changes = recorded.map { current.changes(since: $0) } ?? []
@@ -87,14 +90,14 @@ public enum GoldenRunner {
 
     /// A scheduler on `jobs` threads of the run's own, each with its own renderer, cases taken in
     /// stride; throws when a renderer cannot be made.
-    private static func ownThreads(jobs: Int) -> CheckOptions.CaseScheduler {
+    private static func ownThreads(jobs: Int, fonts: FontFiles) -> CheckOptions.CaseScheduler {
         { count, body in
             let jobs = max(1, min(jobs, count))
             let failure = FirstError()
             DispatchQueue.concurrentPerform(iterations: jobs) { worker in
                 let renderer: CardRenderer
                 do {
-                    renderer = try CardRenderer()
+                    renderer = try CardRenderer(fonts: fonts)
                 } catch {
                     failure.record(error)
                     return
@@ -129,7 +132,7 @@ public enum GoldenRunner {
         write: @escaping ([UInt8]) -> Void
     ) throws {
         let selected = selection(suite, options: options)
-        let renderer = try CardRenderer()
+        let renderer = try CardRenderer(fonts: suite.fonts)
         let artifacts = ArtifactsFolder(path: options.artifactsFolder)
         // A recorded case's frame comes from the golden writer's thread, once its golden is written.
         let frames = FrameBuffer(write: write)

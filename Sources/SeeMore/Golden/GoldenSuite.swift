@@ -15,6 +15,9 @@ public struct GoldenSuite: Sendable {
     /// A hash of the suite file and every template file its cases use: `approve` compares it with the
     /// report's, so it never approves pictures of a suite or templates that changed since the check.
     public var inputsHash = ""
+    /// The fonts its cases are drawn with: the machine's, or the suite's own files (`fontFiles`,
+    /// `hermeticFonts`).
+    public var fonts = FontFiles.system
 
     /// Loads and expands a suite, checking every name it uses.
     /// - Throws: `SuiteError` naming the file, and where possible the line, column and field.
@@ -34,13 +37,26 @@ public struct GoldenSuite: Sendable {
             throw SuiteError(path: path, line: error.line, column: error.column, field: error.field, message: error.message)
         }
         let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        var fonts = FontFiles(hermetic: file.hermeticFonts)
+        do {
+            // A stranger's suite: its font files lie inside its folder, never through a link.
+            fonts.files = try FontFiles.expand(file.fontFiles, relativeTo: folder, root: folder)
+        } catch let problem as FontFilesError {
+            let position = JSONDocument.locate([AnyCodingKey(stringValue: "fontFiles")], in: data)
+            throw SuiteError(
+                path: path, line: position?.line, column: position?.column, field: "fontFiles",
+                message: "\(problem.entry): \(problem.reason)")
+        }
+        if fonts.hermetic && fonts.files.isEmpty {
+            throw SuiteError(path: path, field: "hermeticFonts", message: "hermetic fonts need fontFiles: there would be no font at all")
+        }
         let templates =
             templatesFolder.map { TemplateLoader(folders: [$0]) }
             ?? file.templates.map {
                 TemplateLoader(folders: [PathPolicy.standardized($0.hasPrefix("/") ? $0 : folder + "/" + $0)])
             }
             ?? TemplateLoader.standard()
-        let expander = CaseExpander(file: file, data: data, path: path, templates: templates)
+        let expander = CaseExpander(file: file, data: data, path: path, templates: templates, fonts: fonts)
         let cases = try expander.cases()
         var inputs = [UInt8](data)
         for name in Set(file.matrices.flatMap(\.templates)).sorted() {
@@ -49,7 +65,8 @@ public struct GoldenSuite: Sendable {
             }
         }
         return GoldenSuite(
-            path: path, folder: folder, cases: cases, templatesFolder: templatesFolder, inputsHash: ContentHash.fnv1a64(inputs))
+            path: path, folder: folder, cases: cases, templatesFolder: templatesFolder, inputsHash: ContentHash.fnv1a64(inputs),
+            fonts: fonts)
     }
 }
 
@@ -76,13 +93,19 @@ struct SuiteFile: Decodable {
     var templates: String?
     var texts: [String: SuiteText]
     var matrices: [Matrix]
+    /// Font files and folders of them, relative to the suite file, inside its folder.
+    var fontFiles: [String]
+    /// The font files are the only fonts (no installed font is drawn).
+    var hermeticFonts: Bool
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, matrices }
+    enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, matrices, fontFiles, hermeticFonts }
 
     init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         templates = try container.decodeIfPresent(String.self, forKey: .templates)
+        fontFiles = try container.decodeIfPresent([String].self, forKey: .fontFiles) ?? []
+        hermeticFonts = try container.decodeIfPresent(Bool.self, forKey: .hermeticFonts) ?? false
         texts = try container.decode([String: SuiteText].self, forKey: .texts)
         matrices = try container.decode([Matrix].self, forKey: .matrices)
     }

@@ -24,7 +24,7 @@ struct MarkdownSummary {
             text += summary.environmentChanges.map { "- \(Self.cell($0))\n" }.joined()
         }
         if !summary.designChanges.isEmpty {
-            text += "\n**Fonts the design now uses**:\n\n" + summary.designChanges.map { "- \(Self.cell($0))\n" }.joined()
+            text += "\n**The design's fonts changed**:\n\n" + summary.designChanges.map { "- \(Self.cell($0))\n" }.joined()
         }
         if !failures.isEmpty {
             text += "\n| case | change | message | diff |\n| --- | --- | --- | --- |\n"

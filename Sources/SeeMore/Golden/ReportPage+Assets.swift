@@ -146,7 +146,7 @@ extension ReportPage {
             box.append(el('div', { class: 'note ok', id: 'environment' }, 'Environment unchanged since ' + data.fingerprint + '.'));
           }
           if (data.designChanges.length) {
-            box.append(el('div', { class: 'note', id: 'design' }, el('b', {}, 'Fonts the design now uses:'),
+            box.append(el('div', { class: 'note', id: 'design' }, el('b', {}, 'The design\'s fonts changed:'),
               el('ul', {}, data.designChanges.map(c => el('li', {}, c)))));
           }
           const low = new Map();

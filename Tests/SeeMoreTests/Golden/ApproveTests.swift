@@ -42,11 +42,11 @@ import Testing
         try AtomicFile.write(fingerprint.json.serialized() + "\n", to: fingerprintPath)
         let before = try BinaryRunner.run(check)
         #expect(before.stdout.contains("Environment: unchanged"), "\(before.stdout)")
-        #expect(before.stdout.contains("Fonts the design now uses"))
+        #expect(before.stdout.contains("The design's fonts changed"))
         #expect(before.stdout.contains("the design now draws with \(bold)"))
         #expect(try BinaryRunner.run(["approve", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder)).status == 0)
         let after = try BinaryRunner.run(check)
         #expect(after.status == 0, "\(after.stdout)")
-        #expect(after.stdout.contains("Environment: unchanged") && !after.stdout.contains("Fonts the design now uses"))
+        #expect(after.stdout.contains("Environment: unchanged") && !after.stdout.contains("The design's fonts changed"))
     }
 }
