@@ -13,10 +13,10 @@ final class RenderPool: @unchecked Sendable {
     private let maximumQueue: Int
     private var threads: [Thread] = []
 
-    init(workers: Int, maximumQueue: Int) throws {
+    init(workers: Int, maximumQueue: Int, fonts: FontFiles = .system) throws {
         self.maximumQueue = maximumQueue
         for index in 0..<max(1, workers) {
-            let renderer = Owned(try CardRenderer())
+            let renderer = Owned(try CardRenderer(fonts: fonts))
             let thread = Thread { [unowned self] in self.work(renderer.value) }
             thread.name = "seemore-render-\(index)"
             threads.append(thread)

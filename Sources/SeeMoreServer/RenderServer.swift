@@ -25,6 +25,8 @@ public final class RenderServer: @unchecked Sendable {
         /// The token every writing request needs; a random one when nil.
         public var token: String? = nil
         public var limits = ServerLimits()
+        /// The fonts every card is drawn with (`--font-files`, `--hermetic-fonts`).
+        public var fonts = FontFiles.system
 
         public init() {}
     }
@@ -64,11 +66,13 @@ public final class RenderServer: @unchecked Sendable {
     public init(options: Options) throws {
         self.options = options
         templates = TemplateLoader.standard(templatesFolder: options.templatesFolder)
-        let pool = try RenderPool(workers: options.jobs, maximumQueue: options.limits.maximumQueue)
+        let pool = try RenderPool(workers: options.jobs, maximumQueue: options.limits.maximumQueue, fonts: options.fonts)
         self.pool = pool
         cache = ResponseCache(budgetBytes: options.cacheBytes)
         environmentTag = ContentHash.fnv1a64(
-            (Version.line + EnvironmentFingerprint.current(fontFiles: []).json.serialized(indent: nil)).utf8)
+            (Version.line
+                + EnvironmentFingerprint.current(fontFiles: [], declared: options.fonts, folder: "/").json.serialized(indent: nil))
+                .utf8)
         let token = options.token ?? ReviewSession.newToken()
         self.token = token
         review = options.suite.map {

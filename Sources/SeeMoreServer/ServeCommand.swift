@@ -8,6 +8,7 @@ public enum ServeCommand {
                              [--max-body-kb 256] [--max-text 100000] [--max-queue 64] [--read-timeout 30]
                              [--max-width 4096] [--max-lines 100] [--time-budget-ms 10000]
                              [--suite golden-images/suite.json] [--token TOKEN]
+                             [--font-files PATH[,PATH…]] [--hermetic-fonts]
         """
 
     static let help = """
@@ -19,6 +20,9 @@ public enum ServeCommand {
           --port N           The port (default 8080; 0 picks a free one).
           --jobs N           Render threads (default: the number of cores).
           --templates DIR    Templates folder (default: the package's).
+          --font-files PATHS Font files and folders of them, separated by commas, that every card
+                             is drawn with before any installed font (a suite's own come from it).
+          --hermetic-fonts   With --font-files: those are the only fonts.
           --cache-mb N       Memory for rendered PNGs, least recently used dropped first (default 64).
           --max-body-kb N    Largest request body (default 256); a larger one is 413.
           --max-text N       Longest text in characters (default 100000); a longer one is 413.
@@ -49,6 +53,8 @@ public enum ServeCommand {
     public static func run(_ arguments: [String], io: CommandIO) throws -> ExitCode {
         var options = RenderServer.Options()
         var scanner = ArgumentScanner(arguments, usage: usage)
+        var fontFiles: [String] = []
+        var hermeticFonts = false
         while let flag = try scanner.nextFlag() {
             switch flag.name {
             case "--help", "-h": throw HelpRequested(text: help)
@@ -74,6 +80,8 @@ public enum ServeCommand {
                     try scanner.value(of: flag), flag: flag.name, minimum: 1)
             case "--suite": options.suite = try scanner.value(of: flag)
             case "--token": options.token = try scanner.value(of: flag)
+            case "--font-files": fontFiles = try scanner.fontFiles(try scanner.value(of: flag), flag: flag.name)
+            case "--hermetic-fonts": try scanner.noValue(flag); hermeticFonts = true
             case "--read-timeout":
                 options.readTimeout = min(3600, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
             case "--max-queue":
@@ -81,6 +89,7 @@ public enum ServeCommand {
             default: throw scanner.unknownFlag(flag.name)
             }
         }
+        options.fonts = try scanner.fonts(files: fontFiles, hermetic: hermeticFonts)
         if options.suite == nil, FileManager.default.fileExists(atPath: "golden-images/suite.json") {
             options.suite = "golden-images/suite.json"
         } else if let suite = options.suite, !FileManager.default.isReadableFile(atPath: suite) {

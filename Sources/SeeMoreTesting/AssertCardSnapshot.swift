@@ -30,6 +30,9 @@ import XCTest
 ///   - record: the record mode (default `SEEMORE_RECORD`, else `never` on CI and `missing` elsewhere).
 ///   - tolerance: how different pixels may be (default none).
 ///   - templatesFolder: the only folder templates are looked up in.
+///   - fontFiles: font files and folders of them, relative to the test file's folder, whose families
+///     resolve to them before any installed font.
+///   - hermeticFonts: the font files are the only fonts (needs `fontFiles`).
 public func assertCardSnapshot(
     _ text: String,
     template: String = "inline-more",
@@ -46,6 +49,8 @@ public func assertCardSnapshot(
     record: RecordMode? = nil,
     tolerance: Tolerance = Tolerance(),
     templatesFolder: String? = nil,
+    fontFiles: [String] = [],
+    hermeticFonts: Bool = false,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     function: String = #function,
@@ -59,7 +64,10 @@ public func assertCardSnapshot(
             font: font, lines: lines, theme: theme, scale: scale)
         request.language = lang
         request.direction = direction
-        let renderer = try SnapshotSource.renderer()
+        if hermeticFonts && fontFiles.isEmpty {
+            return source.fail("assertCardSnapshot: hermeticFonts needs fontFiles: with no font file there would be no font at all")
+        }
+        let renderer = try SnapshotSource.renderer(fonts: try source.fonts(fontFiles, hermetic: hermeticFonts))
         let mode = try record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         let identifier = SnapshotCounter.shared.next(named: name, test: "\(filePath)\u{0}\(function)")
         for state in states {
@@ -99,12 +107,19 @@ struct SnapshotSource {
 
     /// This thread's renderer: Pango font maps belong to one thread, and making one costs more than
     /// drawing a card, so each test thread keeps its own.
-    static func renderer() throws -> CardRenderer {
-        let key = "SeeMoreTesting.CardRenderer"
+    /// One per set of fonts.
+    static func renderer(fonts: FontFiles = .system) throws -> CardRenderer {
+        let key = "SeeMoreTesting.CardRenderer." + fonts.files.joined(separator: "\u{0}") + (fonts.hermetic ? ".hermetic" : "")
         if let renderer = Thread.current.threadDictionary[key] as? CardRenderer { return renderer }
-        let renderer = try CardRenderer()
+        let renderer = try CardRenderer(fonts: fonts)
         Thread.current.threadDictionary[key] = renderer
         return renderer
+    }
+
+    /// Font files and folders named relative to the test file's folder.
+    func fonts(_ entries: [String], hermetic: Bool) throws -> FontFiles {
+        let folder = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().path
+        return FontFiles(files: try FontFiles.expand(entries, relativeTo: folder), hermetic: hermetic)
     }
 
     static var artifactsFolder: String {

@@ -208,6 +208,19 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: artifacts))
     }
 
+    /// `--font-files`: every card is drawn with the server's font files.
+    @Test func fontFiles_drawEveryCard() throws {
+        let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fonts").standardized.path
+        try Self.withServer({ $0.fonts = FontFiles(files: try! FontFiles.expand([fonts], relativeTo: "/"), hermetic: true) }) { url in
+            let response = try Curl.request(
+                url + "render", method: "POST", headers: ["Content-Type": "application/json"],
+                body: Array(#"{"text": "aaaa 日本", "font": "SeeMore Test Sans 15", "width": 240}"#.utf8))
+            #expect(response.status == 200)
+            #expect(response.json["fonts"] as? [String] == ["SeeMore Test Sans"], "\(response.json)")
+            #expect(response.json["unknownGlyphs"] as? Int == 2)
+        }
+    }
+
     @Test func suffixColor_isDrawn() throws {
         try Self.withServer { url in
             let plain = try Curl.request(url + "render.png?" + Self.query(["text": Self.text, "width": "240"]))

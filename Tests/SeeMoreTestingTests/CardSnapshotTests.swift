@@ -31,6 +31,13 @@ import XCTest
         #expect(japanese != chinese)
     }
 
+    /// A font from the repository, alone: the card is drawn in Tests/Fonts' box glyphs, 日本 as tofu.
+    @Test func fontFiles_fromTheRepository() {
+        assertCardSnapshot(
+            "Drawn from the repository's own font file: 日本", width: 240, font: "SeeMore Test Sans 15",
+            states: [.collapsed], named: "hermetic", fontFiles: ["../Fonts"], hermeticFonts: true)
+    }
+
     @Test func changedText_failsWithoutRecording() throws {
         // The golden "guarded" holds `post`; another text must fail and must not replace it.
         let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
