@@ -23,7 +23,7 @@ struct CaseExpander {
             guard let template = templates[name].map(SharedTemplate.init) else { continue }
             for textName in matrix.texts {
                 guard let text = file.texts[textName] else { continue }
-                for font in matrix.fonts {
+                for font in matrix.fonts ?? [template.template.body.font] {
                     for width in matrix.widths {
                         for theme in matrix.themes {
                             for scale in matrix.scales {
@@ -80,8 +80,14 @@ struct CaseExpander {
                 throw error(
                     "unknown text '\(name)'; texts: \(file.texts.keys.sorted().joined(separator: ", "))", at: at("texts", item))
             }
-            for (item, font) in matrix.fonts.enumerated() {
-                if let problem = FontDescription.problem(with: font) { throw error(problem, at: at("fonts", item)) }
+            // Without `fonts`, each template's own body font: checked as the suite's would be, named at the template.
+            let matrixFonts: [(font: String, at: [CodingKey])] =
+                matrix.fonts.map { $0.enumerated().map { ($0.element, at("fonts", $0.offset)) } }
+                ?? matrix.templates.enumerated().compactMap { item, name in
+                    loaded[name].map { ($0.body.font, at("templates", item)) }
+                }
+            for (font, position) in matrixFonts {
+                if let problem = FontDescription.problem(with: font) { throw error(problem, at: position) }
                 if checkedFonts[font] == nil { checkedFonts[font] = try engine.substitution(for: font) }
                 if let substitution = checkedFonts[font] ?? nil {
                     throw error(
@@ -90,7 +96,7 @@ struct CaseExpander {
                                 ? "not installed"
                                 : fonts.hermetic ? "not among the suite's font files" : "neither among the suite's font files nor installed")
                             + " (fontconfig would use \(substitution.used.isEmpty ? "no font" : substitution.used))",
-                        at: at("fonts", item))
+                        at: position)
                 }
             }
             for (item, width) in matrix.widths.enumerated() where !(width > 0 && width <= 10_000) {

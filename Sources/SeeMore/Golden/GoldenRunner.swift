@@ -188,7 +188,11 @@ public enum GoldenRunner {
         let location = GoldenLocation(
             name: golden.name, pngPath: suite.folder + "/" + golden.pngPath, layoutPath: suite.folder + "/" + golden.layoutPath,
             root: suite.folder)
-        let group = "\(golden.template.name) · \(golden.font) · \(JSONValue.format(golden.width)) pt"
+        // A suite font that replaces the template's is said where a reviewer looks: a template's font
+        // change does not show in such cases.
+        let templateFont = golden.template.body.font
+        let font = golden.font == templateFont ? golden.font : "\(golden.font) (font from the suite; the template's: \(templateFont))"
+        let group = "\(golden.template.name) · \(font) · \(JSONValue.format(golden.width)) pt"
         // Read once: for the cache's comparison and for the check itself.
         let files = (
             png: PathPolicy.read(location.pngPath, root: location.root, limit: GoldenCheck.maximumGoldenBytes),

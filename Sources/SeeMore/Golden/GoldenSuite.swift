@@ -141,7 +141,8 @@ struct SuiteFile: Decodable {
     struct Matrix: Decodable {
         var templates: [String]
         var texts: [String]
-        var fonts: [String]
+        /// Fonts that replace each template's `body.font`; nil draws every case in its template's font.
+        var fonts: [String]?
         var widths: [Double]
         var themes: [String]
         var scales: [Int]
@@ -154,7 +155,7 @@ struct SuiteFile: Decodable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             templates = try container.decode([String].self, forKey: .templates)
             texts = try container.decode([String].self, forKey: .texts)
-            fonts = try container.decode([String].self, forKey: .fonts)
+            fonts = try container.decodeIfPresent([String].self, forKey: .fonts)
             widths = try container.decode([Double].self, forKey: .widths)
             themes = try container.decodeIfPresent([String].self, forKey: .themes) ?? ["light"]
             // Read as numbers and checked here: Foundation reports a fraction where a whole number is due
