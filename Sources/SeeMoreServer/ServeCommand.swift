@@ -19,7 +19,7 @@ public enum ServeCommand {
           --host ADDRESS     The IP address to listen on (default 127.0.0.1: this machine only).
           --port N           The port (default 8080; 0 picks a free one).
           --jobs N           Render threads (default: the number of cores).
-          --templates DIR    Templates folder (default: the package's).
+          --templates DIR    Look for templates here first, then in ./Templates, then the built-in ones.
           --font-files PATHS Font files and folders of them, separated by commas, that every card
                              is drawn with before any installed font (a suite's own come from it).
           --hermetic-fonts   With --font-files: those are the only fonts.

@@ -37,7 +37,8 @@ struct CheckCommand {
                                 always or never (default auto).
           --wait                When recording, wait for another run writing goldens into the suite
                                 instead of failing at once (exit 73).
-          --templates DIR       Templates folder (default: the suite's "templates" or the package's).
+          --templates DIR       Look for templates here first (default: the suite's "templates"), then in
+                                ./Templates, then the built-in ones.
           --json                Print the report as JSON.
 
         Exit codes: 0 all passed, 1 a case failed (or its golden was written), 64 usage,
@@ -138,6 +139,7 @@ struct CheckCommand {
         let signals = io.ownsSignals ? SignalStop(command: "seemore check", again: worker == nil, io: io) : nil
         defer { signals?.cancel() }
         let suite = try Self.loadSuite(suitePath, templatesFolder: templatesFolder)
+        if worker == nil { for note in suite.templateNotes { io.writeError("Note: \(LogText.escaped(note))\n") } }
         var options = self.options
         options.stop = signals?.request
         if let worker {

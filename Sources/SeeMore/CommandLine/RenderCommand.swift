@@ -32,7 +32,7 @@ struct RenderCommand {
           --markup              The text is Pango markup; the cut closes spans, `kept` is plain text.
           --out DIR             Where to write (default previews).
           --name NAME           File name stem (default: the template and a hash of the text).
-          --templates DIR       Look for templates here instead of the package's Templates/.
+          --templates DIR       Look for templates here first, then in ./Templates, then the built-in ones.
           --strict-fonts        Fail (exit 65) when a requested font family is not installed.
           --font-files PATHS    Font files (.ttf, .otf, .ttc) and folders of them, separated by commas,
                                 whose families resolve to them before any installed font.
@@ -157,7 +157,7 @@ struct RenderCommand {
         // then overlaps reading the text and the template.
         let renderer = try CardRenderer(fonts: fonts)
         let text = try source.read(io: io)
-        let template = try Self.loadTemplate(template, folder: templatesFolder)
+        let template = try Self.loadTemplate(self.template, folder: templatesFolder, io: io)
         var request = CardRequest(
             text: text, template: template, markup: markup, width: width, font: font, lines: lines, ellipsis: ellipsis,
             suffix: suffix, suffixColor: suffixColor, theme: theme, scale: scale)
@@ -201,9 +201,12 @@ struct RenderCommand {
     }
 
     /// Loads a template, mapping its errors to exit codes: an unknown name is a usage error, a broken file bad data.
-    static func loadTemplate(_ name: String, folder: String?) throws -> CardTemplate {
+    /// A name found in two folders is noted on standard error, naming both files.
+    static func loadTemplate(_ name: String, folder: String?, io: CommandIO? = nil) throws -> CardTemplate {
         do {
-            return try TemplateLoader.standard(templatesFolder: folder).load(name)
+            let loader = TemplateLoader.standard(templatesFolder: folder)
+            if let note = loader.shadowingNote(for: name) { io?.writeError("Note: \(LogText.escaped(note))\n") }
+            return try loader.load(name)
         } catch let error as TemplateError {
             switch error {
             case .unknown: throw CommandError(error.description, exitCode: .usage, usage: usage)

@@ -18,6 +18,8 @@ public struct GoldenSuite: Sendable {
     /// The fonts its cases are drawn with: the machine's, or the suite's own files (`fontFiles`,
     /// `hermeticFonts`).
     public var fonts = FontFiles.system
+    /// One line for each template name found in more than one folder (`TemplateLoader.shadowingNote`).
+    public var templateNotes: [String] = []
 
     /// Loads and expands a suite, checking every name it uses.
     /// - Throws: `SuiteError` naming the file, and where possible the line, column and field.
@@ -50,12 +52,9 @@ public struct GoldenSuite: Sendable {
         if fonts.hermetic && fonts.files.isEmpty {
             throw SuiteError(path: path, field: "hermeticFonts", message: "hermetic fonts need fontFiles: there would be no font at all")
         }
-        let templates =
-            templatesFolder.map { TemplateLoader(folders: [$0]) }
-            ?? file.templates.map {
-                TemplateLoader(folders: [PathPolicy.standardized($0.hasPrefix("/") ? $0 : folder + "/" + $0)])
-            }
-            ?? TemplateLoader.standard()
+        let templates = TemplateLoader.standard(
+            templatesFolder: templatesFolder
+                ?? file.templates.map { PathPolicy.standardized($0.hasPrefix("/") ? $0 : folder + "/" + $0) })
         let expander = CaseExpander(file: file, data: data, path: path, templates: templates, fonts: fonts)
         let cases = try expander.cases()
         var inputs = [UInt8](data)
@@ -64,9 +63,10 @@ public struct GoldenSuite: Sendable {
                 inputs += Array(name.utf8) + [0] + [UInt8](bytes)
             }
         }
+        let notes = Set(file.matrices.flatMap(\.templates)).sorted().compactMap(templates.shadowingNote)
         return GoldenSuite(
             path: path, folder: folder, cases: cases, templatesFolder: templatesFolder, inputsHash: ContentHash.fnv1a64(inputs),
-            fonts: fonts)
+            fonts: fonts, templateNotes: notes)
     }
 }
 

@@ -10,12 +10,15 @@ public struct TemplateLoader: Sendable {
         self.folders = folders
     }
 
-    /// The folders a command uses: `--templates DIR` alone when given; otherwise the `Templates/`
-    /// folder of the package the executable was built in, or `PREFIX/share/seemore/Templates` beside an
-    /// installed `PREFIX/bin/seemore` (`make install`), then `./Templates`.
+    /// The folders every command, suite, test and the server look in, in this order: the explicit
+    /// folder (`--templates DIR`, a suite's `templates`) when given, the project's own `./Templates`,
+    /// then the built-in ones: the `Templates/` folder of the package the executable was built in, or
+    /// `PREFIX/share/seemore/Templates` beside an installed `PREFIX/bin/seemore` (`make install`), and
+    /// those of the SeeMore checkout the library was compiled from. A folder is listed once.
     public static func standard(templatesFolder: String? = nil) -> TemplateLoader {
-        if let templatesFolder { return TemplateLoader(folders: [templatesFolder]) }
         var folders: [String] = []
+        if let templatesFolder { folders.append(templatesFolder) }
+        folders.append(FileManager.default.currentDirectoryPath + "/Templates")
         let executable = URL(
             fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
                 ?? CommandLine.arguments[0])
@@ -24,13 +27,23 @@ public struct TemplateLoader: Sendable {
         }
         let installed = executable.resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("../share/seemore/Templates").standardized.path
-        for folder in [installed, builtInFolder].compactMap({ $0 })
-        where FileManager.default.fileExists(atPath: folder) && !folders.contains(folder) {
+        for folder in [installed, builtInFolder].compactMap({ $0 }) where FileManager.default.fileExists(atPath: folder) {
             folders.append(folder)
         }
-        let local = FileManager.default.currentDirectoryPath + "/Templates"
-        if !folders.contains(local) { folders.append(local) }
-        return TemplateLoader(folders: folders)
+        // The same folder by another path (a link, `.` and `..`) is looked in once, where it came first.
+        var seen = Set<String>()
+        return TemplateLoader(
+            folders: folders.filter {
+                seen.insert(URL(fileURLWithPath: PathPolicy.standardized($0)).resolvingSymlinksInPath().path).inserted
+            })
+    }
+
+    /// When `name` is in more than one folder: a one-line note naming the file used and the others.
+    public func shadowingNote(for name: String) -> String? {
+        guard PathPolicy.isSafeName(name) else { return nil }
+        let found = folders.map { $0 + "/" + name + ".json" }.filter { FileManager.default.fileExists(atPath: $0) }
+        guard found.count > 1 else { return nil }
+        return "template '\(name)' is \(found[0]); \(found.dropFirst().joined(separator: ", ")) is not used (earlier folders come first)"
     }
 
     /// The `Templates/` folder of the SeeMore package this library was compiled from: a package that

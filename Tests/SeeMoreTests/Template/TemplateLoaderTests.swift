@@ -158,4 +158,40 @@ import Testing
         #expect(number == -2500)
         #expect(members.map(\.key) == ["a", "b"])
     }
+
+    /// One order everywhere: the explicit folder, then the project's ./Templates, then the built-in
+    /// ones; a name in two places uses the first, and the command says which files it saw.
+    @Test func lookupOrder_explicitThenProjectThenBuiltIn_andShadowingIsNoted() throws {
+        let project = try BinaryRunner.temporaryFolder()
+        let own = project.appendingPathComponent("Templates")
+        let explicit = project.appendingPathComponent("explicit")
+        for (folder, suffix) in [(own, "Project more"), (explicit, "Explicit more")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let text = try String(contentsOfFile: CardFixtures.templatesFolder + "/inline-more.json", encoding: .utf8)
+                .replacingOccurrences(of: "\"text\": \"More\"", with: "\"text\": \"\(suffix)\"")
+            try Data(text.utf8).write(to: folder.appendingPathComponent("inline-more.json"))
+        }
+        func render(_ extra: [String]) throws -> (suffix: String, stderr: String) {
+            let out = try BinaryRunner.temporaryFolder().path
+            let run = try BinaryRunner.run(
+                ["render", "--template", "inline-more", "--width", "200", "--state", "collapsed", "--out", out, "--name", "c", "--json",
+                 "--text", "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds."] + extra,
+                workingDirectory: project)
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+                .flatMap { $0["collapsed"] as? [String: Any] }?["lines"] as? [String]
+            return (lines?.last ?? "", run.stderr)
+        }
+        let projects = try render([])
+        #expect(projects.suffix.hasSuffix("Project more"), "\(projects.suffix)")
+        #expect(projects.stderr.contains("Note: template 'inline-more' is \(own.path)/inline-more.json; "), "\(projects.stderr)")
+        #expect(projects.stderr.contains("is not used (earlier folders come first)"))
+        let explicits = try render(["--templates", explicit.path])
+        #expect(explicits.suffix.hasSuffix("Explicit more"), "\(explicits.suffix)")
+        #expect(explicits.stderr.contains("\(explicit.path)/inline-more.json; \(own.path)/inline-more.json"), "\(explicits.stderr)")
+        // A name only the built-in folder has is still found, and noted by nobody.
+        let x = try BinaryRunner.run(["render", "--template", "x", "--text", "Hi", "--out", try BinaryRunner.temporaryFolder().path],
+                                     workingDirectory: project)
+        #expect(x.status == 0 && !x.stderr.contains("Note:"), "\(x.stderr)")
+    }
 }
