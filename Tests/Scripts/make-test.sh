@@ -58,6 +58,7 @@ if ! step "build (debug, with the tests)" swift build --build-tests; then
 fi
 step "Swift tests" swift_tests
 step "golden check of golden-images/" .build/debug/seemore check --suite golden-images/suite.json --record never
+step "golden check of examples/brand/" .build/debug/seemore check --suite examples/brand/suite.json --record never
 for test in line_pitch report playground review; do
     step "browser: $test" /usr/bin/python3 "Tests/Browser/$test.py" .build/debug/seemore
 done
