@@ -127,8 +127,10 @@ struct SpeedTable {
             ))
     }
 
-    /// One `seemore render --state collapsed` process against the C program drawing one card, the two
-    /// run alternately (41 times each) so that the machine's drift from minute to minute falls on both.
+    /// One `seemore render --state collapsed` process against the C program drawing one card, and the
+    /// same process with the same font as a hermetic font file (a private fontconfig configuration of
+    /// one file instead of the machine's), the three run alternately (41 times each) so that the
+    /// machine's drift from minute to minute falls on all.
     private mutating func process() throws {
         let text = DemoText.all.first { $0.name == "en-cut" }!.text
         let out = NSTemporaryDirectory() + "seemore-bench-render-\(getpid())"
@@ -140,15 +142,15 @@ struct SpeedTable {
         }
         var ours: [Double] = []
         var theirs: [Double] = []
+        var hermetic: [Double] = []
+        let render = [
+            "render", "--text", text, "--state", "collapsed", "--width", "320", "--templates", Bench.templatesFolder, "--out", out,
+        ]
+        let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
         for _ in 0..<41 {
-            ours.append(
-                try seconds(
-                    seemore,
-                    [
-                        "render", "--text", text, "--state", "collapsed", "--width", "320", "--templates", Bench.templatesFolder,
-                        "--out", out,
-                    ]))
+            ours.append(try seconds(seemore, render))
             theirs.append(try seconds(cfloor, ["png", text, "DejaVu Sans 15", "320", "3", out + "/floor.png"]))
+            hermetic.append(try seconds(seemore, render + ["--font-files", dejaVu, "--hermetic-fonts"]))
         }
         let median = { (times: [Double]) in times.sorted()[times.count / 2] }
         rows.append(
@@ -156,6 +158,12 @@ struct SpeedTable {
                 "one `seemore render --state collapsed` process", ms(median(ours)),
                 ms(median(theirs)) + " (the C program, one card)",
                 ratio(median(ours) / median(theirs)), "≤ 1.3×"
+            ))
+        rows.append(
+            (
+                "  the same, its font as a hermetic font file", ms(median(hermetic)),
+                ms(median(ours)) + " (the same process, the machine's fonts)",
+                ratio(median(hermetic) / median(ours)), "≤ 1.0×"
             ))
     }
 
