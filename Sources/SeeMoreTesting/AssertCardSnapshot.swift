@@ -67,7 +67,8 @@ public func assertCardSnapshot(
         if hermeticFonts && fontFiles.isEmpty {
             return source.fail("assertCardSnapshot: hermeticFonts needs fontFiles: with no font file there would be no font at all")
         }
-        let renderer = try SnapshotSource.renderer(fonts: try source.fonts(fontFiles, hermetic: hermeticFonts))
+        let fonts = try source.fonts(fontFiles, hermetic: hermeticFonts).merged(with: request.template.fonts)
+        let renderer = try SnapshotSource.renderer(fonts: fonts)
         let mode = try record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         let identifier = SnapshotCounter.shared.next(named: name, test: "\(filePath)\u{0}\(function)")
         for state in states {

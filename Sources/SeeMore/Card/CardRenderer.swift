@@ -30,6 +30,10 @@ public final class CardRenderer {
 
     private func drawAlone(_ request: CardRequest, state: CardState) throws -> (image: RGBAImage, metadata: CardMetadata) {
         guard (1...3).contains(request.scale) else { throw CardError.invalidScale(request.scale) }
+        // A template's own fonts are drawn only by a renderer made with them, never replaced silently.
+        guard fonts.covers(request.template.fonts) else {
+            throw CardError.fontsNotLoaded(template: request.template.name, files: request.template.fonts.files)
+        }
         let planner = try CardPlanner(engine: engine, request: request)
         let plan = try planner.plan(state)
         let painter = CardPainter(template: request.template, theme: planner.theme, scale: request.scale)

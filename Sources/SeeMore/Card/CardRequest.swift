@@ -58,6 +58,8 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
     case tooLarge(pixelWidth: Int, pixelHeight: Int)
     case invalidScale(Int)
     case invalidWidth(Double)
+    /// The template names font files the renderer was not made with.
+    case fontsNotLoaded(template: String, files: [String])
 
     public var description: String {
         switch self {
@@ -69,6 +71,9 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let width, let height):
             return "the card would be \(width)×\(height) pixels; Cairo draws at most 32767 in each direction"
         case .invalidScale(let scale): return "the scale must be 1, 2 or 3, not \(scale)"
+        case .fontsNotLoaded(let template, let files):
+            return "template '\(template)' names font files this renderer was not made with (\(files.joined(separator: ", "))); "
+                + "give them to the command (--font-files) or the suite (fontFiles)"
         case .invalidWidth(let width):
             return
                 "a card must be above 0 and at most \(JSONValue.format(TruncationRequest.maximumWidth)) points wide, not \(width)"

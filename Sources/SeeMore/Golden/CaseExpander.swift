@@ -6,7 +6,7 @@ struct CaseExpander {
     let data: Data
     let path: String
     let templates: TemplateLoader
-    /// The fonts the suite draws with, for checking that its fonts resolve.
+    /// The suite's own font files; the templates' join them.
     let fonts: FontFiles
 
     private func error(_ message: String, at path: [CodingKey]) -> SuiteError {
@@ -42,7 +42,8 @@ struct CaseExpander {
         return cases
     }
 
-    func cases() throws -> [GoldenCase] {
+    /// Every case, sorted by name, and the fonts that draw them all: the suite's and its templates' files.
+    func cases() throws -> (cases: [GoldenCase], fonts: FontFiles) {
         for name in file.texts.keys.sorted() where !PathPolicy.isSafeName(name) {
             throw error(
                 "text name '\(name)' must be letters, digits, '.', '_' or '-' so it stays inside the golden folder",
@@ -50,6 +51,23 @@ struct CaseExpander {
         }
         var loaded: [String: CardTemplate] = [:]
         var checkedFonts: [String: FontSubstitution?] = [:]
+        // Every template first: their font files decide the fonts the suite's font names are checked with.
+        var fonts = self.fonts
+        for (index, matrix) in file.matrices.enumerated() {
+            for (item, name) in matrix.templates.enumerated() where loaded[name] == nil {
+                let position: [CodingKey] = [
+                    AnyCodingKey(stringValue: "matrices"), AnyCodingKey(index: index), AnyCodingKey(stringValue: "templates"),
+                    AnyCodingKey(index: item),
+                ]
+                guard PathPolicy.isSafeName(name) else { throw error("template name '\(name)' is not a plain name", at: position) }
+                do {
+                    loaded[name] = try templates.load(name)
+                } catch let problem as TemplateError {
+                    throw error("\(problem)", at: position)
+                }
+                if let template = loaded[name] { fonts = fonts.merged(with: template.fonts) }
+            }
+        }
         let engine: LayoutEngine
         do {
             engine = try LayoutEngine(fonts: fonts)
@@ -65,16 +83,6 @@ struct CaseExpander {
                     AnyCodingKey(stringValue: "matrices"), AnyCodingKey(index: index), AnyCodingKey(stringValue: key),
                     AnyCodingKey(index: item),
                 ]
-            }
-            for (item, name) in matrix.templates.enumerated() where loaded[name] == nil {
-                guard PathPolicy.isSafeName(name) else {
-                    throw error("template name '\(name)' is not a plain name", at: at("templates", item))
-                }
-                do {
-                    loaded[name] = try templates.load(name)
-                } catch let problem as TemplateError {
-                    throw error("\(problem)", at: at("templates", item))
-                }
             }
             for (item, name) in matrix.texts.enumerated() where file.texts[name] == nil {
                 throw error(
@@ -124,6 +132,6 @@ struct CaseExpander {
                 message:
                     "duplicate case '\(names[first])' (from matrices.[\(matrixOf[first])] and matrices.[\(matrixOf[second])])")
         }
-        return order.map { cases[$0] }
+        return (order.map { cases[$0] }, fonts)
     }
 }

@@ -56,7 +56,8 @@ public struct GoldenSuite: Sendable {
             templatesFolder: templatesFolder
                 ?? file.templates.map { PathPolicy.standardized($0.hasPrefix("/") ? $0 : folder + "/" + $0) })
         let expander = CaseExpander(file: file, data: data, path: path, templates: templates, fonts: fonts)
-        let cases = try expander.cases()
+        let (cases, allFonts) = try expander.cases()
+        fonts = allFonts
         var inputs = [UInt8](data)
         for name in Set(file.matrices.flatMap(\.templates)).sorted() {
             if let file = templates.path(for: name), case .success(let bytes) = PathPolicy.readDocument(file) {

@@ -21,6 +21,17 @@ public struct FontFiles: Hashable, Sendable {
     /// Whether the machine's own configuration is used unchanged.
     var isSystem: Bool { files.isEmpty && !hermetic }
 
+    /// These fonts and `other`'s: the files of both (these first), hermetic when either is.
+    public func merged(with other: FontFiles) -> FontFiles {
+        FontFiles(files: files + other.files.filter { !files.contains($0) }, hermetic: hermetic || other.hermetic)
+    }
+
+    /// Whether a renderer with these fonts draws what `other` asks for: all its files, and hermetic
+    /// exactly when it is.
+    func covers(_ other: FontFiles) -> Bool {
+        other.isSystem || (Set(other.files).isSubset(of: files) && hermetic == other.hermetic)
+    }
+
     /// The most files one design may name, and the largest file (a CJK collection is about 20 MB).
     public static let maximumFiles = 256
     public static let maximumFileBytes = 128 << 20

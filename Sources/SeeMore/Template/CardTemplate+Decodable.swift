@@ -3,7 +3,7 @@ import FoundationEssentials
 /// Templates decode with defaults for every optional field and reject unknown fields, so a typo is an error.
 extension CardTemplate: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, summary, kind, card, header, body, ellipsis, suffix, expandedSuffix, field, themes
+        case name, summary, kind, card, header, body, ellipsis, suffix, expandedSuffix, field, themes, fontFiles, hermeticFonts
     }
 
     public init(from decoder: Decoder) throws {
@@ -25,6 +25,13 @@ extension CardTemplate: Decodable {
         expandedSuffix = try container.decodeIfPresent(String.self, forKey: .expandedSuffix)
         field = try container.decodeIfPresent(Field.self, forKey: .field) ?? Field()
         themes = try container.decode([String: Theme].self, forKey: .themes)
+        fontFileEntries = try container.decodeIfPresent([String].self, forKey: .fontFiles) ?? []
+        fonts.hermetic = try container.decodeIfPresent(Bool.self, forKey: .hermeticFonts) ?? false
+        if fonts.hermetic && fontFileEntries.isEmpty {
+            throw DecodingError.dataCorruptedError(
+                forKey: .hermeticFonts, in: container,
+                debugDescription: "hermetic fonts need fontFiles: with no font file there would be no font at all")
+        }
         for theme in themes.keys.sorted() where !PathPolicy.isSafeName(theme) {
             let nested = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .themes)
             throw DecodingError.dataCorruptedError(

@@ -18,6 +18,11 @@ public struct CardTemplate: Sendable, Equatable {
     public var field: Field
     /// Colors by theme name ("light", "dark").
     public var themes: [String: Theme]
+    /// The font files the template names (`fontFiles`, relative to its file, inside its folder) and
+    /// whether they are the only fonts (`hermeticFonts`); resolved when it is loaded from a file.
+    public var fonts = FontFiles.system
+    /// `fontFiles` as written, resolved by `TemplateLoader` against the template's folder.
+    var fontFileEntries: [String] = []
 
     /// What the card is.
     public enum Kind: String, Sendable, CaseIterable, Codable {

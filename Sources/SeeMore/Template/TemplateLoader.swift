@@ -154,14 +154,28 @@ public struct TemplateLoader: Sendable {
         return template
     }
 
-    /// Decodes template JSON, turning every error into one with a position.
+    /// Decodes template JSON, turning every error into one with a position, and resolves its font
+    /// files against its folder (a stranger's template: inside the folder, never through a link).
     static func decode(_ data: Data, path: String) throws -> CardTemplate {
+        var template: CardTemplate
         do {
-            return try JSONDocument.decode(CardTemplate.self, from: data)
+            template = try JSONDocument.decode(CardTemplate.self, from: data)
         } catch let error as JSONDocument.DecodeError {
             throw TemplateError.invalid(
                 path: path, line: error.line, column: error.column, field: error.field, message: error.message)
         }
+        if !template.fontFileEntries.isEmpty {
+            let folder = URL(fileURLWithPath: PathPolicy.standardized(path)).deletingLastPathComponent().path
+            do {
+                template.fonts.files = try FontFiles.expand(template.fontFileEntries, relativeTo: folder, root: folder)
+            } catch let problem as FontFilesError {
+                let position = JSONDocument.locate([AnyCodingKey(stringValue: "fontFiles")], in: data)
+                throw TemplateError.invalid(
+                    path: path, line: position?.line ?? 1, column: position?.column ?? 1, field: "fontFiles",
+                    message: "\(problem.entry): \(problem.reason)")
+            }
+        }
+        return template
     }
 }
 
