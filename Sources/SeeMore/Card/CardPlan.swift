@@ -46,6 +46,17 @@ struct CardPlan {
         return files
     }
 
+    /// Fallback runs and words in more than one font across the text items, in the lines they draw.
+    func fontMixing(requested: [String]) -> FontMixing {
+        var mixing = FontMixing(text: [], runs: [], requested: [])
+        for case .text(let layout, _, _, _, let lines) in items {
+            let piece = FontMixing(text: layout.textBytes, runs: layout.fontRuns(inLines: lines), requested: requested)
+            mixing.fallbackRuns += piece.fallbackRuns
+            for word in piece.mixedWords where !mixing.mixedWords.contains(word) { mixing.mixedWords.append(word) }
+        }
+        return mixing
+    }
+
     var unknownGlyphs: Int {
         items.reduce(0) { total, item in
             guard case .text(let layout, _, _, _, _) = item else { return total }

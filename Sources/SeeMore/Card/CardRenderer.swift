@@ -49,6 +49,26 @@ public final class CardRenderer {
             unknownGlyphs: plan.unknownGlyphs, fontFiles: plan.fontFiles)
         var withBoxes = metadata
         withBoxes.lineBoxes = plan.lineBoxes
+        let mixing = plan.fontMixing(requested: Self.requestedFamilies(request))
+        withBoxes.fallbackRuns = mixing.fallbackRuns
+        withBoxes.mixedFonts = mixing.mixedWords
         return (image, withBoxes)
+    }
+
+    /// The families a card asks for: its body font's (a description may list several), its suffix's and
+    /// its header's, body first.
+    static func requestedFamilies(_ request: CardRequest) -> [String] {
+        let template = request.template
+        var descriptions = [request.font ?? template.body.font]
+        if let suffix = template.suffix.font { descriptions.append(suffix) }
+        if let header = template.header { descriptions += [header.font] + [header.handleFont].compactMap { $0 } }
+        var families: [String] = []
+        for description in descriptions {
+            guard let family = (try? FontDescription(description))?.family else { continue }
+            for name in family.split(separator: ",").map({ $0.trimmingWhitespace() }) where !name.isEmpty && !families.contains(name) {
+                families.append(name)
+            }
+        }
+        return families
     }
 }

@@ -32,6 +32,10 @@ public struct CardMetadata: Sendable, Equatable {
     public var fontFiles: [String] = []
     /// The body's line boxes as drawn, in points.
     public var lineBoxes: [Rect] = []
+    /// Text drawn by fontconfig's fallback because the requested font has no glyph for it.
+    public var fallbackRuns: [FallbackRun] = []
+    /// One line per word drawn in more than one font ("'Việt' mixes NanumGothic and DejaVu Sans").
+    public var mixedFonts: [String] = []
 
     /// The smallest comfortable tap target, in points (Apple's Human Interface Guidelines).
     public static let minimumHitSize = 44.0
@@ -71,6 +75,8 @@ extension CardMetadata: JSONRepresentable {
             ("suffixRects", .array(suffixRects.map(\.json))),
             ("hitRect", hitRect?.json ?? .null),
             ("lineBoxes", .array(lineBoxes.map(\.json))),
+            ("fallbackRuns", .array(fallbackRuns.map(\.json))),
+            ("mixedFonts", .array(mixedFonts.map { .string($0) })),
         ])
     }
 }

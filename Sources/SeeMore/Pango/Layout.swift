@@ -336,6 +336,24 @@ final class Layout {
         return files
     }
 
+    /// The layout's text as UTF-8 bytes (what its byte offsets index).
+    var textBytes: [UInt8] {
+        guard let text = pango_layout_get_text(pointer) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: text, count: strlen(text)))
+    }
+
+    /// The family each glyph run of the lines `wanted` (or of all) is drawn in, with its bytes, in order.
+    func fontRuns(inLines wanted: Range<Int>?) -> [(bytes: Range<Int>, family: String)] {
+        var runs: [(bytes: Range<Int>, family: String)] = []
+        forEachRun(inLines: wanted) { item in
+            let analysis = item.pointee.item.pointee
+            guard let font = analysis.analysis.font, let family = context.fontFacts.family(of: font) else { return }
+            let start = Int(analysis.offset)
+            runs.append((start..<(start + Int(analysis.length)), family))
+        }
+        return runs
+    }
+
     /// Families of the fonts Pango used, in order of first use.
     var familiesUsed: [String] { familiesUsed(inLines: nil) }
 

@@ -1,0 +1,65 @@
+import FoundationEssentials
+
+/// Where a card's text is drawn in fonts it did not ask for: the runs fontconfig's fallback drew
+/// (`FallbackRun`), and the words drawn in more than one font, which a designer sees as a word whose
+/// letters do not match ("'Việt' mixes NanumGothic and DejaVu Sans").
+struct FontMixing {
+    var fallbackRuns: [FallbackRun] = []
+    /// One line per word drawn in more than one font, in order, each word once.
+    var mixedWords: [String] = []
+
+    /// - Parameters:
+    ///   - text: the piece's text as UTF-8 (a layout's).
+    ///   - runs: the family of each glyph run, with its bytes.
+    ///   - requested: the families the card asked for (body, suffix, header); the first names the request.
+    init(text: [UInt8], runs: [(bytes: Range<Int>, family: String)], requested: [String]) {
+        let asked = Set(requested.map { $0.lowercased() })
+        guard let first = requested.first else { return }
+        // Runs of one family next to each other are one (Pango splits them at line ends).
+        var merged: [(bytes: Range<Int>, family: String)] = []
+        for run in runs.sorted(by: { $0.bytes.lowerBound < $1.bytes.lowerBound }) where !run.bytes.isEmpty {
+            if let last = merged.last, last.family == run.family, last.bytes.upperBound == run.bytes.lowerBound {
+                merged[merged.count - 1].bytes = last.bytes.lowerBound..<run.bytes.upperBound
+            } else {
+                merged.append(run)
+            }
+        }
+        func string(_ bytes: Range<Int>) -> String {
+            String(decoding: text[max(0, bytes.lowerBound)..<min(text.count, bytes.upperBound)], as: UTF8.self)
+        }
+        // White space and invisible marks (the bidi isolates SeeMore puts around an ending) show no font.
+        func isVisible(_ drawn: String) -> Bool {
+            drawn.unicodeScalars.contains { !$0.properties.isWhitespace && $0.properties.generalCategory != .format }
+        }
+        for run in merged where !asked.contains(run.family.lowercased()) {
+            let drawn = string(run.bytes)
+            guard isVisible(drawn) else { continue }
+            fallbackRuns.append(
+                FallbackRun(
+                    text: drawn, start: string(0..<run.bytes.lowerBound).unicodeScalars.count,
+                    length: drawn.unicodeScalars.count, font: run.family, requested: first))
+        }
+        // Words: runs of bytes between white space; a word's families are those of the runs over its
+        // visible characters.
+        var seen = Set<String>()
+        var start = 0
+        for index in 0...text.count {
+            let atEnd = index == text.count
+            let isSpace = !atEnd && (text[index] == 0x20 || text[index] == 0x0A || text[index] == 0x09 || text[index] == 0x0D)
+            guard atEnd || isSpace else { continue }
+            if index > start {
+                let word = start..<index
+                var families: [String] = []
+                for run in merged where run.bytes.overlaps(word) && !families.contains(run.family) {
+                    let overlap = max(run.bytes.lowerBound, word.lowerBound)..<min(run.bytes.upperBound, word.upperBound)
+                    if isVisible(string(overlap)) { families.append(run.family) }
+                }
+                let shown = string(word)
+                if families.count > 1, seen.insert(shown).inserted {
+                    mixedWords.append("'\(shown)' mixes \(families.joined(separator: " and "))")
+                }
+            }
+            start = index + 1
+        }
+    }
+}

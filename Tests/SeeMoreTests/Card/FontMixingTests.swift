@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+/// Text drawn in a font it did not ask for, though the requested family is installed: reported as
+/// fallback runs, and a word drawn in two fonts as a lint.
+@Suite struct FontMixingTests {
+    static func card(_ text: String, font: String) throws -> CardMetadata {
+        var request = CardRequest(text: text, template: try CardFixtures.template("inline-more"), font: font)
+        request.width = 320
+        return try CardRenderer().draw(request, state: .collapsed).metadata
+    }
+
+    /// NanumGothic has no Vietnamese vowels with two marks: DejaVu Sans draws them inside the words.
+    @Test func vietnameseInAKoreanFont_mixesFontsInsideWords() throws {
+        let metadata = try Self.card("Tiếng Việt rất đẹp", font: "NanumGothic 15")
+        #expect(metadata.fontSubstitutions.isEmpty, "NanumGothic is installed")
+        let first = try #require(metadata.fallbackRuns.first)
+        #expect(first == FallbackRun(text: "ế", start: 2, length: 1, font: "DejaVu Sans", requested: "NanumGothic"))
+        #expect(metadata.mixedFonts.first == "'Tiếng' mixes NanumGothic and DejaVu Sans", "\(metadata.mixedFonts)")
+        #expect(metadata.mixedFonts.contains("'Việt' mixes NanumGothic and DejaVu Sans"))
+    }
+
+    /// An emoji is a fallback run but, standing alone, no word of two fonts; text the font covers has neither.
+    @Test func anEmojiAlone_isAFallbackRunButNoMixedWord() throws {
+        let emoji = try Self.card("We shipped 🎉 today", font: "DejaVu Sans 15")
+        #expect(emoji.fallbackRuns.map(\.text) == ["🎉"] && emoji.fallbackRuns.first?.font == "Noto Color Emoji")
+        #expect(emoji.mixedFonts.isEmpty)
+        let plain = try Self.card("We shipped the new flow today", font: "DejaVu Sans 15")
+        #expect(plain.fallbackRuns.isEmpty && plain.mixedFonts.isEmpty)
+    }
+
+    @Test func render_warnsOfMixedWords() throws {
+        let run = try BinaryRunner.run([
+            "render", "--font", "NanumGothic 15", "--state", "collapsed", "--out", try BinaryRunner.temporaryFolder().path,
+            "--text", "Tiếng Việt rất đẹp và dễ đọc",
+        ])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("Warning: 'Tiếng' mixes NanumGothic and DejaVu Sans (the requested font has no glyph for some letters)"))
+        #expect(run.stderr.contains("Warning: 3 more words mix fonts"), "\(run.stderr)")
+    }
+}
