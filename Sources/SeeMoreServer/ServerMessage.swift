@@ -1,17 +1,35 @@
 import CSoup
 
 /// One request and its response (a `SoupServerMessage`), held with a reference while it is paused
-/// for a worker. Used only on the server's thread.
+/// for a worker. Used only on the server's thread; made there, and its reference is given back there
+/// too, whichever thread drops the wrapper last.
 final class ServerMessage: @unchecked Sendable {
     private let pointer: OpaquePointer
+    /// The server thread's main context, where libsoup's objects live.
+    private let context: OpaquePointer?
 
     init(_ pointer: OpaquePointer) {
         self.pointer = pointer
+        context = g_main_context_ref_thread_default()
         g_object_ref(UnsafeMutableRawPointer(pointer))
     }
 
+    /// A render job's closure, released on a worker thread, could hold the last wrapper: dropping the
+    /// message there finalized libsoup's object beside the server thread's own use of its connection
+    /// (a GLib signal assertion aborted a clean-clone test run once). So the reference goes back on the
+    /// server's thread; once that thread has stopped, it is left (the process is ending the server).
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(pointer))
+        guard let context, g_main_context_is_owner(context) == 0 else {
+            g_object_unref(UnsafeMutableRawPointer(pointer))
+            if let context { g_main_context_unref(context) }
+            return
+        }
+        let release: GSourceFunc = { data in
+            if let data { g_object_unref(data) }
+            return 0  // G_SOURCE_REMOVE
+        }
+        g_main_context_invoke(context, release, UnsafeMutableRawPointer(pointer))
+        g_main_context_unref(context)
     }
 
     var method: String {
