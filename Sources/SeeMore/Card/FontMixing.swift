@@ -39,27 +39,38 @@ struct FontMixing {
                     text: drawn, start: string(0..<run.bytes.lowerBound).unicodeScalars.count,
                     length: drawn.unicodeScalars.count, font: run.family, requested: first))
         }
-        // Words: runs of bytes between white space; a word's families are those of the runs over its
-        // visible characters.
-        var seen = Set<String>()
-        var start = 0
-        for index in 0...text.count {
-            let atEnd = index == text.count
-            let isSpace = !atEnd && (text[index] == 0x20 || text[index] == 0x0A || text[index] == 0x09 || text[index] == 0x0D)
-            guard atEnd || isSpace else { continue }
-            if index > start {
-                let word = start..<index
-                var families: [String] = []
-                for run in merged where run.bytes.overlaps(word) && !families.contains(run.family) {
-                    let overlap = max(run.bytes.lowerBound, word.lowerBound)..<min(run.bytes.upperBound, word.upperBound)
-                    if isVisible(string(overlap)) { families.append(run.family) }
-                }
-                let shown = string(word)
-                if families.count > 1, seen.insert(shown).inserted {
-                    mixedWords.append("'\(shown)' mixes \(families.joined(separator: " and "))")
-                }
+        // Words: runs of characters between white space, a character of a script written without
+        // spaces a word of its own (so "filed続きを読む", a text and its Japanese suffix, is no mixed
+        // word); a word's families are those of the runs over its visible characters.
+        var words: [Range<Int>] = []
+        var start: Int? = nil
+        var offset = 0
+        for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
+            let width = UTF8.width(scalar)
+            if scalar.properties.isWhitespace {
+                if let begun = start { words.append(begun..<offset) }
+                start = nil
+            } else if UnspacedScript.contains(scalar) {
+                if let begun = start { words.append(begun..<offset) }
+                words.append(offset..<(offset + width))
+                start = nil
+            } else if start == nil {
+                start = offset
             }
-            start = index + 1
+            offset += width
+        }
+        if let begun = start { words.append(begun..<offset) }
+        var seen = Set<String>()
+        for word in words {
+            var families: [String] = []
+            for run in merged where run.bytes.overlaps(word) && !families.contains(run.family) {
+                let overlap = max(run.bytes.lowerBound, word.lowerBound)..<min(run.bytes.upperBound, word.upperBound)
+                if isVisible(string(overlap)) { families.append(run.family) }
+            }
+            let shown = string(word)
+            if families.count > 1, seen.insert(shown).inserted {
+                mixedWords.append("'\(shown)' mixes \(families.joined(separator: " and "))")
+            }
         }
     }
 }

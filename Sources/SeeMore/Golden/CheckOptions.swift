@@ -81,6 +81,9 @@ public struct CaseResult: Sendable, Codable, Equatable {
     public var actualHash: String? = nil
     /// Why the golden could not be recorded (a full disk, a read-only folder): the run is exit 73.
     public var writeError: String? = nil
+    /// Words the card draws in more than one font ("'Việt' mixes NanumGothic and DejaVu Sans"): a lint,
+    /// never a failure.
+    public var mixedFonts: [String] = []
 
     /// What a run counts and filters by.
     var facts: Facts { Facts(outcome: outcome, recorded: recordedPath != nil, writeError: writeError != nil) }

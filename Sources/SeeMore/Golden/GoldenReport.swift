@@ -120,6 +120,7 @@ struct GoldenReport {
             ("totalPixels", result.totalPixels.map { .number(Double($0)) } ?? .null),
             ("layoutDiff", result.layoutDiff?.json ?? .null),
             ("contrast", JSONValue.array(result.contrast.map(\.json))),
+            ("mixedFonts", .array(result.mixedFonts.map { .string($0) })),
             ("actualHash", result.actualHash.map { .string($0) } ?? .null),
             ("group", .string(result.group)),
             ("artifacts", artifacts),

@@ -210,6 +210,7 @@ public enum GoldenRunner {
                 recording: &recording)
             result.group = group
             result.contrast = ContrastNote.notes(for: golden)
+            result.mixedFonts = metadata.mixedFonts
             cache?.store(
                 result, fonts: metadata.fontFiles, for: golden, png: files.png, layout: files.layout,
                 tolerance: options.tolerance)

@@ -140,7 +140,7 @@ public struct LayoutDiff: Sendable, Equatable, Codable {
         var currentIsSpace = false
         for character in line {
             let isSpace = character.isWhitespace
-            let unspaced = character.unicodeScalars.first.map(Self.isUnspacedScript) ?? false
+            let unspaced = character.unicodeScalars.first.map(UnspacedScript.contains) ?? false
             // A decimal point or separator inside a number stays in it ("20.62").
             let inNumber = (character == "." || character == ",") && !current.isEmpty && current.allSatisfy(\.isNumber)
             let splits = character.isPunctuation && !inNumber
@@ -157,15 +157,6 @@ public struct LayoutDiff: Sendable, Equatable, Codable {
         }
         if !current.isEmpty { tokens.append(current) }
         return tokens
-    }
-
-    private static func isUnspacedScript(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x0E00...0x0EFF, 0x1000...0x109F, 0x1780...0x17FF, 0x3040...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
-            0xF900...0xFAFF, 0xFF66...0xFF9F, 0x20000...0x3FFFF:
-            return true
-        default: return false
-        }
     }
 
     /// One line for the console: what changed, field by field, e.g.

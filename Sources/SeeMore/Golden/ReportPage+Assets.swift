@@ -58,7 +58,7 @@ extension ReportPage {
         table.layout tr.added td.actual, table.layout tr.changed td.actual { background: #e6ffec; }
         table.layout del { background: #ffb3ad; text-decoration: line-through; }
         table.layout ins { background: #8ce99a; text-decoration: none; }
-        .contrast { font-size: 12px; margin-top: 6px; }
+        .contrast, .fonts { font-size: 12px; margin-top: 6px; }
         .case .approve { font-size: 12px; color: var(--muted); margin: 0 0 6px; }
         code { font: 12px ui-monospace, monospace; background: #eef0f3; padding: 1px 4px; border-radius: 4px; word-break: break-all; }
         .contrast .low { color: #cf222e; font-weight: 600; }
@@ -157,6 +157,20 @@ extension ReportPage {
             box.append(el('div', { class: 'note bad', id: 'accessibility' }, el('b', {}, 'Contrast below WCAG AA:'),
               el('ul', {}, [...low.keys()].map(k => el('li', {}, k)))));
           }
+          // By template · font and the fonts mixed, the words listed once each ("'Việt' mixes A and B").
+          const mixed = new Map();
+          for (const c of data.cases) for (const lint of c.mixedFonts) {
+            const split = lint.lastIndexOf("' mixes ");
+            const key = c.group.split(' · ').slice(0, 2).join(' · ') + ' · ' + lint.slice(split + 2);
+            if (!mixed.has(key)) mixed.set(key, new Set());
+            mixed.get(key).add(lint.slice(0, split + 1));
+          }
+          if (mixed.size) {
+            const line = ([key, words]) => key + ': ' + [...words].slice(0, 12).join(', ') + (words.size > 12 ? ` and ${words.size - 12} more` : '');
+            box.append(el('div', { class: 'note warn', id: 'mixed-fonts' },
+              el('b', {}, 'Words drawn in more than one font'), ' (the font asked for has no glyph for some letters):',
+              el('ul', {}, [...mixed].slice(0, 50).map(entry => el('li', {}, line(entry))))));
+          }
         }
 
         // ---- The summary bar: counts per kind, each a filter.
@@ -228,6 +242,9 @@ extension ReportPage {
           range.addEventListener('input', () => updateStack(node));
           panning(viewer);
           if (c.layout) node.append(layoutTable(c.layout));
+          if (c.mixedFonts.length) {
+            node.append(el('div', { class: 'fonts' }, 'Fonts: ', c.mixedFonts.join(' · ')));
+          }
           if (c.contrast.length) {
             node.append(el('div', { class: 'contrast' }, 'Contrast: ',
               c.contrast.map((n, i) => el('span', { class: n.meetsAA ? 'ok' : 'low' }, (i ? ' · ' : '') + (n.meetsAA ? '' : '⚠ ') + n.summary))));

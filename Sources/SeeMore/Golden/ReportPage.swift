@@ -51,6 +51,7 @@ struct ReportPage {
             ("images", .object(artifacts)),
             ("layout", result.layoutDiff.map(Self.rows) ?? .null),
             ("contrast", .array(contrast)),
+            ("mixedFonts", .array(result.mixedFonts.map { .string($0) })),
         ])
     }
 

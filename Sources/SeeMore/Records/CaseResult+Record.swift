@@ -38,6 +38,7 @@ extension CaseResult {
         record.string(group)
         record.optional(actualHash) { $0.string($1) }
         record.optional(writeError) { $0.string($1) }
+        record.array(mixedFonts) { $0.string($1) }
     }
 
     /// - Throws: `RecordReader.Damaged` for bytes no `write` made.
@@ -85,5 +86,6 @@ extension CaseResult {
         group = try record.string()
         actualHash = try record.optional { try $0.string() }
         writeError = try record.optional { try $0.string() }
+        mixedFonts = try record.array(minimumBytes: 1) { try $0.string() }
     }
 }

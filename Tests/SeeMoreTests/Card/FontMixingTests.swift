@@ -27,8 +27,35 @@ import Testing
         let emoji = try Self.card("We shipped 🎉 today", font: "DejaVu Sans 15")
         #expect(emoji.fallbackRuns.map(\.text) == ["🎉"] && emoji.fallbackRuns.first?.font == "Noto Color Emoji")
         #expect(emoji.mixedFonts.isEmpty)
+        // A character of a script written without spaces is a word of its own: Latin glued to Han
+        // (a text and read-more-tail's 続きを読む) is no mixed word, though Han is a fallback run.
+        let glued = try Self.card("Tokyo東京", font: "DejaVu Sans 15")
+        #expect(glued.fallbackRuns.map(\.text) == ["東京"] && glued.mixedFonts.isEmpty, "\(glued.mixedFonts)")
         let plain = try Self.card("We shipped the new flow today", font: "DejaVu Sans 15")
         #expect(plain.fallbackRuns.isEmpty && plain.mixedFonts.isEmpty)
+    }
+
+    /// check's report carries the lint per case and lists it at the top, from worker processes too.
+    @Test func check_reportsMixedWords() throws {
+        let path = try GoldenFixtures.suiteFile(
+            """
+            { "texts": { "vi": "Tiếng Việt rất đẹp", "en": "Morning coffee" },
+              "matrices": [ { "templates": ["inline-more"], "texts": ["vi", "en"], "fonts": ["NanumGothic 15"], "widths": [320] } ] }
+            """)
+        let artifacts = try BinaryRunner.temporaryFolder().path
+        let run = try BinaryRunner.run([
+            "check", "--suite", path, "--templates", CardFixtures.templatesFolder, "--record", "missing", "--jobs", "2",
+            "--artifacts", artifacts,
+        ])
+        #expect(run.status == 1, "\(run.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: artifacts + "/report.json"))) as? [String: Any])
+        let cases = try #require(report["cases"] as? [[String: Any]])
+        let vietnamese = try #require(cases.first { ($0["name"] as? String)?.contains("/vi/") == true })
+        #expect((vietnamese["mixedFonts"] as? [String])?.first == "'Tiếng' mixes NanumGothic and DejaVu Sans", "\(vietnamese)")
+        #expect(cases.filter { ($0["name"] as? String)?.contains("/en/") == true }.allSatisfy { ($0["mixedFonts"] as? [String]) == [] })
+        let page = try String(contentsOfFile: artifacts + "/index.html", encoding: .utf8)
+        #expect(page.contains("\"mixedFonts\":[\"'Tiếng' mixes NanumGothic and DejaVu Sans\""))
     }
 
     @Test func render_warnsOfMixedWords() throws {
