@@ -57,6 +57,14 @@ enum BinaryRunner {
             stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self), stdoutBytes: stdout)
     }
 
+    /// Copies the executable at `source` to `destination` in a process of its own: copied in this
+    /// process, the file's open descriptor could be inherited by a program another test starts at that
+    /// moment, and running the copy then fails with "Text file busy" (ETXTBSY; seen in a clean-clone run).
+    static func copyExecutable(_ source: URL, to destination: URL) throws {
+        let status = try runProgram("/bin/cp", [source.path, destination.path])
+        guard status == 0 else { throw POSIXError(.EIO) }
+    }
+
     /// Runs any program and returns its exit status.
     static func runProgram(_ path: String, _ arguments: [String]) throws -> Int32 {
         let process = Process()

@@ -57,7 +57,7 @@ import Testing
                 toPath: templates.appendingPathComponent("\(name).json").path)
         }
         let binary = prefix.appendingPathComponent("bin/seemore")
-        try FileManager.default.copyItem(at: BinaryRunner.executable, to: binary)
+        try BinaryRunner.copyExecutable(BinaryRunner.executable, to: binary)
         let elsewhere = try BinaryRunner.temporaryFolder()
         let process = Process()
         process.executableURL = binary

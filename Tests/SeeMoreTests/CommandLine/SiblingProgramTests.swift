@@ -15,7 +15,7 @@ import Testing
         let folder = try BinaryRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let lonely = folder.appendingPathComponent("seemore")
-        try FileManager.default.copyItem(at: BinaryRunner.executable, to: lonely)
+        try BinaryRunner.copyExecutable(BinaryRunner.executable, to: lonely)
         let process = Process()
         process.executableURL = lonely
         process.arguments = ["serve", "--port", "0"]
