@@ -31,41 +31,54 @@ struct FontMixing {
         func isVisible(_ drawn: String) -> Bool {
             drawn.unicodeScalars.contains { !$0.properties.isWhitespace && $0.properties.generalCategory != .format }
         }
-        for run in merged where !asked.contains(run.family.lowercased()) {
-            let drawn = string(run.bytes)
-            guard isVisible(drawn) else { continue }
-            fallbackRuns.append(
-                FallbackRun(
-                    text: drawn, start: string(0..<run.bytes.lowerBound).unicodeScalars.count,
-                    length: drawn.unicodeScalars.count, font: run.family, requested: first))
-        }
-        // Words: runs of characters between white space, a character of a script written without
-        // spaces a word of its own (so "filed続きを読む", a text and its Japanese suffix, is no mixed
-        // word); a word's families are those of the runs over its visible characters.
+        // One pass over the text, in time linear in its length whatever the number of runs: the
+        // words (runs of characters between white space, a character of a script written without
+        // spaces a word of its own, so "filed続きを読む", a text and its Japanese suffix, is no mixed
+        // word) and the scalar where each run starts.
         var words: [Range<Int>] = []
+        var runStarts = [Int](repeating: 0, count: merged.count)
+        var nextRun = 0
         var start: Int? = nil
         var offset = 0
+        var scalars = 0
         for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
+            while nextRun < merged.count && merged[nextRun].bytes.lowerBound <= offset {
+                runStarts[nextRun] = scalars
+                nextRun += 1
+            }
             let width = UTF8.width(scalar)
-            if scalar.properties.isWhitespace {
+            if scalar.properties.isWhitespace || UnspacedScript.contains(scalar) {
                 if let begun = start { words.append(begun..<offset) }
                 start = nil
-            } else if UnspacedScript.contains(scalar) {
-                if let begun = start { words.append(begun..<offset) }
-                words.append(offset..<(offset + width))
-                start = nil
+                if !scalar.properties.isWhitespace { words.append(offset..<(offset + width)) }
             } else if start == nil {
                 start = offset
             }
             offset += width
+            scalars += 1
         }
         if let begun = start { words.append(begun..<offset) }
+        for (index, run) in merged.enumerated() where !asked.contains(run.family.lowercased()) {
+            let drawn = string(run.bytes)
+            guard isVisible(drawn) else { continue }
+            fallbackRuns.append(
+                FallbackRun(
+                    text: drawn, start: runStarts[index], length: drawn.unicodeScalars.count, font: run.family,
+                    requested: first))
+        }
+        // A word's families are those of the runs over its visible characters; words and runs both in
+        // order, so the runs before a word are passed once.
         var seen = Set<String>()
+        var firstRun = 0
         for word in words {
+            while firstRun < merged.count && merged[firstRun].bytes.upperBound <= word.lowerBound { firstRun += 1 }
             var families: [String] = []
-            for run in merged where run.bytes.overlaps(word) && !families.contains(run.family) {
+            var index = firstRun
+            while index < merged.count && merged[index].bytes.lowerBound < word.upperBound {
+                let run = merged[index]
                 let overlap = max(run.bytes.lowerBound, word.lowerBound)..<min(run.bytes.upperBound, word.upperBound)
-                if isVisible(string(overlap)) { families.append(run.family) }
+                if !families.contains(run.family) && isVisible(string(overlap)) { families.append(run.family) }
+                index += 1
             }
             let shown = string(word)
             if families.count > 1, seen.insert(shown).inserted {

@@ -26,10 +26,10 @@ public struct FontFiles: Hashable, Sendable {
         FontFiles(files: files + other.files.filter { !files.contains($0) }, hermetic: hermetic || other.hermetic)
     }
 
-    /// Whether a renderer with these fonts draws what `other` asks for: all its files, and hermetic
-    /// exactly when it is.
+    /// Whether a renderer with these fonts draws what `other` asks for: all its files, and only them
+    /// when it is hermetic (a hermetic suite draws its templates that are not hermetic as it is).
     func covers(_ other: FontFiles) -> Bool {
-        other.isSystem || (Set(other.files).isSubset(of: files) && hermetic == other.hermetic)
+        other.isSystem || (Set(other.files).isSubset(of: files) && (hermetic || !other.hermetic))
     }
 
     /// The most files one design may name, and the largest file (a CJK collection is about 20 MB).

@@ -92,9 +92,7 @@ import Testing
     /// for byte the same. Hiding them does change a card that is not hermetic, so the comparison could fail.
     @Test func aHermeticCard_isTheSame_withTheMachinesFontsHidden() throws {
         let scratch = try BinaryRunner.temporaryFolder().path
-        let empty = scratch + "/fonts.conf"
-        try Data("<?xml version=\"1.0\"?>\n<fontconfig><cachedir>\(scratch)/cache</cachedir></fontconfig>\n".utf8)
-            .write(to: URL(fileURLWithPath: empty))
+        let hiddenFonts = try SuiteFontFilesTests.hiddenFonts()
         func render(_ name: String, hermetic: Bool, hidden: Bool) throws -> Data {
             let run = try BinaryRunner.run(
                 [
@@ -102,7 +100,7 @@ import Testing
                     "--state", "collapsed", "--out", scratch, "--name", name, "--font-files", Self.folder,
                     "--text", "Shipped — 日本 ✓",
                 ] + (hermetic ? ["--hermetic-fonts"] : []),
-                environment: hidden ? ["FONTCONFIG_FILE": empty] : [:])
+                environment: hidden ? hiddenFonts : [:])
             #expect(run.status == 0, "\(run.stderr)")
             return try Data(contentsOf: URL(fileURLWithPath: scratch + "/" + name + ".collapsed.png"))
         }

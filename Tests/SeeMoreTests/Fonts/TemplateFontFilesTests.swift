@@ -63,6 +63,10 @@ import Testing
             try CardRenderer().draw(request, state: .collapsed)
         }
         #expect(throws: Never.self) { try CardRenderer(fonts: template.fonts).draw(request, state: .collapsed) }
+        // A hermetic suite draws its templates that are not hermetic with its own files alone.
+        var hermetic = template.fonts
+        hermetic.hermetic = true
+        #expect(throws: Never.self) { try CardRenderer(fonts: hermetic).draw(request, state: .collapsed) }
     }
 
     @Test(arguments: [
