@@ -420,9 +420,10 @@ public final class RenderServer: @unchecked Sendable {
             case .invalidScale: return .badValue("scale", error.description)
             case .tooNarrow, .invalidWidth: return .badValue("width", error.description)
             case .tooLarge: return ServerError(status: 400, message: error.description, field: "text")
-            case .fontsNotLoaded: return .badValue("template", error.description)
             }
         case let error as TruncationRequestError: return ServerError(status: 400, message: error.description, field: nil)
+        // The template's own font files could not be loaded (changed on disk since it was read).
+        case let error as FontFilesError: return ServerError(status: 500, message: "cannot load the template's fonts: \(error)", field: "template")
         default: return ServerError(status: 500, message: "cannot render: \(error)", field: nil)
         }
     }

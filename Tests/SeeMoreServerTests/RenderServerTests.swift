@@ -221,6 +221,52 @@ import Testing
         }
     }
 
+    /// A template that names its own font files is drawn with them by a server started without any;
+    /// the other templates keep the machine's fonts.
+    @Test func aTemplateWithItsOwnFontFiles_isDrawnWithThem() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("seemore-fonts-test-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: here.appendingPathComponent("../Fonts").standardized, to: folder.appendingPathComponent("fonts"))
+        let base = try Data(contentsOf: here.appendingPathComponent("../../Templates/inline-more.json").standardized)
+        var template = try #require(try JSONSerialization.jsonObject(with: base) as? [String: Any])
+        template["fontFiles"] = ["fonts/"]
+        var body = try #require(template["body"] as? [String: Any])
+        body["font"] = "SeeMore Test Sans 15"
+        template["body"] = body
+        try JSONSerialization.data(withJSONObject: template).write(to: folder.appendingPathComponent("test-sans.json"))
+        try Self.withServer({ $0.templatesFolder = folder.path }) { url in
+            for (template, fonts) in [("test-sans", ["SeeMore Test Sans"]), ("inline-more", ["DejaVu Sans"])] {
+                let response = try Curl.request(
+                    url + "render", method: "POST", headers: ["Content-Type": "application/json"],
+                    body: Array(#"{"text": "aaaa bbbb", "width": 240, "template": "\#(template)"}"#.utf8))
+                #expect(response.status == 200 && response.json["fonts"] as? [String] == fonts, "\(response.json)")
+            }
+        }
+    }
+
+    /// A suite with its own fonts is reviewed with exactly them by a server started without any:
+    /// the brand example passes.
+    @Test func review_drawsASuiteWithItsOwnFonts() throws {
+        let brand = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/brand")
+            .standardized.path
+        var options = RenderServer.Options()
+        options.port = 0
+        options.jobs = 1
+        options.suite = brand + "/suite.json"
+        options.token = "t"
+        let server = try RenderServer(options: options)
+        try server.start()
+        defer { server.stop() }
+        let page = try Curl.request(server.url + "review/", headers: ["X-SeeMore-Token": "t"])
+        #expect(page.status == 200)
+        let artifacts = try #require(server.review?.artifacts)
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: artifacts + "/report.json")))
+        let counts = (report as? [String: Any])?["summary"] as? [String: Any]
+        #expect(counts?["passed"] as? Int == 32 && counts?["failed"] as? Int == 0, "\(counts ?? [:])")
+    }
+
     @Test func suffixColor_isDrawn() throws {
         try Self.withServer { url in
             let plain = try Curl.request(url + "render.png?" + Self.query(["text": Self.text, "width": "240"]))

@@ -1,9 +1,17 @@
 /// Renders cards as PNG pictures with their metadata.
 ///
-/// A renderer owns a layout engine (a Pango font map and context), so keep it on one thread;
+/// A renderer owns layout engines (a Pango font map and context each), so keep it on one thread;
 /// make one renderer per worker thread.
+///
+/// It draws with the fonts it was made with; a card whose template names font files beyond them, or
+/// whose request names its own fonts (a suite's), is drawn by an engine made for those fonts when
+/// first needed and kept for the next such card (a few at most, the least recently used given up).
 public final class CardRenderer {
     let engine: LayoutEngine
+    private var others: [(fonts: FontFiles, engine: LayoutEngine)] = []
+
+    /// How many engines for other fonts a renderer keeps.
+    static let otherEnginesKept = 4
 
     /// A renderer that draws with `fonts`: the machine's, or a design's own files.
     /// - Throws: `FontFilesError` for a file that holds no font; `PangoError` when Pango fails.
@@ -11,11 +19,32 @@ public final class CardRenderer {
         engine = try LayoutEngine(fonts: fonts)
     }
 
-    /// The fonts it draws with.
+    /// The fonts it draws with unless a card asks for others.
     public var fonts: FontFiles { engine.fonts }
 
+    /// The fonts `request` is drawn with: exactly its own when it names them; else these, with its
+    /// template's files added when these lack them (hermetic when either is).
+    public func fonts(for request: CardRequest) -> FontFiles {
+        if let exact = request.fonts { return exact }
+        return fonts.covers(request.template.fonts) ? fonts : fonts.merged(with: request.template.fonts)
+    }
+
+    /// The engine that draws with `fonts`, made on first use.
+    private func engine(for fonts: FontFiles) throws -> LayoutEngine {
+        if fonts == engine.fonts { return engine }
+        if let index = others.firstIndex(where: { $0.fonts == fonts }) {
+            let kept = others.remove(at: index)
+            others.append(kept)
+            return kept.engine
+        }
+        let made = try LayoutEngine(fonts: fonts)
+        if others.count == Self.otherEnginesKept { others.removeFirst() }
+        others.append((fonts, made))
+        return made
+    }
+
     /// Draws one state of a card without encoding it.
-    /// - Throws: as `render`.
+    /// - Throws: as `render`, and `FontFilesError` when a template's own font files cannot be loaded.
     public func draw(_ request: CardRequest, state: CardState) throws -> (image: RGBAImage, metadata: CardMetadata) {
         try TextStack.serialized { try drawAlone(request, state: state) }
     }
@@ -30,10 +59,7 @@ public final class CardRenderer {
 
     private func drawAlone(_ request: CardRequest, state: CardState) throws -> (image: RGBAImage, metadata: CardMetadata) {
         guard (1...3).contains(request.scale) else { throw CardError.invalidScale(request.scale) }
-        // A template's own fonts are drawn only by a renderer made with them, never replaced silently.
-        guard fonts.covers(request.template.fonts) else {
-            throw CardError.fontsNotLoaded(template: request.template.name, files: request.template.fonts.files)
-        }
+        let engine = try engine(for: fonts(for: request))
         let planner = try CardPlanner(engine: engine, request: request)
         let plan = try planner.plan(state)
         let painter = CardPainter(template: request.template, theme: planner.theme, scale: request.scale)

@@ -20,6 +20,8 @@ public struct CardRequest: Sendable {
     public var direction: TextDirection? = nil
     /// Pixels per point.
     public var scale = 1
+    /// The fonts to draw with, exactly (a suite's); nil draws with the renderer's and the template's own files.
+    public var fonts: FontFiles? = nil
 
     public init(
         text: String, template: CardTemplate, markup: Bool = false, width: Double? = nil, font: String? = nil,
@@ -58,8 +60,6 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
     case tooLarge(pixelWidth: Int, pixelHeight: Int)
     case invalidScale(Int)
     case invalidWidth(Double)
-    /// The template names font files the renderer was not made with.
-    case fontsNotLoaded(template: String, files: [String])
 
     public var description: String {
         switch self {
@@ -71,9 +71,6 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
         case .tooLarge(let width, let height):
             return "the card would be \(width)×\(height) pixels; Cairo draws at most 32767 in each direction"
         case .invalidScale(let scale): return "the scale must be 1, 2 or 3, not \(scale)"
-        case .fontsNotLoaded(let template, let files):
-            return "template '\(template)' names font files this renderer was not made with (\(files.joined(separator: ", "))); "
-                + "give them to the command (--font-files) or the suite (fontFiles)"
         case .invalidWidth(let width):
             return
                 "a card must be above 0 and at most \(JSONValue.format(TruncationRequest.maximumWidth)) points wide, not \(width)"

@@ -155,11 +155,9 @@ struct RenderCommand {
     private func renderOne(io: CommandIO) throws {
         // First: making the renderer starts fontconfig's initialisation on Pango's own thread, which
         // then overlaps reading the text and the template.
-        var renderer = try CardRenderer(fonts: fonts)
+        let renderer = try CardRenderer(fonts: fonts)
         let text = try source.read(io: io)
         let template = try Self.loadTemplate(self.template, folder: templatesFolder, io: io)
-        // A template that names its own font files is drawn with them too.
-        if !renderer.fonts.covers(template.fonts) { renderer = try CardRenderer(fonts: fonts.merged(with: template.fonts)) }
         var request = CardRequest(
             text: text, template: template, markup: markup, width: width, font: font, lines: lines, ellipsis: ellipsis,
             suffix: suffix, suffixColor: suffixColor, theme: theme, scale: scale)
@@ -197,7 +195,7 @@ struct RenderCommand {
             return try renderer.render(request, state: state)
         } catch let error as CardError {
             switch error {
-            case .tooLarge, .fontsNotLoaded: throw CommandError(error.description, exitCode: .dataError)
+            case .tooLarge: throw CommandError(error.description, exitCode: .dataError)
             default: throw CommandError(error.description, exitCode: .usage, usage: usage)
             }
         } catch let error as TruncationRequestError {

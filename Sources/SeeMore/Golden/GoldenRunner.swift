@@ -203,7 +203,10 @@ public enum GoldenRunner {
             return earlier
         }
         do {
-            let (image, metadata) = try renderer.draw(golden.request, state: golden.state)
+            // Exactly the suite's fonts, whatever the renderer's own (a server's pool renders reviews too).
+            var request = golden.request
+            request.fonts = suite.fonts
+            let (image, metadata) = try renderer.draw(request, state: golden.state)
             var result = GoldenCheck.check(
                 image, metadata: metadata, scale: golden.scale, at: location, record: options.record,
                 tolerance: options.tolerance, artifacts: artifacts, copyPassedGolden: true, files: files,

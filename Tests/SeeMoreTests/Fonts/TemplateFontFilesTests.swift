@@ -4,8 +4,7 @@ import Testing
 @testable import SeeMore
 
 /// A template that names its own font files (`fontFiles`, `hermeticFonts`, relative to its file):
-/// `render` and suites draw it with them; a renderer made without them refuses it rather than
-/// drawing it in other fonts.
+/// `render`, `render --batch`, suites and any renderer draw it with them, never in other fonts.
 @Suite struct TemplateFontFilesTests {
     /// A templates folder with `brand.json` (inline-more in SeeMore Test Sans) and the test fonts in `fonts/`.
     static func templates(hermetic: Bool, fontFiles: String = "[\"fonts/\"]") throws -> String {
@@ -40,6 +39,20 @@ import Testing
         #expect(hermetic.metadata["fonts"] as? [String] == ["SeeMore Test Sans"] && hermetic.metadata["unknownGlyphs"] as? Int == 2)
     }
 
+    /// `render --batch` draws each line's template with that template's own files, on every thread.
+    @Test func renderBatch_drawsATemplateWithItsOwnFontFiles() throws {
+        let templates = try Self.templates(hermetic: false)
+        let lines = [#"{"template": "brand", "text": "aaaa", "state": "collapsed"}"#, #"{"text": "aaaa", "state": "collapsed"}"#]
+        let run = try BinaryRunner.run(
+            ["render", "--batch", "-", "--jobs", "2", "--templates", templates, "--out", try BinaryRunner.temporaryFolder().path],
+            stdin: Data((lines + lines).joined(separator: "\n").utf8))
+        #expect(run.status == 0, "\(run.stderr)")
+        let fonts = run.stdout.split(separator: "\n").map {
+            ((try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any])?["fonts"] as? [String]
+        }
+        #expect(fonts == [["SeeMore Test Sans"], ["DejaVu Sans"], ["SeeMore Test Sans"], ["DejaVu Sans"]], "\(run.stdout)")
+    }
+
     @Test func aSuite_drawsItsTemplatesFontFiles() throws {
         let templates = try Self.templates(hermetic: true)
         let path = try GoldenFixtures.suiteFile(
@@ -55,18 +68,29 @@ import Testing
         #expect(try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never)).failures.isEmpty)
     }
 
-    @Test func aRendererWithoutTheTemplatesFonts_refusesIt() throws {
+    @Test func aRendererWithoutTheTemplatesFonts_drawsItWithThem() throws {
         let template = try TemplateLoader.load(path: try Self.templates(hermetic: false) + "/brand.json")
         #expect(template.fonts.files.count == 2)
         let request = CardRequest(text: "aaaa", template: template)
-        #expect(throws: CardError.fontsNotLoaded(template: "brand", files: template.fonts.files)) {
-            try CardRenderer().draw(request, state: .collapsed)
-        }
-        #expect(throws: Never.self) { try CardRenderer(fonts: template.fonts).draw(request, state: .collapsed) }
+        let own = try CardRenderer(fonts: template.fonts).draw(request, state: .collapsed)
+        let system = try CardRenderer()
+        #expect(system.fonts(for: request) == template.fonts)
+        let drawn = try system.draw(request, state: .collapsed)
+        #expect(drawn.image.pixels == own.image.pixels)
+        #expect(drawn.metadata.fonts == ["SeeMore Test Sans"])
+        // The same renderer still draws a card in the machine's fonts as before.
+        let plain = CardRequest(text: "aaaa", template: try TemplateLoader.standard().load("inline-more"))
+        #expect(system.fonts(for: plain) == .system)
+        #expect(try system.draw(plain, state: .collapsed).metadata.fonts != ["SeeMore Test Sans"])
         // A hermetic suite draws its templates that are not hermetic with its own files alone.
         var hermetic = template.fonts
         hermetic.hermetic = true
-        #expect(throws: Never.self) { try CardRenderer(fonts: hermetic).draw(request, state: .collapsed) }
+        #expect(try CardRenderer(fonts: hermetic).fonts(for: request) == hermetic)
+        // A request that names its fonts (a suite's case) gets exactly them.
+        var exact = request
+        exact.fonts = hermetic
+        #expect(system.fonts(for: exact) == hermetic)
+        #expect(try system.draw(exact, state: .collapsed).image.pixels == CardRenderer(fonts: hermetic).draw(request, state: .collapsed).image.pixels)
     }
 
     @Test(arguments: [
