@@ -4,6 +4,7 @@ import SeeMore
 
 var io = CommandIO.standard
 io.program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+FontFiles.programOwnsFontconfig()
 io.ownsSignals = true
 let serve = { (arguments: [String], io: CommandIO) throws -> ExitCode in
     try SiblingProgram.replaceProcess(with: "seemore-serve", arguments: ["serve"] + arguments, io: io)

@@ -14,14 +14,18 @@ public enum FallbackOrder {
 
     /// The first `count` distinct families fontconfig sorts for `sans-serif` text in `language`.
     static func families(language: String, count: Int) -> [String] {
-        guard let pattern = FcPatternCreate() else { return [] }
+        // The machine's configuration, never one a design's files were added to.
+        guard let machine = Result(catching: { try FontConfiguration.machine() }).value, let pattern = FcPatternCreate() else {
+            return []
+        }
+        let config = machine?.pointer
         defer { FcPatternDestroy(pattern) }
         FcPatternAddString(pattern, FC_FAMILY, "sans-serif")
         FcPatternAddString(pattern, FC_LANG, language)
-        FcConfigSubstitute(nil, pattern, FcMatchPattern)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
         FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
-        guard let sorted = FcFontSort(nil, pattern, FcTrue, nil, &result) else { return [] }
+        guard let sorted = FcFontSort(config, pattern, FcTrue, nil, &result) else { return [] }
         defer { FcFontSetDestroy(sorted) }
         var families: [String] = []
         for index in 0..<Int(sorted.pointee.nfont) where families.count < count {
@@ -33,5 +37,13 @@ public enum FallbackOrder {
             if !families.contains(name) { families.append(name) }
         }
         return families
+    }
+}
+
+extension Result {
+    /// The success's value; nil for a failure.
+    fileprivate var value: Success? {
+        guard case .success(let value) = self else { return nil }
+        return value
     }
 }

@@ -18,6 +18,14 @@ public struct FontFiles: Hashable, Sendable {
     /// The machine's installed fonts alone, as fontconfig finds them.
     public static let system = FontFiles()
 
+    /// Says that this program owns its process (SeeMore's executables do): no code of another's uses
+    /// fontconfig in it, so the first design's files on top of the machine's fonts may become
+    /// fontconfig's current configuration, and the machine's fonts are loaded once, not twice.
+    /// A library's caller whose own code uses fontconfig does not call it.
+    public static func programOwnsFontconfig() {
+        FontConfiguration.claimProcess()
+    }
+
     /// Whether the machine's own configuration is used unchanged.
     var isSystem: Bool { files.isEmpty && !hermetic }
 

@@ -19,7 +19,7 @@ final class FontMap {
     init(fonts: FontFiles = .system) throws {
         Self.creationLock.lock()
         defer { Self.creationLock.unlock() }
-        let configuration = fonts.isSystem ? nil : try FontConfiguration(fonts)
+        let configuration = try FontConfiguration.forFontMap(fonts)
         guard let map = pango_cairo_font_map_new() else {
             throw PangoError.creationFailed("a Pango font map")
         }
