@@ -5,6 +5,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include <hb.h>
+#include <hb-ot.h>
 #include <fribidi.h>
 
 /// PANGO_GLYPH_UNKNOWN_FLAG is a cast macro that Swift cannot import.
@@ -113,4 +114,61 @@ static inline int seemore_font_map_set_config(PangoFontMap *map, FcConfig *confi
 static inline int seemore_application_font_count(FcConfig *config) {
     FcFontSet *set = FcConfigGetFonts(config, FcSetApplication);
     return set ? set->nfont : 0;
+}
+
+/// The baseline `tag` of `item`'s font for its script and language, as Pango 1.50 asks HarfBuzz for
+/// it (with HarfBuzz's fallback when the font has no BASE table).
+static inline hb_position_t seemore_item_baseline(PangoItem *item, hb_ot_layout_baseline_tag_t tag) {
+    hb_font_t *font = pango_font_get_hb_font(item->analysis.font);
+    hb_script_t script = (hb_script_t)g_unicode_script_to_iso15924(item->analysis.script);
+    hb_language_t language = hb_language_from_string(pango_language_to_string(item->analysis.language), -1);
+    hb_tag_t scripts[HB_OT_MAX_TAGS_PER_SCRIPT];
+    hb_tag_t languages[HB_OT_MAX_TAGS_PER_LANGUAGE];
+    unsigned int script_count = HB_OT_MAX_TAGS_PER_SCRIPT;
+    unsigned int language_count = HB_OT_MAX_TAGS_PER_LANGUAGE;
+    hb_ot_tags_from_script_and_language(script, language, &script_count, scripts, &language_count, languages);
+    hb_direction_t direction =
+        (item->analysis.flags & PANGO_ANALYSIS_FLAG_CENTERED_BASELINE) ? HB_DIRECTION_TTB : HB_DIRECTION_LTR;
+    hb_position_t baseline = 0;
+    hb_ot_layout_get_baseline_with_fallback(font, tag, direction, script_count ? scripts[script_count - 1] : HB_TAG_NONE,
+                                            language_count ? languages[language_count - 1] : HB_TAG_NONE, &baseline);
+    return baseline;
+}
+
+/// Puts every run of `line` on the line's alphabetic baseline, as CSS does for horizontal text.
+/// Pango 1.50 aligns each run to the baseline that the script of the line's logically first run
+/// uses (its `apply_baseline_shift`, before the runs are put in visual order): after a first run in
+/// kana or Han a Latin run in another font moves by the difference of the two fonts' ideographic
+/// baselines, after Devanagari by their hanging baselines, so where a line starts decides where
+/// its other fonts sit. This takes exactly that adjustment back off each run's `y_offset`,
+/// computed as Pango computes it, and keeps what baseline-shift attributes give. Runs Pango made
+/// after that step (its ellipsis) never had it. Returns how many runs moved.
+static inline int seemore_line_use_alphabetic_baseline(PangoLayoutLine *line) {
+    PangoItem *first = NULL;
+    for (GSList *node = line ? line->runs : NULL; node; node = node->next) {
+        PangoLayoutRun *run = node->data;
+        PangoItem *item = run ? run->item : NULL;
+        if (!item || !item->analysis.font || (item->analysis.flags & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS)) continue;
+        if (!first || item->offset < first->offset) first = item;
+    }
+    if (!first) return 0;
+    hb_ot_layout_baseline_tag_t tag =
+        (first->analysis.flags & PANGO_ANALYSIS_FLAG_CENTERED_BASELINE)
+            ? HB_OT_LAYOUT_BASELINE_TAG_IDEO_EMBOX_CENTRAL
+            : hb_ot_layout_get_horizontal_baseline_tag_for_script(
+                  (hb_script_t)g_unicode_script_to_iso15924(first->analysis.script));
+    hb_position_t reference = seemore_item_baseline(first, tag);
+    int moved = 0;
+    for (GSList *node = line->runs; node; node = node->next) {
+        PangoLayoutRun *run = node->data;
+        PangoItem *item = run ? run->item : NULL;
+        if (!item || !item->analysis.font || (item->analysis.flags & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS)) continue;
+        if (item->analysis.flags & PANGO_ANALYSIS_FLAG_CENTERED_BASELINE) continue;
+        hb_position_t adjustment = item == first ? 0 : reference - seemore_item_baseline(item, tag);
+        if (adjustment != 0) {
+            run->y_offset -= adjustment;
+            moved++;
+        }
+    }
+    return moved;
 }

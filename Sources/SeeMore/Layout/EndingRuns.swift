@@ -37,6 +37,7 @@ struct EndingRuns {
     /// nil when the layout is not one line or that run is not one item, with or without the marks,
     /// with the analysis of `run`.
     init?(layout: Layout, keptBytes: Int, runStart: Int, run: PangoAnalysis, ending: Ending) {
+        layout.useAlphabeticBaselines()
         guard layout.lineCount == 1, let line = pango_layout_get_line_readonly(layout.pointer, 0) else { return nil }
         var runs: [UnsafeMutablePointer<PangoGlyphItem>] = []
         layout.forEachRun(of: line) { runs.append($0) }

@@ -22,8 +22,11 @@ extension Layout {
     /// same way at their size. Fonts picked by fallback (emoji, CJK, Thai) never change a line's pitch,
     /// so a paragraph has an even pitch in every script. Pango still breaks the lines; only their
     /// vertical positions differ from Pango's own, whose line-spacing factor multiplies each line's own
-    /// font height. Without a strut (a layout no style was applied to) Pango's positions are kept.
+    /// font height. Every run sits on its line's alphabetic baseline (`useAlphabeticBaselines`), so a
+    /// line that starts in a fallback script places its other fonts as one that starts in the body
+    /// font. Without a strut (a layout no style was applied to) Pango's positions are kept.
     var lineBoxes: [LineBox] {
+        useAlphabeticBaselines()
         if let boxes = cachedLineBoxes { return boxes }
         let boxes = placeLines()
         cachedLineBoxes = boxes
@@ -55,6 +58,7 @@ extension Layout {
     /// The ink of each line as placed, in points from the layout's top-left; nil for a line that draws
     /// nothing (empty, or only spaces).
     var lineInkRects: [Rect?] {
+        useAlphabeticBaselines()
         var rects: [Rect?] = []
         guard let iterator = pango_layout_get_iter(pointer) else { return rects }
         defer { pango_layout_iter_free(iterator) }

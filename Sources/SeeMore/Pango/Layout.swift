@@ -36,6 +36,9 @@ final class Layout {
     private(set) var strut: FontMetrics? = nil
     /// The positioned lines, computed when first asked for after a change.
     var cachedLineBoxes: [LineBox]? = nil
+    /// The layout's serial (Pango's count of its changes) when its runs were last put on the
+    /// alphabetic baseline (`useAlphabeticBaselines`).
+    private var alphabeticSerial: UInt32? = nil
 
     init(context: TextContext) throws {
         guard let layout = pango_layout_new(context.pointer) else {
@@ -203,8 +206,35 @@ final class Layout {
         return Int(line)
     }
 
+    /// Puts every run of every line on its line's alphabetic baseline, as CSS does, undoing Pango
+    /// 1.50's alignment of all runs to the baseline of the script the line starts in (see
+    /// `seemore_line_use_alphabetic_baseline`): a Latin run after kana, or a suffix after Devanagari,
+    /// then sits where it sits on a line that starts in Latin. Called before anything reads a run's
+    /// vertical place (line boxes, ink, positions, painting); once per version of the layout.
+    func useAlphabeticBaselines() {
+        let serial = pango_layout_get_serial(pointer)
+        guard serial != alphabeticSerial else { return }
+        var moved: [Int32] = []
+        var node = pango_layout_get_lines_readonly(pointer)
+        var index: Int32 = 0
+        while let current = node {
+            if let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self),
+                seemore_line_use_alphabetic_baseline(line) > 0
+            {
+                moved.append(index)
+            }
+            index += 1
+            node = current.pointee.next
+        }
+        // Asking for a line by the writable call makes Pango stop caching its extents (and the
+        // layout's), so they are measured again from the moved runs.
+        for index in moved { _ = pango_layout_get_line(pointer, index) }
+        alphabeticSerial = pango_layout_get_serial(pointer)
+    }
+
     /// The logical rectangle of the grapheme starting at `byteIndex`, in points.
     func graphemeRect(atByte byteIndex: Int) -> Rect {
+        useAlphabeticBaselines()
         var rect = PangoRectangle()
         pango_layout_index_to_pos(pointer, Int32(byteIndex), &rect)
         // RTL graphemes report a negative width; normalise.
@@ -218,6 +248,7 @@ final class Layout {
     /// rectangles and the ink of its runs (glyphs reaching out of the line, underlines below it).
     /// nil for an empty range.
     func rect(ofBytes bytes: Range<Int>) -> Rect? {
+        useAlphabeticBaselines()
         var rect: Rect? = nil
         func add(_ part: Rect) { rect = rect.map { $0.union(part) } ?? part }
         guard let text = pango_layout_get_text(pointer) else { return nil }

@@ -6,7 +6,8 @@ import Testing
 /// What every painted card must hold, checked on every case of the repository's golden suite and on a
 /// hostile corpus: lines follow one another without gaps or overlaps, no line's ink reaches into another
 /// line's, all ink lies inside the card (inside the field for an input), and the card is exactly as tall
-/// as its padding, its line pitches and the spacing between header, body and link.
+/// as its padding, its line pitches and the spacing between header, body and link. In plain text
+/// every line has its body font's pitch and baseline, whatever script it starts in.
 @Suite struct PaintInvariantsTests {
     /// Texts that broke the pictures before: emoji-only lines, scripts mixed in one paragraph, stacked
     /// marks, RTL with LTR tails, markup with big and small spans.
@@ -25,6 +26,14 @@ import Testing
             true
         ),
         ("trailing-breaks", "Hello\n\n\n", false),
+        // Lines that start in a script the body font lacks, then go on in the body font.
+        (
+            "fallback-starts",
+            "ああ then Latin\n漢字 then Latin\n한국 then Latin\nสวัสดี then Latin\nمرحبا then Latin\n🎉 then Latin\n"
+                + "नमस्ते then Latin\nLatin then かな",
+            false
+        ),
+        ("fallback-wraps", "あいうえおかきくけこさしすせそたちつてとなにぬねの Latin words after kana again and again 漢字 more Latin words", false),
     ]
 
     @Test func goldenSuiteCases_holdTheInvariants() throws {
@@ -57,6 +66,18 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Whether every run of line `index` is drawn at the layout's body font size (a suffix or header
+    /// in a larger size legitimately makes its line taller).
+    static func runsAreAtTheStrutSize(_ layout: Layout, line index: Int) -> Bool {
+        guard let size = layout.strut?.size else { return false }
+        var same = true
+        layout.forEachRun(inLines: index..<(index + 1)) { run in
+            guard let font = run.pointee.item.pointee.analysis.font else { return }
+            if let runSize = layout.context.fontFacts.size(of: font), abs(runSize - size) > 0.001 { same = false }
+        }
+        return same
     }
 
     /// The checks can fail: lines packed tighter than their glyphs, an overflowing card, a clipped field.
@@ -125,9 +146,17 @@ import Testing
                 let visible = range ?? boxes.indices
                 let inks = layout.lineInkRects
                 let lineInk = try Self.inkMasks(of: layout, lines: visible, origin: origin, plan: plan)
+                let strut = layout.strut.map { layout.lineHeight.box(size: $0.size, metrics: $0) }
                 for index in visible {
                     let box = boxes[index]
                     if box.pitch <= 0 { failures.append("line \(index + 1) has pitch \(box.pitch)") }
+                    if !request.markup, let strut, Self.runsAreAtTheStrutSize(layout, line: index),
+                        abs(box.pitch - (strut.above + strut.below)) > tolerance || abs(box.baseline - box.top - strut.above) > tolerance
+                    {
+                        failures.append(
+                            "line \(index + 1) is \(box.pitch) pt tall with its baseline \(box.baseline - box.top) pt down, "
+                                + "not the body font's \(strut.above + strut.below) and \(strut.above)")
+                    }
                     if index > visible.lowerBound && abs(box.top - boxes[index - 1].bottom) > tolerance {
                         failures.append(
                             "line \(index + 1) starts at \(box.top), not where line \(index) ends (\(boxes[index - 1].bottom))")
