@@ -86,8 +86,19 @@ struct CardPlanner {
     private func addHeader(_ header: CardTemplate.Header, at y: Double, to plan: inout CardPlan) throws -> Double {
         var request = TruncationRequest(text: header.displayName, font: header.font, width: contentWidth)
         request.suffixFont = header.handleFont ?? "Normal"
+        var name = header.displayName + " "
+        var handle = header.handle
+        if rightToLeft {
+            // Mirrored, as iOS and Android draw a header in a right-to-left interface: the name at the
+            // trailing (right) edge, the handle and each " · " part after it to its left. A
+            // right-to-left mark after each part makes the parts separate runs of a right-to-left
+            // line; a left-to-right mark before each keeps "@seemore" in its own order.
+            request.direction = .rtl
+            name = header.displayName + "\u{200F} "
+            handle = "\u{200E}" + handle.replacing(" · ", with: "\u{200F} · \u{200E}")
+        }
         let layout = try engine.paintLayout(
-            request, text: header.displayName + " ", ending: ("", header.handle, false),
+            request, text: name, ending: ("", handle, false),
             paint: SuffixPaint(color: theme.secondaryText, underline: false)
         ).layout
         layout.limitLines(perParagraph: 1)  // one line, ending in "…" when it is wider than the card

@@ -32,6 +32,52 @@ import Testing
         for pitch in pitches { #expect(abs(pitch - 19.5) < 1e-9, "\(pitches)") }
     }
 
+    /// A line that starts in a script the body font lacks has the body font's pitch, and the suffix on
+    /// the last line sits on the baseline it has after a Latin line (Pango 1.50 moved both by the
+    /// baseline of the script the line starts in).
+    @Test(arguments: [
+        "नमस्ते दुनिया यह एक लंबा वाक्य है जो कई पंक्तियों में फैला हुआ है और इसे काटा जाना चाहिए ताकि हम देख सकें कि क्या होता है",
+        "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。",
+        "ภาษาไทยมีสระบนและล่าง ปู่ ฟ้า น้ำ ผู้ใหญ่ กี่ปี ที่นี่ ญี่ปุ่น ฐานข้อมูล ฎีกา ฏ ฤๅษี ภาษาไทยมีสระบนและล่าง ปู่ ฟ้า น้ำ ผู้ใหญ่",
+        "오늘 서울은 맑고 포근한 날씨가 이어지겠습니다. 낮 최고기온은 18도까지 오르겠고, 저녁부터는 구름이 많아지겠습니다.",
+    ])
+    func suffix_sitsOnTheLinesBaselineInEveryScript(text: String) throws {
+        let latin = try Self.card(
+            "Hello world this is a long sentence that spans many lines and should be cut so that we can see what happens",
+            width: 240, state: .collapsed)
+        let other = try Self.card(text, width: 240, state: .collapsed)
+        #expect(latin.truncated && other.truncated && latin.lineCount == other.lineCount)
+        let (mine, theirs) = (try #require(other.suffixRect), try #require(latin.suffixRect))
+        #expect(abs(mine.y - theirs.y) < 1e-9 && abs(mine.height - theirs.height) < 1e-9, "\(mine) against \(theirs)")
+        #expect(other.lineBoxes.map(\.height) == latin.lineBoxes.map(\.height))
+    }
+
+    /// A right-to-left card's header is mirrored: the display name at the right edge, the handle and
+    /// the time to its left, "@seemore" still in its own order.
+    @Test func rightToLeftHeader_isMirrored() throws {
+        for (text, rightToLeft) in [("مرحبا بكم في خدمات الخرائط الجديدة", true), ("Hello and welcome to the new maps", false)] {
+            let request = CardRequest(text: text, template: try CardFixtures.template("x"))
+            let plan = try TextStack.serialized { try CardPlanner(engine: try LayoutEngine(), request: request).plan(.collapsed) }
+            guard case .text(let header, _, _, _, _) = try #require(plan.items.first) else { Issue.record("no header"); return }
+            let drawn = header.lineTexts().joined()
+            let bytes = Array(drawn.utf8)
+            func range(of part: String) throws -> Range<Int> {
+                let needle = Array(part.utf8)
+                let start = try #require((0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
+                return start..<(start + needle.count)
+            }
+            let name = try #require(header.rect(ofBytes: try range(of: "SeeMore")))
+            let handle = try #require(header.rect(ofBytes: try range(of: "@seemore")))
+            let time = try #require(header.rect(ofBytes: try range(of: "2h")))
+            if rightToLeft {
+                #expect(name.x > handle.x && handle.x > time.x, "\(drawn.debugDescription): \(name) \(handle) \(time)")
+                #expect(header.graphemeRect(atByte: try range(of: "@seemore").lowerBound).x < handle.x + 1, "'@' comes first")
+            } else {
+                #expect(name.x < handle.x && handle.x < time.x)
+            }
+        }
+    }
+
     @Test func lineHeight_multipleOfTheSizeOrPoints() throws {
         let engine = try LayoutEngine()
         for (lineHeight, pitch) in [(LineHeight.multiple(1.5), 22.5), (.points(20), 20.0), (.points(31), 31.0)] {
