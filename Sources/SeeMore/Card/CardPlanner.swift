@@ -171,13 +171,16 @@ struct CardPlanner {
     private func addOverlay(over body: Layout, origin: Point, to plan: inout CardPlan) throws {
         let lines = body.lineExtents
         guard let last = lines.last else { return }
-        let painted = try engine.paintLayout(
-            bodyRequest(suffix: suffixText), text: "", ending: ("", suffixText, false), paint: suffixPaint)
+        let rightToLeft = body.lineIsRightToLeft(lines.count - 1)
+        var request = bodyRequest(suffix: suffixText)
+        // The label reads in the direction of the line it covers: after right-to-left text the ".."
+        // of " ..더보기" comes next to the faded text it follows, "더보기" at the outer edge.
+        if rightToLeft { request.direction = .rtl }
+        let painted = try engine.paintLayout(request, text: "", ending: ("", suffixText, false), paint: suffixPaint)
         let suffix = painted.layout
         guard let suffixBytes = painted.suffixBytes, let local = suffix.rect(ofBytes: suffixBytes),
             let suffixBaseline = suffix.lineExtents.first?.baseline
         else { return }
-        let rightToLeft = body.lineIsRightToLeft(lines.count - 1)
         let suffixWidth = local.width
         let x = rightToLeft ? origin.x : origin.x + contentWidth - suffixWidth
         let y = origin.y + last.baseline - suffixBaseline

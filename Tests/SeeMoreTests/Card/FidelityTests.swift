@@ -78,6 +78,25 @@ import Testing
         }
     }
 
+    /// fade-overlay's label reads in the direction of the line it covers: after right-to-left text the
+    /// ".." of " ..더보기" sits next to the faded text (right of "더보기"), after left-to-right text left of it.
+    @Test func overlayLabel_putsItsDotsNextToTheText() throws {
+        let arabic = "تعرف على خدمات الخرائط الجديدة من Google Maps and Street View حول تطبيق الخرائط الذي يساعدك في العثور على أفضل المطاعم"
+        let english = String(repeating: "We shipped the new onboarding flow today! Huge thanks to everyone who tested it. ", count: 3)
+        for (text, rightToLeft) in [(arabic, true), (english, false)] {
+            var request = CardRequest(text: text, template: try CardFixtures.template("fade-overlay"))
+            request.width = 320
+            let plan = try TextStack.serialized { try CardPlanner(engine: try LayoutEngine(), request: request).plan(.collapsed) }
+            guard case .text(let label, _, _, _, _) = try #require(plan.items.last) else { Issue.record("no label"); return }
+            let bytes = Array(label.lineTexts().joined().utf8)
+            let dots = try #require(bytes.firstIndex(of: UInt8(ascii: ".")))
+            let hangul = try #require(bytes.firstIndex { $0 >= 0xE0 })
+            let dotsRect = label.graphemeRect(atByte: dots)
+            let labelRect = label.graphemeRect(atByte: hangul)
+            #expect(rightToLeft ? dotsRect.x > labelRect.x : dotsRect.x < labelRect.x, "\(dotsRect) \(labelRect)")
+        }
+    }
+
     @Test func lineHeight_multipleOfTheSizeOrPoints() throws {
         let engine = try LayoutEngine()
         for (lineHeight, pitch) in [(LineHeight.multiple(1.5), 22.5), (.points(20), 20.0), (.points(31), 31.0)] {
