@@ -44,6 +44,9 @@ public struct TruncationRequest: Sendable, Equatable {
     public var korean = KoreanLineBreak.syllables
     /// The base direction of the paragraphs (`auto`: from each one's first strong character).
     public var direction = TextDirection.auto
+    /// Spans a `word` cut never falls inside (rule 4): nil finds the plain text's URLs, mentions and
+    /// hashtags (`TextEntity.find`); a list uses exactly those (empty: none).
+    public var entities: [TextEntity]? = nil
 
     public static let defaultFont = "DejaVu Sans 15"
     public static let defaultFontSize = 15.0

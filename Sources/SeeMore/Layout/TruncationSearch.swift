@@ -18,6 +18,9 @@ final class TruncationSearch {
     private var measured: [Int: Collapsed] = [:]
     /// What the shared layout holds now, so the final layout is not made twice.
     private var content: Content? = nil
+    /// For the boundaries before `entityInsides.count`, whether one lies inside an entity (rule 4):
+    /// entities are found only as far as candidates are asked about, so a long text's tail is never read.
+    private var entityInsides: [Bool] = []
 
     private enum Content: Equatable {
         case collapsed(keptEnd: Int)
@@ -73,6 +76,22 @@ final class TruncationSearch {
             StrongDirection.needsBidi(request.ellipsis.utf8) || StrongDirection.needsBidi(request.suffix.utf8)
                 ? nil : Ending(unmarkedEllipsis: request.ellipsis, suffix: request.suffix)
         )
+    }
+
+    /// Whether a word cut at character boundary `k` would split a link, mention or hashtag.
+    private func splitsEntity(_ k: Int) -> Bool {
+        if k >= entityInsides.count {
+            let count = text.scalars.count
+            if let given = request.entities {
+                entityInsides = TextEntity.insides(of: given, boundaries: count + 1)
+            } else {
+                // Entities starting before the limit decide every boundary before it.
+                let limit = min(count, max(2 * k, k + 256))
+                let found = EntityScanner(scalars: text.scalars, startingBefore: limit).entities
+                entityInsides = TextEntity.insides(of: found, boundaries: limit == count ? count + 1 : limit)
+            }
+        }
+        return k < entityInsides.count && entityInsides[k]
     }
 
     /// The ending after the first `keptEnd` characters, as `Ending(ellipsis:suffix:rightToLeft:keptPartNeedsBidi:)`
@@ -162,7 +181,7 @@ final class TruncationSearch {
         case .grapheme:
             return (try graphemeCut(), fullLineCount)
         case .word:
-            let words = fitting.filter { $0 == 0 || uncut.isLineBreak[$0] }
+            let words = fitting.filter { $0 == 0 || (uncut.isLineBreak[$0] && !splitsEntity($0)) }
             let lastLineStart = uncut.start(ofLine: limit) ?? 0
             if let k = try words.first(where: { try fits($0) }), k > lastLineStart {
                 return (Cut(k: k), fullLineCount)
@@ -234,7 +253,8 @@ final class TruncationSearch {
         while last < uncut.length && text.scalars[last].properties.isWhitespace {
             last += 1
         }
-        for k in stride(from: last, to: lineStart, by: -1) where uncut.isLineBreak[k] && uncut.isCursorPosition[k] {
+        for k in stride(from: last, to: lineStart, by: -1)
+        where uncut.isLineBreak[k] && uncut.isCursorPosition[k] && !splitsEntity(k) {
             if let reach, k > reach && k >= firstWordEnd { continue }
             if try fits(k) { return Cut(k: k) }
         }

@@ -142,5 +142,15 @@ struct CorpusText: Sendable, CustomStringConvertible {
         CorpusText(
             name: "rtl-leading-digits", text: "2024 12 31 10 30 45 99 100 مرحبا بكم في التطبيق الجديد الذي يعمل بسرعة كبيرة جدا"),
         CorpusText(name: "ltr-leading-digits-rtl-suffix", text: "12 34 56 78 90 12 34 56 hello world and more words here"),
+        // Links, mentions and hashtags: a word cut lands before or after one, never inside.
+        CorpusText(
+            name: "links-and-tags",
+            text:
+                "Big news from @seemore_app: read https://example.com/blog/2026/12/launch-notes-and-what-comes-next?ref=feed and tell us #SwiftOnLinux #새기능 what you think"
+        ),
+        CorpusText(
+            name: "ja-url-in-sentence",
+            text: "詳しくはhttps://example.jp/news/2026/december/release-notesをご覧ください。#新機能 と @田中さん にも感謝します。"),
+        CorpusText(name: "long-url-only", text: "https://example.com/a/very/long/path/that/is/wider/than/any/line/of/the/card/at/all/ok"),
     ]
 }

@@ -13,7 +13,8 @@ import Testing
         "吾輩は", "猫である。", "名前は", "まだ無い。", "「本当に？」", "ニャーニャー", "今天", "天气很好，",
         "서울은", "맑고", "포근한", "날씨가", "ภาษาไทย", "ไม่มีการเว้นวรรค", "مرحبا", "بكم", "שלום", "לכולם",
         "नमस्ते", "संयुक्ताक्षर", "👨‍👩‍👧‍👦", "👍🏽", "🇯🇵🇰🇷", "Cafe\u{0301}", "https://example.com/a/long/path?x=1",
-        "Supercalifragilisticexpialidocious", "\n", "\n\n", "\r\n", "\u{00A0}", "\u{3000}", "\t", "  ",
+        "Supercalifragilisticexpialidocious", "@anna_k", "#SwiftUI", "#日本語タグ", "@김민수",
+        "www.apple.com/kr/iphone-16-pro/specs", "詳しくはhttps://example.jp/about/us", "\n", "\n\n", "\r\n", "\u{00A0}", "\u{3000}", "\t", "  ",
     ]
 
     static let endings: [(String, String, String?)] = [
@@ -27,7 +28,7 @@ import Testing
     static let koreanPieces = [
         "서울은", "맑고", "포근한", "날씨가", "이어지겠습니다.", "18도까지", "대한민국헌법제일조대한민국은민주공화국이다", "iPhone에서",
         "(서울)", "“좋아요”", "👍🏽", "👨‍👩‍👧‍👦", "좋아요👍", "Seoul", "https://example.com/경로", "100%", "ㅋㅋㅋ", "한\u{1100}\u{1161}",
-        "다!", "\n", "  ", "\u{3000}", "가나다라마바사아자차카타파하",
+        "다!", "#해시태그", "@서울_맛집", "\n", "  ", "\u{3000}", "가나다라마바사아자차카타파하",
     ]
 
     @Test func koreanWords_neverAbortAndAgreeWithBruteForce() throws {

@@ -138,7 +138,10 @@ final class ReferenceCut {
             lineCounts[keptEnd] = (lines, lines <= request.lines && markerLine == lines - 1)
         }
         let graphemeCandidates = (0...end).filter { cursor[$0] || $0 == 0 }
-        let wordCandidates = graphemeCandidates.filter { $0 == 0 || lineBreak[$0] }
+        // Rule 4: never inside a link, mention or hashtag.
+        let entities = request.entities ?? TextEntity.find(in: request.text)
+        let inside = TextEntity.insides(of: entities, boundaries: scalars.count + 1)
+        let wordCandidates = graphemeCandidates.filter { $0 == 0 || (lineBreak[$0] && !inside[$0]) }
 
         let grapheme: Answer
         if let k = graphemeCandidates.last(where: { lineCounts[trimmed($0)]!.fits }) {

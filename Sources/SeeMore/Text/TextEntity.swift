@@ -1,0 +1,39 @@
+/// A span of a text that reads as one unit and that apps style and make tappable: a link, an
+/// `@mention`, a `#hashtag`, or a span a caller marks itself. The cut never falls inside one in word
+/// mode, and cards draw them in the theme's link color.
+public struct TextEntity: Equatable, Hashable, Sendable {
+    public enum Kind: String, CaseIterable, Codable, Sendable {
+        case url
+        case mention
+        case hashtag
+        /// Marked by the caller (a suite's text), for kinds SeeMore does not find itself.
+        case marked
+    }
+
+    public var kind: Kind
+    /// The characters (Unicode scalars, as Pango and Twitter's API count them) of the plain text it covers.
+    public var range: Range<Int>
+
+    public init(kind: Kind, range: Range<Int>) {
+        self.kind = kind
+        self.range = range
+    }
+
+    /// The entities of `text` in order: URLs (`http://`, `https://`, `www.`), mentions (`@name`) and
+    /// hashtags (`#tag`, in any script's letters, Hangul and kana included), found by `EntityScanner`.
+    public static func find(in text: String) -> [TextEntity] {
+        EntityScanner(text).entities
+    }
+
+    /// For each character boundary 0..<`boundaries`, whether it lies strictly inside one of
+    /// `entities` (a cut there would split it).
+    static func insides(of entities: [TextEntity], boundaries: Int) -> [Bool] {
+        var inside = [Bool](repeating: false, count: max(0, boundaries))
+        for entity in entities {
+            let lower = max(entity.range.lowerBound + 1, 0)
+            let upper = min(entity.range.upperBound, boundaries)
+            if lower < upper { for index in lower..<upper { inside[index] = true } }
+        }
+        return inside
+    }
+}
