@@ -81,6 +81,13 @@ import Testing
             let file = try #require(collapsed["file"] as? String)
             let picture = try Curl.request(url + file.dropFirst())
             #expect(picture.status == 200 && picture.body.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+            // Links, mentions and hashtags with their tap targets.
+            let tagged = try Curl.request(
+                url + "render", method: "POST", headers: ["Content-Type": "application/json"],
+                body: Array(#"{"text": "Thanks @anna_k, see https://example.com #launch", "width": 320}"#.utf8))
+            let entities = try #require((tagged.json["collapsed"] as? [String: Any])?["entities"] as? [[String: Any]])
+            #expect(entities.map { $0["kind"] as? String } == ["mention", "url", "hashtag"])
+            #expect(entities.allSatisfy { ($0["rects"] as? [Any])?.count == 1 && ($0["range"] as? [Int])?.count == 2 })
         }
     }
 

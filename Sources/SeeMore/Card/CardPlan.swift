@@ -28,6 +28,8 @@ struct CardPlan {
     var fontSubstitutions: [FontSubstitution] = []
     /// The body's line boxes as drawn (the lines' pitch, across the text's width), for overlays.
     var lineBoxes: [Rect] = []
+    /// The links, mentions and hashtags of the body text shown.
+    var entities: [CardEntity] = []
 
     /// Families used and glyphs missing across every text item.
     var fonts: [String] {

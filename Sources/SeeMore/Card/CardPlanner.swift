@@ -48,8 +48,47 @@ struct CardPlanner {
         body.direction = request.direction ?? template.body.direction
         body.korean = template.body.korean
         body.language = request.language ?? template.body.lang
+        body.entities = request.entities ?? (template.links.detect ? nil : [])
         body.fullCountLimit = 0  // a card never shows the full line count
         return body
+    }
+
+    /// The links, mentions and hashtags of `drawn` (the start of the body's plain text) and their
+    /// bytes in it, each with its whole text from the body's text.
+    private func entities(in drawn: String, body: TruncationRequest) throws -> [(entity: CardEntity, bytes: Range<Int>)] {
+        let shown = IndexedText(drawn)
+        let count = shown.scalars.count
+        guard count > 0 else { return [] }
+        // The longest entity's worth past the shown text is all that is read of the rest.
+        let plain = Array(try engine.plainText(body).unicodeScalars.prefix(count + EntityScanner.maximumURLLength + 1))
+        let found = body.entities ?? EntityScanner(scalars: plain, startingBefore: count).entities
+        return found.compactMap { entity in
+            let lower = max(0, entity.range.lowerBound)
+            let upper = min(entity.range.upperBound, count)
+            guard lower < upper else { return nil }
+            var whole = String.UnicodeScalarView()
+            whole.append(contentsOf: plain[lower..<min(entity.range.upperBound, plain.count)])
+            return (
+                CardEntity(kind: entity.kind, text: String(whole), range: lower..<upper, rects: []),
+                shown.byteOffsets[lower]..<shown.byteOffsets[upper]
+            )
+        }
+    }
+
+    /// Paints `drawn` as the body with its links colored, and records where they are.
+    private func paintBody(
+        _ body: TruncationRequest, drawn: String, ending: (ellipsis: String, suffix: String, isolated: Bool)?,
+        origin: Point, to plan: inout CardPlan
+    ) throws -> PaintedText {
+        let found = try entities(in: drawn, body: body)
+        let links = LinkPaint(bytes: found.map(\.bytes), color: theme.link ?? theme.suffix, underline: template.links.underline)
+        let painted = try engine.paintLayout(body, text: drawn, ending: ending, paint: suffixPaint, links: links)
+        plan.entities = found.map { item in
+            var entity = item.entity
+            entity.rects = painted.layout.rects(perLineOf: item.bytes).map { $0.offsetBy(x: origin.x, y: origin.y) }
+            return entity
+        }
+        return painted
     }
 
     private var suffixText: String { request.suffix ?? template.suffix.text }
@@ -125,7 +164,7 @@ struct CardPlanner {
         switch state {
         case .collapsed:
             let ending = cut.truncated && placement != .overlay ? (body.ellipsis, inlineSuffix, true) : nil
-            let painted = try engine.paintLayout(body, text: cut.kept, ending: ending, paint: suffixPaint)
+            let painted = try paintBody(body, drawn: cut.kept, ending: ending, origin: origin, to: &plan)
             plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
             plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: width - padding.left - padding.right)
             plan.truncated = cut.truncated
@@ -142,8 +181,8 @@ struct CardPlanner {
         case .expanded:
             let whole = try engine.expandedText(body)
             let lessInline = cut.truncated && placement == .inline ? template.expandedSuffix : nil
-            let painted = try engine.paintLayout(
-                body, text: whole, ending: lessInline.map { ("", $0, true) }, paint: suffixPaint)
+            let painted = try paintBody(
+                body, drawn: whole, ending: lessInline.map { ("", $0, true) }, origin: origin, to: &plan)
             plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
             plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: width - padding.left - padding.right)
             plan.kept = whole

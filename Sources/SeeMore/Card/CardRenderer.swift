@@ -78,6 +78,7 @@ public final class CardRenderer {
         let mixing = plan.fontMixing(requested: Self.requestedFamilies(request))
         withBoxes.fallbackRuns = mixing.fallbackRuns
         withBoxes.mixedFonts = mixing.mixedWords
+        withBoxes.entities = plan.entities
         return (image, withBoxes)
     }
 

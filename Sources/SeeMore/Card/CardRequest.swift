@@ -22,6 +22,9 @@ public struct CardRequest: Sendable {
     public var scale = 1
     /// The fonts to draw with, exactly (a suite's); nil draws with the renderer's and the template's own files.
     public var fonts: FontFiles? = nil
+    /// The text's links, mentions, hashtags and other marked spans, exactly (a suite's); nil finds them
+    /// in the text when the template's `links.detect` says so.
+    public var entities: [TextEntity]? = nil
 
     public init(
         text: String, template: CardTemplate, markup: Bool = false, width: Double? = nil, font: String? = nil,

@@ -36,6 +36,8 @@ public struct CardMetadata: Sendable, Equatable {
     public var fallbackRuns: [FallbackRun] = []
     /// One line per word drawn in more than one font ("'Việt' mixes NanumGothic and DejaVu Sans").
     public var mixedFonts: [String] = []
+    /// The links, mentions and hashtags of the body text shown, in text order.
+    public var entities: [CardEntity] = []
 
     /// The smallest comfortable tap target, in points (Apple's Human Interface Guidelines).
     public static let minimumHitSize = 44.0
@@ -77,6 +79,7 @@ extension CardMetadata: JSONRepresentable {
             ("lineBoxes", .array(lineBoxes.map(\.json))),
             ("fallbackRuns", .array(fallbackRuns.map(\.json))),
             ("mixedFonts", .array(mixedFonts.map { .string($0) })),
+            ("entities", .array(entities.map(\.json))),
         ])
     }
 }

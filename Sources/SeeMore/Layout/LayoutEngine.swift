@@ -124,6 +124,13 @@ public final class LayoutEngine {
         return text.string(0..<text.trimmedEnd(text.count))
     }
 
+    /// The request's text without markup (its own text when it is not markup).
+    /// - Throws: `TruncationRequestError.invalidMarkup`.
+    func plainText(_ request: TruncationRequest) throws -> String {
+        guard request.markup else { return request.text }
+        return try TextStack.serialized { try textStyle(for: request).plainText }
+    }
+
     /// The longest text laid out whole (an expanded card, a chat input); Pango's 32-bit widths and
     /// Cairo's 32767-pixel images end far below a megabyte paragraph.
     public static let maximumWholeCharacters = 100_000
@@ -170,13 +177,13 @@ public final class LayoutEngine {
     ///     (see `Ending`), as a cut text's do.
     func paintLayout(
         _ request: TruncationRequest, text: String, ending: (ellipsis: String, suffix: String, isolated: Bool)?,
-        paint: SuffixPaint?
+        paint: SuffixPaint?, links: LinkPaint? = nil
     ) throws -> PaintedText {
         let style = try textStyle(for: request)
         let kept = Array(text.utf8)
         let layout = try Layout(context: context(for: request.direction))
         guard let ending else {
-            try style.apply(kept, to: layout, paint: paint)
+            try style.apply(kept, to: layout, paint: paint, links: links)
             return PaintedText(layout: layout, suffixBytes: nil, marks: [])
         }
         let made: Ending
@@ -191,7 +198,7 @@ public final class LayoutEngine {
         } else {
             made = Ending(plainEllipsis: ending.ellipsis, suffix: ending.suffix)
         }
-        try style.apply(kept, ending: made, to: layout, paint: paint)
+        try style.apply(kept, ending: made, to: layout, paint: paint, links: links)
         let suffix = (kept.count + made.suffixRange.lowerBound)..<(kept.count + made.suffixRange.upperBound)
         return PaintedText(layout: layout, suffixBytes: suffix.isEmpty ? nil : suffix, marks: made.marks(after: kept.count))
     }

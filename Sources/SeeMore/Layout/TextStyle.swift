@@ -14,12 +14,14 @@ final class TextStyle {
     /// The language of the text (given, or guessed from it) and of the ellipsis and suffix (guessed
     /// from them, else the text's).
     let language: (text: String?, ending: String?)
-    /// Byte ranges of the plain text kept on one line when they fit one (`KoreanLineBreak.words`).
+    /// Byte ranges of the plain text kept on one line when they fit one: Korean words
+    /// (`KoreanLineBreak.words`), and links, mentions and hashtags (`TextEntity`), each list in order.
     private let koreanWords: [Range<Int>]
+    private var entityBytes: [Range<Int>] = []
     /// Lays out a Korean word alone to see whether it fits a line.
     private let measuring: Layout
-    /// Whether each Korean word (by its first byte) fits a line, once measured.
-    private var wordFits: [Int: Bool] = [:]
+    /// Whether each kept-together range fits a line, once measured.
+    private var wordFits: [Range<Int>: Bool] = [:]
     private lazy var plainBytes = Array(plainText.utf8)
     /// Whether Pango could add a hyphen at a break in the text (see `mayTakeHyphens`).
     private lazy var textMayTakeHyphens = Self.mayTakeHyphens(plainText)
@@ -48,6 +50,7 @@ final class TextStyle {
             markup = nil
             keepsLinesAlike = true
             koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
+            entityBytes = Self.byteRanges(of: request.entities ?? TextEntity.find(in: plainText), in: plainText)
             try Self.checkCombiningRuns(plainText)
             language = (textLanguage, endingLanguage ?? textLanguage)
             return
@@ -70,6 +73,7 @@ final class TextStyle {
         markup = parsed
         keepsLinesAlike = MarkupLimits.keepsLinesAlike(parsed)
         koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
+        entityBytes = Self.byteRanges(of: request.entities ?? TextEntity.find(in: plainText), in: plainText)
         try Self.checkCombiningRuns(plainText)
         let textLanguage = request.language ?? TextLanguage.guess(plainText)
         language = (textLanguage, endingLanguage ?? textLanguage)
@@ -80,7 +84,7 @@ final class TextStyle {
     /// when `paint` says so). `linesPerParagraph` stops line breaking there (`Layout.limitLines`).
     func apply<Bytes: Collection>(
         _ kept: Bytes, ending: Ending? = nil, to layout: Layout, textStart: Int = 0, paint: SuffixPaint? = nil,
-        linesPerParagraph: Int? = nil
+        links: LinkPaint? = nil, linesPerParagraph: Int? = nil
     ) throws where Bytes.Element == UInt8 {
         let keptCount = kept.count
         let attributes = try markup?.slice(textStart..<(textStart + keptCount)) ?? AttributeList()
@@ -96,10 +100,17 @@ final class TextStyle {
                 }
             }
         }
+        // Color and underline only: widths stay those the cut measured.
+        for range in links?.bytes ?? [] where range.lowerBound < keptCount {
+            let part = range.lowerBound..<min(range.upperBound, keptCount)
+            if let links { attributes.setColor(links.color, bytes: part) }
+            if links?.underline == true { attributes.setUnderline(bytes: part) }
+        }
         if let ending, ending.startsItem, keptCount > 0, total > keptCount {
             attributes.startItem(bytes: keptCount..<total)
         }
-        try keepKoreanWords(in: textStart..<(textStart + keptCount), on: attributes)
+        try keepTogether(koreanWords, in: textStart..<(textStart + keptCount), on: attributes)
+        try keepTogether(entityBytes, in: textStart..<(textStart + keptCount), on: attributes)
         if hyphens == .none
             && (textMayTakeHyphens || ending.map { Self.mayTakeHyphens(String(decoding: $0.bytes, as: UTF8.self)) } ?? false)
         {
@@ -182,17 +193,19 @@ extension TextStyle {
         }
     }
 
-    /// Forbids breaks inside the Korean words within `range` (bytes of the plain text) that fit a line,
-    /// on `attributes` of a layout whose text starts at `range.lowerBound`.
-    private func keepKoreanWords(in range: Range<Int>, on attributes: AttributeList) throws {
-        guard !koreanWords.isEmpty, !range.isEmpty else { return }
+    /// Forbids breaks inside those of `words` (ordered byte ranges of the plain text) within `range`
+    /// that fit a line, on `attributes` of a layout whose text starts at `range.lowerBound`. Only
+    /// ranges that fit get `allow_breaks = false`: Pango 1.50.12 aborts on some layouts where a range
+    /// that cannot fit a line forbids its breaks.
+    private func keepTogether(_ words: [Range<Int>], in range: Range<Int>, on attributes: AttributeList) throws {
+        guard !words.isEmpty, !range.isEmpty else { return }
         var low = 0
-        var high = koreanWords.count
+        var high = words.count
         while low < high {  // the first word ending after the range's start
             let middle = (low + high) / 2
-            if koreanWords[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+            if words[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
         }
-        for word in koreanWords[low...] {
+        for word in words[low...] {
             if word.lowerBound >= range.upperBound { break }
             let part = max(word.lowerBound, range.lowerBound)..<min(word.upperBound, range.upperBound)
             guard part.count > 1, try fitsOneLine(word) else { continue }
@@ -200,9 +213,32 @@ extension TextStyle {
         }
     }
 
+    /// The byte ranges in `text` of `entities` (ranges in Unicode scalars), in order, in one pass.
+    static func byteRanges(of entities: [TextEntity], in text: String) -> [Range<Int>] {
+        guard !entities.isEmpty else { return [] }
+        let sorted = entities.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var bounds = Set(sorted.flatMap { [$0.range.lowerBound, $0.range.upperBound] })
+        var offsets: [Int: Int] = [:]
+        var byte = 0
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            if bounds.remove(index) != nil { offsets[index] = byte }
+            if bounds.isEmpty { break }
+            byte += UTF8.width(scalar)
+        }
+        for bound in bounds { offsets[bound] = byte }  // at or past the end
+        var ranges: [Range<Int>] = []
+        for entity in sorted {
+            guard let lower = offsets[entity.range.lowerBound], let upper = offsets[entity.range.upperBound], lower < upper,
+                ranges.last.map({ $0.upperBound <= lower }) ?? true
+            else { continue }
+            ranges.append(lower..<upper)
+        }
+        return ranges
+    }
+
     /// Whether the word laid out alone, unwrapped, is at most a line wide.
     private func fitsOneLine(_ word: Range<Int>) throws -> Bool {
-        if let known = wordFits[word.lowerBound] { return known }
+        if let known = wordFits[word] { return known }
         let bytes = plainBytes[word]
         let attributes = try markup?.slice(word) ?? AttributeList()
         if let tag = language.text { attributes.setLanguage(tag, bytes: 0..<bytes.count) }
@@ -211,7 +247,7 @@ extension TextStyle {
         measuring.setAttributes(attributes)
         measuring.setText(bytes)
         let fits = measuring.logicalSize.width <= width
-        wordFits[word.lowerBound] = fits
+        wordFits[word] = fits
         return fits
     }
 
@@ -228,6 +264,14 @@ extension TextStyle {
 
 /// How a painted suffix looks beyond its font.
 struct SuffixPaint {
+    var color: Color
+    var underline: Bool
+}
+
+/// How the links, mentions and hashtags of a painted text look: where they are (bytes of the kept
+/// text), their color, and whether they are underlined.
+struct LinkPaint {
+    var bytes: [Range<Int>]
     var color: Color
     var underline: Bool
 }

@@ -3,7 +3,8 @@ import FoundationEssentials
 /// Templates decode with defaults for every optional field and reject unknown fields, so a typo is an error.
 extension CardTemplate: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, summary, kind, card, header, body, ellipsis, suffix, expandedSuffix, field, themes, fontFiles, hermeticFonts
+        case name, summary, kind, card, header, body, ellipsis, suffix, expandedSuffix, field, links, themes, fontFiles
+        case hermeticFonts
     }
 
     public init(from decoder: Decoder) throws {
@@ -24,6 +25,7 @@ extension CardTemplate: Decodable {
         suffix = try container.decodeIfPresent(Suffix.self, forKey: .suffix) ?? Suffix()
         expandedSuffix = try container.decodeIfPresent(String.self, forKey: .expandedSuffix)
         field = try container.decodeIfPresent(Field.self, forKey: .field) ?? Field()
+        links = try container.decodeIfPresent(Links.self, forKey: .links) ?? Links()
         themes = try container.decode([String: Theme].self, forKey: .themes)
         fontFileEntries = try container.decodeIfPresent([String].self, forKey: .fontFiles) ?? []
         fonts.hermetic = try container.decodeIfPresent(Bool.self, forKey: .hermeticFonts) ?? false
@@ -165,7 +167,7 @@ extension CardTemplate.Field: Decodable {
 
 extension CardTemplate.Theme: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case background, border, text, secondaryText, suffix, placeholder, canvas
+        case background, border, text, secondaryText, suffix, placeholder, canvas, link
     }
 
     public init(from decoder: Decoder) throws {
@@ -178,6 +180,19 @@ extension CardTemplate.Theme: Decodable {
         suffix = try container.decode(Color.self, forKey: .suffix)
         placeholder = try container.decodeIfPresent(Color.self, forKey: .placeholder)
         canvas = try container.decodeIfPresent(Color.self, forKey: .canvas)
+        link = try container.decodeIfPresent(Color.self, forKey: .link)
+    }
+}
+
+extension CardTemplate.Links: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case detect, underline }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Self()
+        detect = try container.decodeIfPresent(Bool.self, forKey: .detect) ?? defaults.detect
+        underline = try container.decodeIfPresent(Bool.self, forKey: .underline) ?? defaults.underline
     }
 }
 

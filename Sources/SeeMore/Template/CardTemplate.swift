@@ -16,6 +16,8 @@ public struct CardTemplate: Sendable, Equatable {
     public var expandedSuffix: String?
     /// The chat input's placeholder and height limit (kind `input`).
     public var field: Field
+    /// How links, mentions and hashtags in the text are found and drawn.
+    public var links = Links()
     /// Colors by theme name ("light", "dark").
     public var themes: [String: Theme]
     /// The font files the template names (`fontFiles`, relative to its file, inside its folder) and
@@ -112,6 +114,13 @@ public struct CardTemplate: Sendable, Equatable {
         public var fade = Fade()
     }
 
+    /// Links, `@mentions` and `#hashtags` (`TextEntity`): found in the text unless `detect` is false
+    /// (a suite's marked spans still count), drawn in the theme's `link` color, never cut inside.
+    public struct Links: Sendable, Equatable {
+        public var detect = true
+        public var underline = false
+    }
+
     /// The ramp of background that an `overlay` suffix sits on: transparent `leadIn` points before the
     /// fade, `startOpacity` where the fade (`fadeWidth` before the label) starts, opaque under the label.
     public struct Fade: Sendable, Equatable {
@@ -139,5 +148,7 @@ public struct CardTemplate: Sendable, Equatable {
         public var placeholder: Color?
         /// What lies behind the card (its rounded corners); nil leaves it transparent.
         public var canvas: Color?
+        /// Links, mentions and hashtags; nil uses `suffix`.
+        public var link: Color? = nil
     }
 }

@@ -23,13 +23,15 @@ final class ReferenceCut {
         }
     }
 
-    /// `KoreanLineBreak.words`: the words (byte ranges) that fit a line when laid out alone.
-    private func koreanWordsThatFit(_ text: String, request: TruncationRequest, body: FontDescription, language: String?) throws
+    /// `KoreanLineBreak.words` and the entities: those (byte ranges) that fit a line when laid out alone.
+    private func rangesKeptTogether(_ text: String, request: TruncationRequest, body: FontDescription, language: String?) throws
         -> [Range<Int>]
     {
-        guard request.korean == .words else { return [] }
         let bytes = Array(text.utf8)
-        return try KoreanLineBreak.wordRanges(in: text).filter { word in
+        // Korean words (with `korean: words`) and entities, each kept on one line when it fits one.
+        let entities = TextStyle.byteRanges(of: request.entities ?? TextEntity.find(in: text), in: text)
+        let words = (request.korean == .words ? KoreanLineBreak.wordRanges(in: text) : []) + entities
+        return try words.filter { word in
             let attributes = try AttributeList()
             if let language { attributes.setLanguage(language, bytes: 0..<word.count) }
             measuring.setUnwrapped()
@@ -80,8 +82,8 @@ final class ReferenceCut {
         let noHyphens = try AttributeList()
         noHyphens.setInsertHyphens(false, bytes: 0..<uncutText.utf8.count)
         if let textLanguage { noHyphens.setLanguage(textLanguage, bytes: 0..<uncutText.utf8.count) }
-        let koreanWords = try koreanWordsThatFit(request.text, request: request, body: body, language: textLanguage)
-        Self.keep(koreanWords, within: uncutText.utf8.count, on: noHyphens)
+        let keptTogether = try rangesKeptTogether(request.text, request: request, body: body, language: textLanguage)
+        Self.keep(keptTogether, within: uncutText.utf8.count, on: noHyphens)
         layout.setAttributes(noHyphens)
         layout.setFont(body)
         layout.setText(Array(uncutText.utf8))
@@ -128,7 +130,7 @@ final class ReferenceCut {
             if unmarked && !kept.isEmpty && all.count > kept.count { attributes.startItem(bytes: kept.count..<all.count) }
             attributes.setInsertHyphens(false, bytes: 0..<all.count)
             if let textLanguage, !kept.isEmpty { attributes.setLanguage(textLanguage, bytes: 0..<kept.count) }
-            Self.keep(koreanWords, within: kept.count, on: attributes)
+            Self.keep(keptTogether, within: kept.count, on: attributes)
             if let endingLanguage { attributes.setLanguage(endingLanguage, bytes: kept.count..<all.count) }
             layout.setAttributes(attributes)
             layout.setFont(body)

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+/// Links, mentions and hashtags on a card: drawn in the theme's link color, in the metadata with one
+/// rect per line, their whole text kept where the card shows only their start.
+@Suite struct CardEntityTests {
+    static let text =
+        "Big news from @seemore_app: read https://example.com/blog/2026/12/launch-notes-and-what-comes-next?ref=feed and tell us #SwiftOnLinux #새기능 what you think"
+
+    static func card(_ template: String = "inline-more", text: String = text, state: CardState, edit: (inout CardTemplate) -> Void = { _ in })
+        throws -> (image: RGBAImage, metadata: CardMetadata, template: CardTemplate)
+    {
+        var loaded = try CardFixtures.template(template)
+        edit(&loaded)
+        var request = CardRequest(text: text, template: loaded)
+        request.width = 320
+        let drawn = try CardRenderer().draw(request, state: state)
+        return (drawn.image, drawn.metadata, loaded)
+    }
+
+    @Test func theMetadata_namesEachEntityWithItsRectsPerLine() throws {
+        let expanded = try Self.card(state: .expanded).metadata
+        #expect(expanded.entities.map(\.kind) == [.mention, .url, .hashtag, .hashtag])
+        #expect(expanded.entities.map(\.text) == [
+            "@seemore_app", "https://example.com/blog/2026/12/launch-notes-and-what-comes-next?ref=feed", "#SwiftOnLinux", "#새기능",
+        ])
+        let scalars = Array(expanded.kept.unicodeScalars)
+        for entity in expanded.entities {
+            var shown = String.UnicodeScalarView()
+            shown.append(contentsOf: scalars[entity.range])
+            #expect(String(shown) == entity.text)
+            // One rect per line it is drawn on, each inside the card and on one of the body's lines.
+            #expect(!entity.rects.isEmpty)
+            for rect in entity.rects {
+                #expect(rect.x >= 0 && rect.x + rect.width <= expanded.width + 0.01)
+                #expect(expanded.lineBoxes.contains { abs($0.y - rect.y) < 6 })
+            }
+        }
+        #expect(expanded.entities[1].rects.count == 3, "the URL wraps over three lines")
+        #expect(expanded.entities[3].rects.count == 1, "'#새기능' fits a line: kept on one")
+        // The collapsed card shows the URL's start only; the entity still names all of it.
+        let collapsed = try Self.card(state: .collapsed).metadata
+        let url = try #require(collapsed.entities.first { $0.kind == .url })
+        #expect(url.text == expanded.entities[1].text && url.range.upperBound == collapsed.kept.unicodeScalars.count)
+    }
+
+    @Test func entities_areDrawnInTheThemesLinkColor() throws {
+        let red = try #require(Color(hex: "#D00000"))
+        let drawn = try Self.card(text: "Thanks @anna_k for the review", state: .collapsed) { $0.themes["light"]?.link = red }
+        let mention = try #require(drawn.metadata.entities.first?.rects.first)
+        let reds = CardFixtures.pixels(near: red, in: drawn.image, tolerance: 40)
+        #expect(reds.count > 20)
+        #expect(reds.allSatisfy { Double($0.x) >= mention.x - 1 && Double($0.x) <= mention.x + mention.width + 1 })
+        // Without detection: no entity, no link color.
+        let plain = try Self.card(text: "Thanks @anna_k for the review", state: .collapsed) {
+            $0.themes["light"]?.link = red
+            $0.links.detect = false
+        }
+        #expect(plain.metadata.entities.isEmpty && CardFixtures.pixels(near: red, in: plain.image, tolerance: 40).isEmpty)
+    }
+
+    @Test func underline_isDrawnUnderTheEntityOnly() throws {
+        let plain = try Self.card(text: "Thanks @anna_k for the review", state: .collapsed)
+        let underlined = try Self.card(text: "Thanks @anna_k for the review", state: .collapsed) { $0.links.underline = true }
+        let mention = try #require(plain.metadata.entities.first?.rects.first)
+        var changed: [(Int, Int)] = []
+        for y in 0..<plain.image.height {
+            for x in 0..<plain.image.width where plain.image[x, y] != underlined.image[x, y] { changed.append((x, y)) }
+        }
+        #expect(!changed.isEmpty)
+        #expect(changed.allSatisfy { Double($0.0) >= mention.x - 1 && Double($0.0) <= mention.x + mention.width + 1 })
+    }
+
+    @Test func aTemplateWithoutLinks_decodesTheDefaults_andTheKeysAreChecked() throws {
+        let template = try CardFixtures.template("x")
+        #expect(template.links == CardTemplate.Links(detect: true, underline: false))
+        let data = Data(##"{"links": {"detect": false, "colour": "#000000"}, "themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000", "link": "#0000FF"}}}"##.utf8)
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(CardTemplate.self, from: data) }
+        let good = Data(##"{"links": {"detect": false}, "themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000", "link": "#0000FF"}}}"##.utf8)
+        let decoded = try JSONDecoder().decode(CardTemplate.self, from: good)
+        #expect(decoded.links.detect == false && decoded.themes["light"]?.link == Color(hex: "#0000FF"))
+    }
+}
