@@ -18,6 +18,9 @@ final class TextStyle {
     /// (`KoreanLineBreak.words`), and links, mentions and hashtags (`TextEntity`), each list in order.
     private let koreanWords: [Range<Int>]
     private var entityBytes: [Range<Int>] = []
+    /// The characters of the links, mentions and hashtags of the plain text (found, or the
+    /// request's), merged where they overlap, in order.
+    private var entitySpans: [Range<Int>] = []
     /// Lays out a Korean word alone to see whether it fits a line.
     private let measuring: Layout
     /// Whether each kept-together range fits a line, once measured.
@@ -50,7 +53,9 @@ final class TextStyle {
             markup = nil
             keepsLinesAlike = true
             koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
-            entityBytes = Self.byteRanges(of: request.entities ?? TextEntity.find(in: plainText), in: plainText)
+            let entities = request.entities ?? TextEntity.find(in: plainText)
+            entitySpans = Self.merged(entities.map(\.range))
+            entityBytes = Self.byteRanges(of: entities, in: plainText)
             try Self.checkCombiningRuns(plainText)
             language = (textLanguage, endingLanguage ?? textLanguage)
             return
@@ -73,7 +78,9 @@ final class TextStyle {
         markup = parsed
         keepsLinesAlike = MarkupLimits.keepsLinesAlike(parsed)
         koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
-        entityBytes = Self.byteRanges(of: request.entities ?? TextEntity.find(in: plainText), in: plainText)
+        let entities = request.entities ?? TextEntity.find(in: plainText)
+        entitySpans = Self.merged(entities.map(\.range))
+        entityBytes = Self.byteRanges(of: entities, in: plainText)
         try Self.checkCombiningRuns(plainText)
         let textLanguage = request.language ?? TextLanguage.guess(plainText)
         language = (textLanguage, endingLanguage ?? textLanguage)
@@ -211,6 +218,30 @@ extension TextStyle {
             guard part.count > 1, try fitsOneLine(word) else { continue }
             attributes.setAllowBreaks(false, bytes: (part.lowerBound - range.lowerBound)..<(part.upperBound - range.lowerBound))
         }
+    }
+
+    /// Whether character boundary `k` lies strictly inside one of the entities (a cut there splits it).
+    func splitsEntity(_ k: Int) -> Bool {
+        var low = 0
+        var high = entitySpans.count
+        while low < high {  // the first span starting at or after k
+            let middle = (low + high) / 2
+            if entitySpans[middle].lowerBound < k { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && entitySpans[low - 1].upperBound > k
+    }
+
+    /// `ranges` in order, those that overlap or touch made one.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound < last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
     }
 
     /// The byte ranges in `text` of `entities` (ranges in Unicode scalars), in order, in one pass.

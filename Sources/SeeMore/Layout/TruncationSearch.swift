@@ -18,9 +18,6 @@ final class TruncationSearch {
     private var measured: [Int: Collapsed] = [:]
     /// What the shared layout holds now, so the final layout is not made twice.
     private var content: Content? = nil
-    /// For the boundaries before `entityInsides.count`, whether one lies inside an entity (rule 4):
-    /// entities are found only as far as candidates are asked about, so a long text's tail is never read.
-    private var entityInsides: [Bool] = []
 
     private enum Content: Equatable {
         case collapsed(keptEnd: Int)
@@ -79,20 +76,7 @@ final class TruncationSearch {
     }
 
     /// Whether a word cut at character boundary `k` would split a link, mention or hashtag.
-    private func splitsEntity(_ k: Int) -> Bool {
-        if k >= entityInsides.count {
-            let count = text.scalars.count
-            if let given = request.entities {
-                entityInsides = TextEntity.insides(of: given, boundaries: count + 1)
-            } else {
-                // Entities starting before the limit decide every boundary before it.
-                let limit = min(count, max(2 * k, k + 256))
-                let found = EntityScanner(scalars: text.scalars, startingBefore: limit).entities
-                entityInsides = TextEntity.insides(of: found, boundaries: limit == count ? count + 1 : limit)
-            }
-        }
-        return k < entityInsides.count && entityInsides[k]
-    }
+    private func splitsEntity(_ k: Int) -> Bool { style.splitsEntity(k) }
 
     /// The ending after the first `keptEnd` characters, as `Ending(ellipsis:suffix:rightToLeft:keptPartNeedsBidi:)`
     /// chooses it (the three made once).

@@ -24,16 +24,4 @@ public struct TextEntity: Equatable, Hashable, Sendable {
     public static func find(in text: String) -> [TextEntity] {
         EntityScanner(text).entities
     }
-
-    /// For each character boundary 0..<`boundaries`, whether it lies strictly inside one of
-    /// `entities` (a cut there would split it).
-    static func insides(of entities: [TextEntity], boundaries: Int) -> [Bool] {
-        var inside = [Bool](repeating: false, count: max(0, boundaries))
-        for entity in entities {
-            let lower = max(entity.range.lowerBound + 1, 0)
-            let upper = min(entity.range.upperBound, boundaries)
-            if lower < upper { for index in lower..<upper { inside[index] = true } }
-        }
-        return inside
-    }
 }

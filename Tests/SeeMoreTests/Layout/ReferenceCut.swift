@@ -142,7 +142,10 @@ final class ReferenceCut {
         let graphemeCandidates = (0...end).filter { cursor[$0] || $0 == 0 }
         // Rule 4: never inside a link, mention or hashtag.
         let entities = request.entities ?? TextEntity.find(in: request.text)
-        let inside = TextEntity.insides(of: entities, boundaries: scalars.count + 1)
+        var inside = [Bool](repeating: false, count: scalars.count + 1)
+        for entity in entities where entity.range.count > 1 {
+            for k in (entity.range.lowerBound + 1)..<min(entity.range.upperBound, scalars.count + 1) { inside[k] = true }
+        }
         let wordCandidates = graphemeCandidates.filter { $0 == 0 || (lineBreak[$0] && !inside[$0]) }
 
         let grapheme: Answer

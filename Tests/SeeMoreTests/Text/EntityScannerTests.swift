@@ -40,8 +40,8 @@ import Testing
         #expect(entities.allSatisfy { $0.range.count <= EntityScanner.maximumURLLength })
     }
 
-    @Test func insides_areTheBoundariesStrictlyWithin() {
-        let inside = TextEntity.insides(of: [TextEntity(kind: .url, range: 2..<5)], boundaries: 7)
-        #expect(inside == [false, false, false, true, true, false, false])
+    @Test func splitsEntity_isTrueStrictlyInside_andGivenSpansMerge() {
+        #expect(TextStyle.merged([5..<9, 2..<4, 3..<6, 12..<12]) == [2..<9])
+        #expect(TextStyle.merged([1..<3, 3..<5]) == [1..<3, 3..<5])
     }
 }
