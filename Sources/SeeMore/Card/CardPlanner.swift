@@ -59,9 +59,10 @@ struct CardPlanner {
         let shown = IndexedText(drawn)
         let count = shown.scalars.count
         guard count > 0 else { return [] }
-        // The longest entity's worth past the shown text is all that is read of the rest.
-        let plain = Array(try engine.plainText(body).unicodeScalars.prefix(count + EntityScanner.maximumURLLength + 1))
-        let found = body.entities ?? EntityScanner(scalars: plain, startingBefore: count).entities
+        let text = try engine.plainText(body)
+        let found = body.entities ?? EntityScanner(text, startingBefore: count).entities
+        // Of the rest of the text, only what the entities shown reach into is read.
+        let plain = Array(text.unicodeScalars.prefix(found.map(\.range.upperBound).max() ?? 0))
         return found.compactMap { entity in
             let lower = max(0, entity.range.lowerBound)
             let upper = min(entity.range.upperBound, count)
