@@ -282,14 +282,32 @@ extension TextStyle {
         return fits
     }
 
-    /// `range` without leading and trailing spaces, so " ..더보기" is underlined from its first dot.
+    /// The part of `range` an underline covers: the label's words, without the spaces and the dots
+    /// or ellipsis before or after them, so " ..더보기" is underlined under "더보기" only.
     static func visiblePart<Bytes: Collection>(of range: Range<Int>, in bytes: Bytes) -> Range<Int> where Bytes.Element == UInt8 {
         let array = Array(bytes)
         var lower = range.lowerBound
         var upper = range.upperBound
-        while lower < upper, array[lower] == 0x20 { lower += 1 }
-        while upper > lower, array[upper - 1] == 0x20 { upper -= 1 }
-        return lower..<upper
+        /// The length of a space, dot or ellipsis (`…` U+2026, `‥` U+2025) starting at `index`, or 0.
+        func skippable(at index: Int, before end: Int) -> Int {
+            if array[index] == 0x20 || array[index] == 0x2E { return 1 }
+            if index + 3 <= end, array[index] == 0xE2, array[index + 1] == 0x80, array[index + 2] == 0xA5 || array[index + 2] == 0xA6 {
+                return 3
+            }
+            return 0
+        }
+        while lower < upper, case let length = skippable(at: lower, before: upper), length > 0 { lower += length }
+        while upper > lower {
+            if array[upper - 1] == 0x20 || array[upper - 1] == 0x2E {
+                upper -= 1
+            } else if upper - 3 >= lower, skippable(at: upper - 3, before: upper) == 3 {
+                upper -= 3
+            } else {
+                break
+            }
+        }
+        // A label of dots alone keeps its underline.
+        return lower < upper ? lower..<upper : range
     }
 }
 

@@ -97,6 +97,17 @@ import Testing
         }
     }
 
+    /// A suffix's underline is under its words only: not under the spaces, dots or ellipsis around them.
+    @Test(arguments: [
+        (" ..더보기", "더보기"), ("… See more", "See more"), ("Read more…", "Read more"), (" ‥もっと ", "もっと"), ("...", "..."),
+        ("v1.2 notes", "v1.2 notes"),
+    ])
+    func suffixUnderline_coversItsWordsOnly(suffix: String, underlined: String) {
+        let bytes = Array(suffix.utf8)
+        let part = TextStyle.visiblePart(of: 0..<bytes.count, in: bytes)
+        #expect(String(decoding: bytes[part], as: UTF8.self) == underlined)
+    }
+
     @Test func lineHeight_multipleOfTheSizeOrPoints() throws {
         let engine = try LayoutEngine()
         for (lineHeight, pitch) in [(LineHeight.multiple(1.5), 22.5), (.points(20), 20.0), (.points(31), 31.0)] {
