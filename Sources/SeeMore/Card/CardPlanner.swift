@@ -5,6 +5,9 @@ struct CardPlanner {
     let theme: CardTemplate.Theme
     /// The text reads right to left: the header and a link below sit at the right, the trailing edge.
     let rightToLeft: Bool
+    /// The body text with its links shortened (`body.urls: short`), its entities' ranges in it and
+    /// their whole texts; nil shows the text as written.
+    let shortened: (text: String, entities: [TextEntity], wholeTexts: [String])?
 
     private var template: CardTemplate { request.template }
     private var padding: CardTemplate.Insets { template.card.padding }
@@ -33,12 +36,19 @@ struct CardPlanner {
         probe.markup = request.markup
         probe.direction = request.direction ?? request.template.body.direction
         self.rightToLeft = try engine.isRightToLeft(probe)
+        let body = request.template.body
+        if body.urls == .short, !request.markup, request.entities != nil || request.template.links.detect {
+            shortened = URLDisplay.shortening(
+                request.text, entities: request.entities ?? TextEntity.find(in: request.text), length: body.urlLength)
+        } else {
+            shortened = nil
+        }
     }
 
     /// The body's layout request; `suffix` is what sits inline after the ellipsis.
     private func bodyRequest(suffix: String) -> TruncationRequest {
         var body = TruncationRequest(
-            text: request.text, font: request.font ?? template.body.font, width: contentWidth,
+            text: shortened?.text ?? request.text, font: request.font ?? template.body.font, width: contentWidth,
             lines: request.lines ?? (template.kind == .input ? template.field.maxLines : template.body.lines),
             ellipsis: request.ellipsis ?? template.ellipsis, suffix: suffix, suffixFont: template.suffix.font,
             cutMode: template.body.cut)
@@ -48,7 +58,7 @@ struct CardPlanner {
         body.direction = request.direction ?? template.body.direction
         body.korean = template.body.korean
         body.language = request.language ?? template.body.lang
-        body.entities = request.entities ?? (template.links.detect ? nil : [])
+        body.entities = shortened?.entities ?? request.entities ?? (template.links.detect ? nil : [])
         body.fullCountLimit = 0  // a card never shows the full line count
         return body
     }
@@ -63,14 +73,16 @@ struct CardPlanner {
         let found = body.entities ?? EntityScanner(text, startingBefore: count).entities
         // Of the rest of the text, only what the entities shown reach into is read.
         let plain = Array(text.unicodeScalars.prefix(found.map(\.range.upperBound).max() ?? 0))
-        return found.compactMap { entity in
+        return found.enumerated().compactMap { index, entity in
             let lower = max(0, entity.range.lowerBound)
             let upper = min(entity.range.upperBound, count)
             guard lower < upper else { return nil }
             var whole = String.UnicodeScalarView()
             whole.append(contentsOf: plain[lower..<min(entity.range.upperBound, plain.count)])
             return (
-                CardEntity(kind: entity.kind, text: String(whole), range: lower..<upper, rects: []),
+                CardEntity(
+                    kind: entity.kind, text: shortened.map { $0.wholeTexts[index] } ?? String(whole), range: lower..<upper,
+                    rects: []),
                 shown.byteOffsets[lower]..<shown.byteOffsets[upper]
             )
         }

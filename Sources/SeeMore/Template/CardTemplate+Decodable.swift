@@ -102,7 +102,9 @@ extension CardTemplate.Header: Decodable {
 }
 
 extension CardTemplate.Body: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case font, lineHeight, lines, cut, hyphens, direction, korean, lang }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case font, lineHeight, lines, cut, hyphens, direction, korean, lang, urls, urlLength
+    }
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -115,6 +117,8 @@ extension CardTemplate.Body: Decodable {
         hyphens = try container.decodeIfPresent(Hyphens.self, forKey: .hyphens) ?? defaults.hyphens
         direction = try container.decodeIfPresent(TextDirection.self, forKey: .direction) ?? defaults.direction
         korean = try container.decodeIfPresent(KoreanLineBreak.self, forKey: .korean) ?? defaults.korean
+        urls = try container.decodeIfPresent(URLDisplay.self, forKey: .urls) ?? defaults.urls
+        urlLength = try container.decodeCount(forKey: .urlLength) ?? defaults.urlLength
         lang = try container.decodeIfPresent(String.self, forKey: .lang)
         if let lang, !TextLanguage.isValid(lang) {
             throw DecodingError.dataCorruptedError(

@@ -97,6 +97,9 @@ public struct CardTemplate: Sendable, Equatable {
         public var korean: KoreanLineBreak = .words
         /// The text's language (BCP 47); nil guesses it from the text.
         public var lang: String? = nil
+        /// Links as written (`full`) or shortened (`short`, at most `urlLength` characters).
+        public var urls: URLDisplay = .full
+        public var urlLength: Int = 24
     }
 
     /// The suffix that invites expanding the card.
