@@ -8,6 +8,8 @@ struct CardPlanner {
     /// The body text with its links shortened (`body.urls: short`), its entities' ranges in it and
     /// their whole texts; nil shows the text as written.
     let shortened: (text: String, entities: [TextEntity], wholeTexts: [String])?
+    /// The text's entities when they are given or marked; nil lets the engine find them.
+    let entities: [TextEntity]?
 
     private var template: CardTemplate { request.template }
     private var padding: CardTemplate.Insets { template.card.padding }
@@ -37,9 +39,16 @@ struct CardPlanner {
         probe.direction = request.direction ?? request.template.body.direction
         self.rightToLeft = try engine.isRightToLeft(probe)
         let body = request.template.body
-        if body.urls == .short, !request.markup, request.entities != nil || request.template.links.detect {
+        let detect = request.template.links.detect
+        var entities = request.entities
+        if !request.markedEntities.isEmpty {
+            let found = try request.entities ?? (detect ? TextEntity.find(in: engine.plainText(probe)) : [])
+            entities = (found + request.markedEntities).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        }
+        self.entities = entities
+        if body.urls == .short, !request.markup, entities != nil || detect {
             shortened = URLDisplay.shortening(
-                request.text, entities: request.entities ?? TextEntity.find(in: request.text), length: body.urlLength)
+                request.text, entities: entities ?? TextEntity.find(in: request.text), length: body.urlLength)
         } else {
             shortened = nil
         }
@@ -58,7 +67,7 @@ struct CardPlanner {
         body.direction = request.direction ?? template.body.direction
         body.korean = template.body.korean
         body.language = request.language ?? template.body.lang
-        body.entities = shortened?.entities ?? request.entities ?? (template.links.detect ? nil : [])
+        body.entities = shortened?.entities ?? entities ?? (template.links.detect ? nil : [])
         body.fullCountLimit = 0  // a card never shows the full line count
         return body
     }

@@ -25,6 +25,8 @@ public struct CardRequest: Sendable {
     /// The text's links, mentions, hashtags and other marked spans, exactly (a suite's); nil finds them
     /// in the text when the template's `links.detect` says so.
     public var entities: [TextEntity]? = nil
+    /// Spans marked by the caller (a suite's text) beside those the template finds.
+    public var markedEntities: [TextEntity] = []
 
     public init(
         text: String, template: CardTemplate, markup: Bool = false, width: Double? = nil, font: String? = nil,

@@ -30,7 +30,8 @@ struct CaseExpander {
                                 cases += matrix.states.map { state in
                                     GoldenCase(
                                         shared: template, textName: textName, text: text.text, markup: text.markup,
-                                        language: text.language, font: font, width: width, theme: theme, scale: scale,
+                                        language: text.language, entities: text.entities, font: font, width: width,
+                                        theme: theme, scale: scale,
                                         state: state)
                                 }
                             }
@@ -48,6 +49,18 @@ struct CaseExpander {
             throw error(
                 "text name '\(name)' must be letters, digits, '.', '_' or '-' so it stays inside the golden folder",
                 at: [AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name)])
+        }
+        for name in file.texts.keys.sorted() {
+            guard let text = file.texts[name], !text.markup else { continue }
+            let count = text.text.unicodeScalars.count
+            for (index, entity) in text.entities.enumerated() where entity.range.upperBound > count {
+                throw error(
+                    "range [\(entity.range.lowerBound), \(entity.range.upperBound)] ends past the text's \(count) characters",
+                    at: [
+                        AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name), AnyCodingKey(stringValue: "entities"),
+                        AnyCodingKey(index: index), AnyCodingKey(stringValue: "range"),
+                    ])
+            }
         }
         var loaded: [String: CardTemplate] = [:]
         var checkedFonts: [String: FontSubstitution?] = [:]
@@ -130,7 +143,7 @@ struct CaseExpander {
             throw SuiteError(
                 path: path,
                 message:
-                    "duplicate case '\(names[first])' (from matrices.[\(matrixOf[first])] and matrices.[\(matrixOf[second])])")
+                    "duplicate case '\(names[first])' (from matrices[\(matrixOf[first])] and matrices[\(matrixOf[second])])")
         }
         return (order.map { cases[$0] }, fonts)
     }

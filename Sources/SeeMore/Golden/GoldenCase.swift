@@ -13,6 +13,8 @@ public struct GoldenCase: Sendable, Equatable {
     public var markup: Bool
     /// The text's language (BCP 47); nil lets the template or the text decide.
     public var language: String? = nil
+    /// Spans the suite marks in the text (`entities`), beside the links the template finds.
+    public var entities: [TextEntity] = []
     public var font: String
     public var width: Double
     public var theme: String
@@ -23,9 +25,10 @@ public struct GoldenCase: Sendable, Equatable {
 
     /// - Parameter shared: the template, as every case of the suite that uses it holds it.
     init(
-        shared: SharedTemplate, textName: String, text: String, markup: Bool, language: String? = nil, font: String,
-        width: Double, theme: String, scale: Int, state: CardState
+        shared: SharedTemplate, textName: String, text: String, markup: Bool, language: String? = nil,
+        entities: [TextEntity] = [], font: String, width: Double, theme: String, scale: Int, state: CardState
     ) {
+        self.entities = entities
         self.shared = shared
         self.textName = textName
         self.text = text
@@ -80,6 +83,7 @@ public struct GoldenCase: Sendable, Equatable {
         var request = CardRequest(
             text: text, template: template, markup: markup, width: width, font: font, theme: theme, scale: scale)
         request.language = language
+        request.markedEntities = entities
         return request
     }
 }

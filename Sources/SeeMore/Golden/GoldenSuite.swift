@@ -111,14 +111,17 @@ struct SuiteFile: Decodable {
         matrices = try container.decode([Matrix].self, forKey: .matrices)
     }
 
-    /// A text of the suite: a string, or `{"text": "…", "markup": true, "lang": "zh-Hans"}`.
+    /// A text of the suite: a string, or `{"text": "…", "markup": true, "lang": "zh-Hans",
+    /// "entities": [{"range": [0, 5], "kind": "marked"}]}`.
     struct SuiteText: Decodable {
         var text: String
         var markup = false
         /// The text's language (BCP 47); nil lets the template or the text decide.
         var language: String? = nil
+        /// Spans marked as links, mentions, hashtags or other entities, in Unicode scalars of the plain text.
+        var entities: [TextEntity] = []
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case text, markup, lang }
+        enum CodingKeys: String, CodingKey, CaseIterable { case text, markup, lang, entities }
 
         init(from decoder: Decoder) throws {
             if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
@@ -130,11 +133,32 @@ struct SuiteFile: Decodable {
             text = try container.decode(String.self, forKey: .text)
             markup = try container.decodeIfPresent(Bool.self, forKey: .markup) ?? false
             language = try container.decodeIfPresent(String.self, forKey: .lang)
+            entities = try container.decodeIfPresent([MarkedEntity].self, forKey: .entities)?.map(\.entity) ?? []
             if let language, !TextLanguage.isValid(language) {
                 throw DecodingError.dataCorruptedError(
                     forKey: .lang, in: container,
                     debugDescription: "\"\(language)\" is not a BCP 47 language tag such as ja, zh-Hans or pt-BR")
             }
+        }
+    }
+
+    /// A span a suite marks: `{"range": [start, end], "kind": "marked"}` (kind optional).
+    struct MarkedEntity: Decodable {
+        var entity: TextEntity
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case range, kind }
+
+        init(from decoder: Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let bounds = try container.decode([Int].self, forKey: .range)
+            guard bounds.count == 2, bounds[0] >= 0, bounds[0] < bounds[1], bounds[1] <= TruncationRequest.maximumTextBytes else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .range, in: container,
+                    debugDescription: "must be [start, end] in characters with 0 ≤ start < end, not \(bounds)")
+            }
+            let kind = try container.decodeIfPresent(TextEntity.Kind.self, forKey: .kind) ?? .marked
+            entity = TextEntity(kind: kind, range: bounds[0]..<bounds[1])
         }
     }
 

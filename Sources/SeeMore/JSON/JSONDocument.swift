@@ -38,9 +38,16 @@ enum JSONDocument {
         return (node.line, node.column)
     }
 
-    /// "themes.dark.suffix", "matrices.[0].fonts".
+    /// "themes.dark.suffix", "matrices[0].fonts".
     static func fieldName(_ path: [CodingKey]) -> String {
-        path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        // "matrices[0].templates[1]", as JSONPath and JavaScript write it.
+        path.reduce(into: "") { name, key in
+            if let index = key.intValue {
+                name += "[\(index)]"
+            } else {
+                name += (name.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
     }
 
     private static func describe(_ error: DecodingError) -> (path: [CodingKey], message: String) {

@@ -83,3 +83,39 @@ import Testing
         #expect(decoded.links.detect == false && decoded.themes["light"]?.link == Color(hex: "#0000FF"))
     }
 }
+
+/// Spans a suite marks in its texts (`entities`): drawn and reported beside the links found, never
+/// cut inside; a range past the text is an error naming it.
+@Suite struct SuiteMarkedEntityTests {
+    static func suite(_ entities: String) throws -> String {
+        try GoldenFixtures.suiteFile(
+            """
+            {
+              "texts": { "hotel": { "text": "Meet the team at the Grand Budapest Hotel lobby tomorrow morning, @anna", "entities": \(entities) } },
+              "matrices": [ { "templates": ["inline-more"], "texts": ["hotel"], "widths": [240], "states": ["expanded"] } ]
+            }
+            """)
+    }
+
+    @Test func markedSpans_areEntitiesBesideTheFoundOnes() throws {
+        let suite = try GoldenSuite.load(path: try Self.suite(#"[{"range": [21, 41], "kind": "marked"}]"#), templatesFolder: CardFixtures.templatesFolder)
+        let golden = try #require(suite.cases.first)
+        #expect(golden.entities == [TextEntity(kind: .marked, range: 21..<41)])
+        let metadata = try CardRenderer().draw(golden.request, state: .expanded).metadata
+        #expect(metadata.entities.map(\.kind) == [.marked, .mention])
+        #expect(metadata.entities.first?.text == "Grand Budapest Hotel")
+    }
+
+    @Test(arguments: [
+        (#"[{"range": [21, 400]}]"#, "texts.hotel.entities[0].range: range [21, 400] ends past the text's 71 characters"),
+        (#"[{"range": [5, 5]}]"#, "must be [start, end] in characters with 0 ≤ start < end"),
+        (#"[{"range": [1, 2], "kind": "link"}]"#, "kind"),
+    ])
+    func badRanges_areNamed(entities: String, message: String) throws {
+        #expect {
+            _ = try GoldenSuite.load(path: try Self.suite(entities), templatesFolder: CardFixtures.templatesFolder)
+        } throws: { error in
+            "\(error)".contains(message)
+        }
+    }
+}

@@ -198,7 +198,7 @@ import Testing
         let output = try BinaryRunner.run(["check", "--suite", broken])
         #expect(output.status == 65)
         #expect(output.stderr.contains("\(broken):1:"))
-        #expect(output.stderr.contains("matrices.[0].texts: missing required field"))
+        #expect(output.stderr.contains("matrices[0].texts: missing required field"))
         let missing = try BinaryRunner.run(["check", "--suite", "/nonexistent/suite.json"])
         #expect(missing.status == 66)
         #expect(missing.stderr.contains("/nonexistent/suite.json"))

@@ -262,24 +262,24 @@ import Testing
     @Test(arguments: [
         (
             #"{"texts": {"a": "x"}, "matrices": [{"templates": ["nope"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200]}]}"#,
-            "suite.json:1:51: matrices.[0].templates.[0]: unknown template 'nope'; available: chat-input, fade-overlay"
+            "suite.json:1:51: matrices[0].templates[0]: unknown template 'nope'; available: chat-input, fade-overlay"
         ),
         (
             #"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["Nope Sans 15"], "widths": [200]}]}"#,
-            "matrices.[0].fonts.[0]: font 'Nope Sans 15' is not installed"
+            "matrices[0].fonts[0]: font 'Nope Sans 15' is not installed"
         ),
         (#"{"texts": {"../up": "x"}, "matrices": []}"#, "texts.../up: text name '../up' must be letters"),
         (
             #"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["b"], "fonts": ["DejaVu Sans 15"], "widths": [200]}]}"#,
-            "matrices.[0].texts.[0]: unknown text 'b'; texts: a"
+            "matrices[0].texts[0]: unknown text 'b'; texts: a"
         ),
         (
             #"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200]}, {"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200, 300]}]}"#,
-            "duplicate case 'x/a/DejaVuSans-15@200.light.collapsed' (from matrices.[0] and matrices.[1])"
+            "duplicate case 'x/a/DejaVuSans-15@200.light.collapsed' (from matrices[0] and matrices[1])"
         ),
         (
             #"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200], "themes": ["sepia"]}]}"#,
-            "matrices.[0].themes.[0]: template 'x' has no theme 'sepia'"
+            "matrices[0].themes[0]: template 'x' has no theme 'sepia'"
         ),
         (#"{"texts": {"a": "x"}, "matrixes": []}"#, "matrixes: unknown field"),
     ])
