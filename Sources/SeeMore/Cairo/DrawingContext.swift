@@ -78,6 +78,28 @@ final class DrawingContext {
         }
     }
 
+    /// Paints an avatar: `image` scaled to cover `rect` (centered, the rest cut off; Cairo's good
+    /// filter, which averages pixels when it shrinks), or `color` filling it, inside a circle or a
+    /// rounded square.
+    func drawAvatar(_ rect: Rect, shape: Avatar.Shape, cornerRadius: Double, image: RGBAImage?, color: Color) throws {
+        cairo_save(pointer)
+        defer { cairo_restore(pointer) }
+        addRoundedRect(rect, radius: shape == .circle ? min(rect.width, rect.height) / 2 : cornerRadius)
+        guard let image, image.width > 0, image.height > 0 else {
+            fill(color)
+            return
+        }
+        cairo_clip(pointer)
+        let surface = try ImageSurface(image)
+        let scale = max(rect.width / Double(image.width), rect.height / Double(image.height))
+        cairo_translate(
+            pointer, rect.x + (rect.width - Double(image.width) * scale) / 2, rect.y + (rect.height - Double(image.height) * scale) / 2)
+        cairo_scale(pointer, scale, scale)
+        cairo_set_source_surface(pointer, surface.pointer, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)
+        cairo_paint(pointer)
+    }
+
     /// Paints `image` with its top-left at (x, y), one image pixel per point.
     func draw(_ image: ImageSurface, x: Double, y: Double) {
         cairo_set_source_surface(pointer, image.pointer, x, y)

@@ -30,6 +30,8 @@ struct CardPainter {
                 }
             case .fade(let rect, let stops):
                 context.fillHorizontalGradient(rect, color: theme.background, stops: stops.map { ($0.x, $0.alpha) })
+            case .avatar(let rect, let shape, let radius, let image, let color):
+                try context.drawAvatar(rect, shape: shape, cornerRadius: radius, image: image, color: color)
             }
         }
         try context.check()

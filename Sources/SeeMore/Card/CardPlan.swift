@@ -8,6 +8,8 @@ struct CardPlan {
         /// The card background over `rect`, with an opacity that changes linearly between the stops
         /// (ordered by x; constant past the first and the last).
         case fade(Rect, stops: [FadeStop])
+        /// An avatar: `image` scaled into `rect`, or `color` filling it, in the shape.
+        case avatar(Rect, shape: Avatar.Shape, cornerRadius: Double, image: RGBAImage?, color: Color)
     }
 
     /// The background's opacity at one x of a fade.

@@ -14,7 +14,14 @@ struct CardPlanner {
     private var template: CardTemplate { request.template }
     private var padding: CardTemplate.Insets { template.card.padding }
     private var width: Double { request.cardWidth }
-    private var contentWidth: Double { width - padding.left - padding.right }
+    /// How far an avatar beside the header pushes the header and the text in from the leading edge.
+    private var indent: Double {
+        guard let avatar = template.avatar, avatar.placement == .beside, template.header != nil else { return 0 }
+        return avatar.size + avatar.spacing
+    }
+    private var contentWidth: Double { width - padding.left - padding.right - indent }
+    /// The left edge of the header and the text (the avatar is at the right in right-to-left text).
+    private var contentLeft: Double { padding.left + (rightToLeft ? 0 : indent) }
     private var suffixPaint: SuffixPaint {
         SuffixPaint(color: request.suffixColor ?? theme.suffix, underline: template.suffix.underline)
     }
@@ -28,8 +35,9 @@ struct CardPlanner {
             throw CardError.invalidWidth(request.cardWidth)
         }
         let padding = request.template.card.padding
-        guard request.cardWidth - padding.left - padding.right > 1 else {
-            throw CardError.tooNarrow(width: request.cardWidth, padding: padding.left + padding.right)
+        let beside = request.template.avatar.map { $0.placement == .beside ? $0.size + $0.spacing : 0 } ?? 0
+        guard request.cardWidth - padding.left - padding.right - beside > 1 else {
+            throw CardError.tooNarrow(width: request.cardWidth, padding: padding.left + padding.right + beside)
         }
         self.engine = engine
         self.request = request
@@ -118,14 +126,20 @@ struct CardPlanner {
     func plan(_ state: CardState) throws -> CardPlan {
         var plan = CardPlan(width: width, height: 0)
         var y = padding.top
+        var avatarBottom = 0.0
         if let header = template.header {
+            if let avatar = template.avatar {
+                let x = rightToLeft ? width - padding.right - avatar.size : padding.left
+                try addAvatar(avatar, header: header, rect: Rect(x: x, y: y, width: avatar.size, height: avatar.size), to: &plan)
+                if avatar.placement == .above { y += avatar.size + avatar.spacing } else { avatarBottom = y + avatar.size }
+            }
             y = try addHeader(header, at: y, to: &plan) + header.spacing
         }
         switch template.kind {
         case .card: y = try addBody(state, at: y, to: &plan)
         case .input: y = try addInput(state, at: y, to: &plan)
         }
-        plan.height = (y + padding.bottom).rounded(.up)
+        plan.height = (max(y, avatarBottom) + padding.bottom).rounded(.up)
         let body = bodyRequest(suffix: suffixText)
         // Each font looked up in the language of the text it sets, as its layouts loaded it.
         var fonts = [body.font, body.suffixFont].compactMap { $0 }.map { ($0, body.language ?? TextLanguage.guess(body.text)) }
@@ -141,6 +155,22 @@ struct CardPlanner {
             }
         }
         return plan
+    }
+
+    /// The avatar in `rect`: its picture, or the display name's initials centered on the theme's
+    /// avatar color, in the header's font at 40% of the avatar's size.
+    private func addAvatar(_ avatar: Avatar, header: CardTemplate.Header, rect: Rect, to plan: inout CardPlan) throws {
+        let background = theme.avatar ?? theme.suffix
+        plan.items.append(.avatar(rect, shape: avatar.shape, cornerRadius: avatar.cornerRadius, image: avatar.image, color: background))
+        let initials = Avatar.initials(of: header.displayName)
+        guard avatar.image == nil, !initials.isEmpty else { return }
+        let font = try FontDescription("Bold \(JSONValue.format(avatar.size * 0.4))").merged(onto: try FontDescription(header.font))
+        let request = TruncationRequest(text: initials, font: font.string, width: TruncationRequest.maximumWidth)
+        let layout = try engine.paintLayout(request, text: initials, ending: nil, paint: nil).layout
+        let size = layout.logicalSize
+        let box = layout.lineBoxes.first.map { $0.bottom - $0.top } ?? size.height
+        let origin = Point(x: rect.x + (rect.width - size.width) / 2, y: rect.y + (rect.height - box) / 2)
+        plan.items.append(.text(layout, origin: origin, color: theme.avatarText ?? theme.background))
     }
 
     /// The display name and handle on one line; returns the y below it.
@@ -164,7 +194,7 @@ struct CardPlanner {
         ).layout
         layout.limitLines(perParagraph: 1)  // one line, ending in "…" when it is wider than the card
         if rightToLeft { layout.alignToRight() }
-        plan.items.append(.text(layout, origin: Point(x: padding.left, y: y), color: theme.text))
+        plan.items.append(.text(layout, origin: Point(x: contentLeft, y: y), color: theme.text))
         return y + layout.logicalSize.height
     }
 
@@ -181,14 +211,14 @@ struct CardPlanner {
         let inlineSuffix = placement == .inline ? suffixText : ""
         let body = bodyRequest(suffix: inlineSuffix)
         let cut = try engine.kept(body, clamped: placement == .overlay)
-        let origin = Point(x: padding.left, y: y)
+        let origin = Point(x: contentLeft, y: y)
         var bottom = y
         switch state {
         case .collapsed:
             let ending = cut.truncated && placement != .overlay ? (body.ellipsis, inlineSuffix, true) : nil
             let painted = try paintBody(body, drawn: cut.kept, ending: ending, origin: origin, to: &plan)
             plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
-            plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: width - padding.left - padding.right)
+            plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: contentWidth)
             plan.truncated = cut.truncated
             plan.kept = cut.kept
             plan.lines = painted.lines
@@ -206,7 +236,7 @@ struct CardPlanner {
             let painted = try paintBody(
                 body, drawn: whole, ending: lessInline.map { ("", $0, true) }, origin: origin, to: &plan)
             plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
-            plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: width - padding.left - padding.right)
+            plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: contentWidth)
             plan.kept = whole
             plan.lines = painted.lines
             plan.suffix = painted.suffixRects(keptBytes: whole.utf8.count)?.offsetBy(x: origin.x, y: origin.y)
@@ -223,8 +253,8 @@ struct CardPlanner {
         let top = y + template.suffix.spacing
         let painted = try engine.paintLayout(bodyRequest(suffix: text), text: "", ending: ("", text, false), paint: suffixPaint)
         if rightToLeft { painted.layout.alignToRight() }
-        plan.items.append(.text(painted.layout, origin: Point(x: padding.left, y: top), color: suffixPaint.color))
-        plan.suffix = painted.suffixRects(keptBytes: 0)?.offsetBy(x: padding.left, y: top)
+        plan.items.append(.text(painted.layout, origin: Point(x: contentLeft, y: top), color: suffixPaint.color))
+        plan.suffix = painted.suffixRects(keptBytes: 0)?.offsetBy(x: contentLeft, y: top)
         return top + painted.layout.logicalSize.height
     }
 

@@ -3,8 +3,8 @@ import FoundationEssentials
 /// Templates decode with defaults for every optional field and reject unknown fields, so a typo is an error.
 extension CardTemplate: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, summary, kind, card, header, body, ellipsis, suffix, expandedSuffix, field, links, themes, fontFiles
-        case hermeticFonts
+        case name, summary, kind, card, header, avatar, body, ellipsis, suffix, expandedSuffix, field, links, themes
+        case fontFiles, hermeticFonts
     }
 
     public init(from decoder: Decoder) throws {
@@ -20,6 +20,11 @@ extension CardTemplate: Decodable {
         kind = try container.decodeIfPresent(Kind.self, forKey: .kind) ?? .card
         card = try container.decodeIfPresent(Box.self, forKey: .card) ?? Box()
         header = try container.decodeIfPresent(Header.self, forKey: .header)
+        avatar = try container.decodeIfPresent(Avatar.self, forKey: .avatar)
+        if avatar != nil && header == nil {
+            throw DecodingError.dataCorruptedError(
+                forKey: .avatar, in: container, debugDescription: "an avatar needs a header (its author's name)")
+        }
         body = try container.decodeIfPresent(Body.self, forKey: .body) ?? Body()
         ellipsis = try container.decodeIfPresent(String.self, forKey: .ellipsis) ?? "… "
         suffix = try container.decodeIfPresent(Suffix.self, forKey: .suffix) ?? Suffix()
@@ -171,7 +176,7 @@ extension CardTemplate.Field: Decodable {
 
 extension CardTemplate.Theme: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case background, border, text, secondaryText, suffix, placeholder, canvas, link
+        case background, border, text, secondaryText, suffix, placeholder, canvas, link, avatar, avatarText
     }
 
     public init(from decoder: Decoder) throws {
@@ -185,6 +190,31 @@ extension CardTemplate.Theme: Decodable {
         placeholder = try container.decodeIfPresent(Color.self, forKey: .placeholder)
         canvas = try container.decodeIfPresent(Color.self, forKey: .canvas)
         link = try container.decodeIfPresent(Color.self, forKey: .link)
+        avatar = try container.decodeIfPresent(Color.self, forKey: .avatar)
+        avatarText = try container.decodeIfPresent(Color.self, forKey: .avatarText)
+    }
+}
+
+extension Avatar: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case size, shape, cornerRadius, placement, spacing, image }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Self()
+        size = try container.decodeIfPresent(Double.self, forKey: .size) ?? defaults.size
+        guard size > 0, size <= 1000 else {
+            throw DecodingError.dataCorruptedError(forKey: .size, in: container, debugDescription: "must be above 0 and at most 1000 points")
+        }
+        shape = try container.decodeIfPresent(Shape.self, forKey: .shape) ?? defaults.shape
+        cornerRadius = try container.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? defaults.cornerRadius
+        placement = try container.decodeIfPresent(Placement.self, forKey: .placement) ?? defaults.placement
+        spacing = try container.decodeIfPresent(Double.self, forKey: .spacing) ?? defaults.spacing
+        guard cornerRadius >= 0, cornerRadius <= 1000, spacing >= 0, spacing <= 1000 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .spacing, in: container, debugDescription: "cornerRadius and spacing must be 0 to 1000 points")
+        }
+        imageEntry = try container.decodeIfPresent(String.self, forKey: .image)
     }
 }
 

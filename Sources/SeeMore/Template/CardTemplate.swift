@@ -8,6 +8,8 @@ public struct CardTemplate: Sendable, Equatable {
     public var kind: Kind
     public var card: Box
     public var header: Header?
+    /// The author's picture beside or above the header (with a header only).
+    public var avatar: Avatar?
     public var body: Body
     /// Drawn in the body font and color right after the kept text; may be empty.
     public var ellipsis: String
@@ -153,5 +155,8 @@ public struct CardTemplate: Sendable, Equatable {
         public var canvas: Color?
         /// Links, mentions and hashtags; nil uses `suffix`.
         public var link: Color? = nil
+        /// Behind an avatar's initials; nil uses `suffix`. The initials are in `avatarText` (nil: `background`).
+        public var avatar: Color? = nil
+        public var avatarText: Color? = nil
     }
 }

@@ -175,6 +175,17 @@ public struct TemplateLoader: Sendable {
                     message: "\(problem.entry): \(problem.reason)")
             }
         }
+        if let entry = template.avatar?.imageEntry {
+            let folder = URL(fileURLWithPath: PathPolicy.standardized(path)).deletingLastPathComponent().path
+            do {
+                template.avatar?.image = try Avatar.loadImage(entry.hasPrefix("/") ? entry : folder + "/" + entry, root: folder)
+            } catch let problem as AvatarError {
+                let position = JSONDocument.locate([AnyCodingKey(stringValue: "avatar"), AnyCodingKey(stringValue: "image")], in: data)
+                throw TemplateError.invalid(
+                    path: path, line: position?.line ?? 1, column: position?.column ?? 1, field: "avatar.image",
+                    message: problem.description)
+            }
+        }
         return template
     }
 }

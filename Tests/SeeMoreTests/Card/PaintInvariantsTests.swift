@@ -137,10 +137,29 @@ import Testing
         var flowHeight = 0.0
         var flowItems = 0
         var afterFade = false
+        var avatars: [Rect] = []
         for item in plan.items {
             switch item {
             case .fade:
                 afterFade = true
+            case .avatar(let rect, _, _, _, _):
+                avatars.append(rect)
+                if rect.x < -tolerance || rect.y < -tolerance || rect.x + rect.width > plan.width + tolerance
+                    || rect.y + rect.height > plan.height + tolerance
+                {
+                    failures.append("the avatar \(rect) leaves the card")
+                }
+            case .text(let layout, let origin, _, _, _)
+            where avatars.contains { origin.x >= $0.x && origin.x <= $0.x + $0.width && origin.y >= $0.y && origin.y <= $0.y + $0.height }:
+                // The avatar's initials: inside it, not part of the card's flow.
+                for ink in layout.lineInkRects.compactMap({ $0?.offsetBy(x: origin.x, y: origin.y) }) {
+                    guard let avatar = avatars.last, ink.x >= avatar.x - tolerance, ink.y >= avatar.y - tolerance,
+                        ink.x + ink.width <= avatar.x + avatar.width + tolerance, ink.y + ink.height <= avatar.y + avatar.height + tolerance
+                    else {
+                        failures.append("the initials' ink \(ink) leaves the avatar")
+                        continue
+                    }
+                }
             case .text(let layout, let origin, _, let clip, let range):
                 let boxes = layout.lineBoxes
                 let visible = range ?? boxes.indices
@@ -186,9 +205,13 @@ import Testing
         let hasHeader = template.header != nil
         let hasLink = flowItems > (hasHeader ? 2 : 1)
         let padding = template.card.padding
-        let expected =
-            (padding.top + (hasHeader ? (template.header?.spacing ?? 0) : 0) + flowHeight
-            + (hasLink ? template.suffix.spacing : 0) + padding.bottom).rounded(.up)
+        let avatar = hasHeader ? template.avatar : nil
+        let above = avatar.map { $0.placement == .above ? $0.size + $0.spacing : 0 } ?? 0
+        let flow =
+            padding.top + above + (hasHeader ? (template.header?.spacing ?? 0) : 0) + flowHeight
+            + (hasLink ? template.suffix.spacing : 0) + padding.bottom
+        let beside = avatar.map { $0.placement == .beside ? padding.top + $0.size + padding.bottom : 0 } ?? 0
+        let expected = max(flow, beside).rounded(.up)
         if abs(plan.height - expected) > tolerance {
             failures.append("the card is \(plan.height) pt tall, not padding + line pitches = \(expected)")
         }

@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: [
         (
             ["render", "--text", "x", "--template", "nope"], 64,
-            "unknown template 'nope'; available: chat-input, fade-overlay, inline-more, read-more-tail, x"
+            "unknown template 'nope'; available: chat-input, fade-overlay, inline-more, post, read-more-tail, x"
         ),
         (["render", "--text", "x", "--suffix-color", "blue"], 64, "--suffix-color must be #RRGGBB or #RRGGBBAA, not 'blue'"),
         (["render", "--text", "x", "--name", "../escape"], 64, "--name must be a plain file name"),
@@ -118,7 +118,7 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("Contact sheet: \(folder.path)/contact-sheet.png"))
         let pngs = GoldenFixtures.files(under: folder.path).filter { $0.0.hasSuffix(".png") }
-        #expect(pngs.count == 5 * DemoText.all.count * 3 * 2 * 2 + 1)
+        #expect(pngs.count == CardFixtures.templateNames.count * DemoText.all.count * 3 * 2 * 2 + 1)
         let sheet = try PNGCodec.decode([UInt8](try #require(pngs.first { $0.0 == "contact-sheet.png" }).1))
         #expect(sheet.width > 1000 && sheet.height > 2000)
     }

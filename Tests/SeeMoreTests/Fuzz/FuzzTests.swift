@@ -134,7 +134,7 @@ import Testing
         }
         let folder = try BinaryRunner.temporaryFolder()
         var decoded = 0
-        for index in 0..<(150 * Self.scale) {
+        for index in 0..<(200 * Self.scale) {
             let bytes = Self.mutate(originals[index % originals.count], &generator)
             let path = folder.appendingPathComponent("t\(index).json").path
             try Data(bytes).write(to: URL(fileURLWithPath: path))

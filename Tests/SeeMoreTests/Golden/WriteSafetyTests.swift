@@ -35,18 +35,23 @@ import Testing
         let folder = try BinaryRunner.temporaryFolder().path
         try Data("pid 1: a killed run\n".utf8).write(to: URL(fileURLWithPath: folder + "/" + SuiteLock.fileName))
         var first: SuiteLock? = try SuiteLock(folder: folder, wait: false, purpose: "first")
-        let taken = DispatchSemaphore(value: 0)
+        let released = DispatchSemaphore(value: 0)
         let waiter = Thread {
-            let second = try? SuiteLock(folder: folder, wait: true, purpose: "second")
-            #expect(second != nil)
-            // While the second holds it, a third is refused: they lock the same file.
-            #expect(throws: SuiteLock.Busy.self) { try SuiteLock(folder: folder, wait: false, purpose: "third") }
-            withExtendedLifetime(second) { taken.signal() }
+            func holdSecond() {
+                let second = try? SuiteLock(folder: folder, wait: true, purpose: "second")
+                #expect(second != nil)
+                // While the second holds it, a third is refused: they lock the same file.
+                #expect(throws: SuiteLock.Busy.self) { try SuiteLock(folder: folder, wait: false, purpose: "third") }
+                withExtendedLifetime(second) {}
+            }
+            holdSecond()
+            // The second lock is gone here, and with it the file.
+            released.signal()
         }
         waiter.start()
         usleep(100_000)
         first = nil
-        #expect(taken.wait(timeout: .now() + 10) == .success)
+        #expect(released.wait(timeout: .now() + 10) == .success)
         withExtendedLifetime(first) {}
         #expect(!FileManager.default.fileExists(atPath: folder + "/" + SuiteLock.fileName))
     }

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+@testable import SeeMore
+
+/// Avatars beside or above the header: initials on the theme's color or a picture from the
+/// template's folder, the header and text indented past it, mirrored in right-to-left text.
+@Suite struct AvatarTests {
+    static let text = "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds."
+
+    @Test(arguments: [("Anna Kim", "AK"), ("SeeMore", "S"), ("김민수", "김"), ("jean-luc picard", "JP"), ("  ", ""), ("@x", "")])
+    func initials(name: String, expected: String) {
+        #expect(Avatar.initials(of: name) == expected)
+    }
+
+    /// A templates folder with `face.json` (post with the picture `avatars/face.png`, a solid color).
+    static func templates(picture: RGBAImage?, entry: String = "avatars/face.png", edit: (inout [String: Any]) -> Void = { _ in })
+        throws -> String
+    {
+        let folder = try BinaryRunner.temporaryFolder().appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("avatars"), withIntermediateDirectories: true)
+        if let picture {
+            try Data(try PNGCodec.encode(picture, scale: 1)).write(to: folder.appendingPathComponent("avatars/face.png"))
+        }
+        let base = try Data(contentsOf: URL(fileURLWithPath: CardFixtures.templatesFolder + "/post.json"))
+        var template = try #require(try JSONSerialization.jsonObject(with: base) as? [String: Any])
+        var avatar = try #require(template["avatar"] as? [String: Any])
+        avatar["image"] = entry
+        template["avatar"] = avatar
+        edit(&template)
+        try JSONSerialization.data(withJSONObject: template).write(to: folder.appendingPathComponent("face.json"))
+        return folder.path
+    }
+
+    static func solid(_ color: Color, side: Int = 64) -> RGBAImage {
+        let bytes = color.bytes
+        return RGBAImage(
+            width: side, height: side,
+            pixels: Array((0..<(side * side)).flatMap { _ in [bytes.red, bytes.green, bytes.blue, 255] }))!
+    }
+
+    static func draw(_ template: CardTemplate, text: String = text, scale: Int = 2) throws -> (RGBAImage, CardMetadata) {
+        var request = CardRequest(text: text, template: template)
+        request.width = 375
+        request.scale = scale
+        let drawn = try CardRenderer().draw(request, state: .collapsed)
+        return (drawn.image, drawn.metadata)
+    }
+
+    /// `post` with an avatar color no text of the card has.
+    static func post() throws -> CardTemplate {
+        var template = try CardFixtures.template("post")
+        template.themes["light"]?.avatar = Color(hex: "#20A060")
+        return template
+    }
+
+    @Test func initials_sitOnTheAvatarColorAtTheLeadingEdge_andTheTextIsIndentedPastIt() throws {
+        let template = try Self.post()
+        let avatar = try #require(template.avatar)
+        let (image, metadata) = try Self.draw(template)
+        let color = try #require(template.themes["light"]?.avatar)
+        let pixels = CardFixtures.pixels(near: color, in: image, tolerance: 10)
+        let left = template.card.padding.left, top = template.card.padding.top
+        #expect(pixels.count > 3000, "the 40 pt circle at @2x")
+        #expect(pixels.allSatisfy { Double($0.x) / 2 >= left - 0.5 && Double($0.x) / 2 <= left + avatar.size + 0.5 })
+        #expect(pixels.allSatisfy { Double($0.y) / 2 >= top - 0.5 && Double($0.y) / 2 <= top + avatar.size + 0.5 })
+        // Its corners are the card's background: a circle.
+        #expect(image[Int(left * 2) + 1, Int(top * 2) + 1] != image[Int((left + avatar.size / 2) * 2), Int((top + 4) * 2)])
+        let indent = left + avatar.size + avatar.spacing
+        #expect(metadata.lineBoxes.allSatisfy { abs($0.x - indent) < 1e-9 }, "\(metadata.lineBoxes)")
+        #expect(metadata.fonts.contains("DejaVu Sans"))
+    }
+
+    @Test func inRightToLeftText_theAvatarIsAtTheRight() throws {
+        let template = try Self.post()
+        let (image, metadata) = try Self.draw(template, text: "مرحبا بكم في خدمات الخرائط الجديدة من Google Maps and Street View")
+        let color = try #require(template.themes["light"]?.avatar)
+        let pixels = CardFixtures.pixels(near: color, in: image, tolerance: 10)
+        let right = 375 - template.card.padding.right
+        #expect(pixels.count > 3000 && pixels.allSatisfy { Double($0.x) / 2 >= right - 40 - 0.5 })
+        #expect(metadata.lineBoxes.allSatisfy { $0.x + $0.width <= right - 40 - 8 + 1e-9 })
+    }
+
+    @Test func aPicture_isScaledIntoTheCircle() throws {
+        let red = try #require(Color(hex: "#D01010"))
+        let folder = try Self.templates(picture: Self.solid(red, side: 300))
+        var template = try TemplateLoader.load(path: folder + "/face.json")
+        template.themes["light"]?.avatar = Color(hex: "#20A060")
+        #expect(template.avatar?.image?.width == 300)
+        let (image, _) = try Self.draw(template)
+        let reds = CardFixtures.pixels(near: red, in: image, tolerance: 10)
+        #expect(reds.count > 3000, "\(reds.count)")
+        let avatarColor = try #require(template.themes["light"]?.avatar)
+        #expect(CardFixtures.pixels(near: avatarColor, in: image, tolerance: 10).isEmpty, "no initials behind a picture")
+    }
+
+    @Test func abovePlacement_putsTheHeaderBelowTheAvatar() throws {
+        var template = try CardFixtures.template("post")
+        template.avatar?.placement = .above
+        let (_, metadata) = try Self.draw(template)
+        let avatar = try #require(template.avatar)
+        #expect(metadata.lineBoxes.first.map { $0.y > template.card.padding.top + avatar.size + avatar.spacing } == true)
+        #expect(metadata.lineBoxes.allSatisfy { abs($0.x - template.card.padding.left) < 1e-9 })
+    }
+
+    @Test func badPictures_areNamedAtTheirField() throws {
+        let outside = try Self.templates(picture: nil, entry: "../elsewhere.png")
+        #expect { try TemplateLoader.load(path: outside + "/face.json") } throws: { "\($0)".contains("avatar.image: avatar ../elsewhere.png") || "\($0)".contains("is outside") }
+        let missing = try Self.templates(picture: nil)
+        #expect { try TemplateLoader.load(path: missing + "/face.json") } throws: { "\($0)".contains("avatar.image") && "\($0)".contains("does not exist") }
+        let garbage = try Self.templates(picture: nil)
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: garbage + "/avatars/face.png"))
+        #expect { try TemplateLoader.load(path: garbage + "/face.json") } throws: { "\($0)".contains("is not a PNG picture") }
+        let noHeader = try Self.templates(picture: Self.solid(Color(hex: "#000000")!)) { $0["header"] = nil }
+        #expect { try TemplateLoader.load(path: noHeader + "/face.json") } throws: { "\($0)".contains("an avatar needs a header") }
+    }
+}
