@@ -90,7 +90,7 @@ final class DrawingContext {
             return
         }
         cairo_clip(pointer)
-        let surface = try ImageSurface(image)
+        let surface = try ImageSurface(image: image)
         let scale = max(rect.width / Double(image.width), rect.height / Double(image.height))
         cairo_translate(
             pointer, rect.x + (rect.width - Double(image.width) * scale) / 2, rect.y + (rect.height - Double(image.height) * scale) / 2)

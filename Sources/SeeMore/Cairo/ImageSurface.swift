@@ -21,28 +21,6 @@ final class ImageSurface {
         self.pixelHeight = pixelHeight
     }
 
-    /// A surface holding `image`'s pixels, premultiplied.
-    /// - Throws: `CairoError` when Cairo cannot make the surface.
-    convenience init(_ image: RGBAImage) throws {
-        try self.init(pixelWidth: image.width, pixelHeight: image.height)
-        cairo_surface_flush(pointer)
-        let stride = Int(cairo_image_surface_get_stride(pointer))
-        guard let data = cairo_image_surface_get_data(pointer) else { return }
-        image.pixels.withUnsafeBufferPointer { rgba in
-            for y in 0..<image.height {
-                let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: image.width) { $0 }
-                for x in 0..<image.width {
-                    let index = (y * image.width + x) * 4
-                    let alpha = UInt32(rgba[index + 3])
-                    func premultiplied(_ value: UInt8) -> UInt32 { (UInt32(value) * alpha + 127) / 255 }
-                    row[x] = alpha << 24 | premultiplied(rgba[index]) << 16 | premultiplied(rgba[index + 1]) << 8
-                        | premultiplied(rgba[index + 2])
-                }
-            }
-        }
-        cairo_surface_mark_dirty(pointer)
-    }
-
     deinit {
         TextStack.serialized { cairo_surface_destroy(pointer) }
     }
