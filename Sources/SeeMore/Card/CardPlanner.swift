@@ -12,6 +12,19 @@ struct CardPlanner {
     let entities: [TextEntity]?
 
     private var template: CardTemplate { request.template }
+    /// The template's header with the request's author in it.
+    private var header: CardTemplate.Header? {
+        guard var header = template.header else { return nil }
+        if let name = request.author?.displayName { header.displayName = name }
+        if let handle = request.author?.handle { header.handle = handle }
+        return header
+    }
+    /// The template's avatar with the author's picture in it.
+    private var avatar: Avatar? {
+        guard var avatar = template.avatar else { return nil }
+        if let picture = request.author?.avatar { avatar.image = picture }
+        return avatar
+    }
     private var padding: CardTemplate.Insets { template.card.padding }
     private var width: Double { request.cardWidth }
     /// How far an avatar beside the header pushes the header and the text in from the leading edge.
@@ -127,8 +140,8 @@ struct CardPlanner {
         var plan = CardPlan(width: width, height: 0)
         var y = padding.top
         var avatarBottom = 0.0
-        if let header = template.header {
-            if let avatar = template.avatar {
+        if let header {
+            if let avatar {
                 let x = rightToLeft ? width - padding.right - avatar.size : padding.left
                 try addAvatar(avatar, header: header, rect: Rect(x: x, y: y, width: avatar.size, height: avatar.size), to: &plan)
                 if avatar.placement == .above { y += avatar.size + avatar.spacing } else { avatarBottom = y + avatar.size }
@@ -143,7 +156,7 @@ struct CardPlanner {
         let body = bodyRequest(suffix: suffixText)
         // Each font looked up in the language of the text it sets, as its layouts loaded it.
         var fonts = [body.font, body.suffixFont].compactMap { $0 }.map { ($0, body.language ?? TextLanguage.guess(body.text)) }
-        if let header = template.header {
+        if let header {
             let language = TextLanguage.guess(header.displayName)
             fonts += ([header.font] + (header.handleFont.map { [$0] } ?? [])).map { ($0, language) }
         }

@@ -27,6 +27,19 @@ public struct CardRequest: Sendable {
     public var entities: [TextEntity]? = nil
     /// Spans marked by the caller (a suite's text) beside those the template finds.
     public var markedEntities: [TextEntity] = []
+    /// Who wrote the text, in place of the template's header and avatar (a suite previews many authors).
+    public var author: Author? = nil
+
+    /// A text's author: each part set replaces the template's.
+    public struct Author: Sendable, Equatable {
+        public var displayName: String?
+        public var handle: String?
+        public var avatar: RGBAImage?
+
+        public init(displayName: String? = nil, handle: String? = nil, avatar: RGBAImage? = nil) {
+            (self.displayName, self.handle, self.avatar) = (displayName, handle, avatar)
+        }
+    }
 
     public init(
         text: String, template: CardTemplate, markup: Bool = false, width: Double? = nil, font: String? = nil,

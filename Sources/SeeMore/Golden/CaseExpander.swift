@@ -16,8 +16,31 @@ struct CaseExpander {
         )
     }
 
+    /// Each text's author, its avatar picture read from the suite's folder (once per text).
+    private func authors() throws -> [String: CardRequest.Author] {
+        let folder = URL(fileURLWithPath: PathPolicy.standardized(path)).deletingLastPathComponent().path
+        var authors: [String: CardRequest.Author] = [:]
+        for name in file.texts.keys.sorted() {
+            guard let text = file.texts[name], text.displayName != nil || text.handle != nil || text.avatar != nil else { continue }
+            var author = CardRequest.Author(displayName: text.displayName, handle: text.handle)
+            if let entry = text.avatar {
+                do {
+                    author.avatar = try Avatar.loadImage(entry.hasPrefix("/") ? entry : folder + "/" + entry, root: folder)
+                } catch let problem as AvatarError {
+                    throw error(
+                        problem.description,
+                        at: [AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name), AnyCodingKey(stringValue: "avatar")])
+                }
+            }
+            authors[name] = author
+        }
+        return authors
+    }
+
     /// Every combination of one matrix's lists (its names already checked).
-    private func matrixCases(_ matrix: SuiteFile.Matrix, templates: [String: CardTemplate]) throws -> [GoldenCase] {
+    private func matrixCases(_ matrix: SuiteFile.Matrix, templates: [String: CardTemplate], authors: [String: CardRequest.Author])
+        throws -> [GoldenCase]
+    {
         var cases: [GoldenCase] = []
         for name in matrix.templates {
             guard let template = templates[name].map(SharedTemplate.init) else { continue }
@@ -28,11 +51,13 @@ struct CaseExpander {
                         for theme in matrix.themes {
                             for scale in matrix.scales {
                                 cases += matrix.states.map { state in
-                                    GoldenCase(
+                                    var golden = GoldenCase(
                                         shared: template, textName: textName, text: text.text, markup: text.markup,
                                         language: text.language, entities: text.entities, font: font, width: width,
                                         theme: theme, scale: scale,
                                         state: state)
+                                    golden.author = authors[textName]
+                                    return golden
                                 }
                             }
                         }
@@ -89,6 +114,7 @@ struct CaseExpander {
         }
         var cases: [GoldenCase] = []
         /// The matrix each case comes from, to name both of a duplicate.
+        let authors = try authors()
         var matrixOf: [Int] = []
         for (index, matrix) in file.matrices.enumerated() {
             func at(_ key: String, _ item: Int) -> [CodingKey] {
@@ -131,7 +157,7 @@ struct CaseExpander {
                     throw error("template '\(template)' has no theme '\(theme)'", at: at("themes", item))
                 }
             }
-            let made = try matrixCases(matrix, templates: loaded)
+            let made = try matrixCases(matrix, templates: loaded, authors: authors)
             cases += made
             matrixOf += repeatElement(index, count: made.count)
         }

@@ -66,7 +66,7 @@ public final class CheckCache: @unchecked Sendable {
     /// Equal in every input the picture depends on (`GoldenCase`'s `==` compares names only).
     private static func drawsAlike(_ a: GoldenCase, _ b: GoldenCase) -> Bool {
         a.template == b.template && a.text == b.text && a.markup == b.markup && a.language == b.language
-            && a.entities == b.entities && a.font == b.font
+            && a.entities == b.entities && a.author == b.author && a.font == b.font
             && a.width == b.width && a.theme == b.theme && a.scale == b.scale && a.state == b.state
     }
 }

@@ -15,6 +15,8 @@ public struct GoldenCase: Sendable, Equatable {
     public var language: String? = nil
     /// Spans the suite marks in the text (`entities`), beside the links the template finds.
     public var entities: [TextEntity] = []
+    /// The text's author as the suite gives it (name, handle, avatar), in place of the template's.
+    public var author: CardRequest.Author? = nil
     public var font: String
     public var width: Double
     public var theme: String
@@ -84,6 +86,7 @@ public struct GoldenCase: Sendable, Equatable {
             text: text, template: template, markup: markup, width: width, font: font, theme: theme, scale: scale)
         request.language = language
         request.markedEntities = entities
+        request.author = author
         return request
     }
 }

@@ -120,8 +120,13 @@ struct SuiteFile: Decodable {
         var language: String? = nil
         /// Spans marked as links, mentions, hashtags or other entities, in Unicode scalars of the plain text.
         var entities: [TextEntity] = []
+        /// Who wrote it: in place of the template's header name and handle, and its avatar's picture
+        /// (a PNG relative to the suite file, loaded by `CaseExpander`).
+        var displayName: String? = nil
+        var handle: String? = nil
+        var avatar: String? = nil
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case text, markup, lang, entities }
+        enum CodingKeys: String, CodingKey, CaseIterable { case text, markup, lang, entities, displayName, handle, avatar }
 
         init(from decoder: Decoder) throws {
             if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
@@ -134,6 +139,9 @@ struct SuiteFile: Decodable {
             markup = try container.decodeIfPresent(Bool.self, forKey: .markup) ?? false
             language = try container.decodeIfPresent(String.self, forKey: .lang)
             entities = try container.decodeIfPresent([MarkedEntity].self, forKey: .entities)?.map(\.entity) ?? []
+            displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
+            handle = try container.decodeIfPresent(String.self, forKey: .handle)
+            avatar = try container.decodeIfPresent(String.self, forKey: .avatar)
             if let language, !TextLanguage.isValid(language) {
                 throw DecodingError.dataCorruptedError(
                     forKey: .lang, in: container,

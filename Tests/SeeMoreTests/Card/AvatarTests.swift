@@ -115,3 +115,51 @@ import Testing
         #expect { try TemplateLoader.load(path: noHeader + "/face.json") } throws: { "\($0)".contains("an avatar needs a header") }
     }
 }
+
+/// A suite gives each text its author (display name, handle, avatar picture), so one template
+/// previews many people's posts.
+@Suite struct SuiteAuthorTests {
+    static func suite(avatar: String) throws -> (path: String, folder: String) {
+        let path = try GoldenFixtures.suiteFile(
+            """
+            {
+              "texts": {
+                "anna": { "text": "Morning coffee on the balcony.", "displayName": "Anna Kim", "handle": "@anna · 1m", "avatar": \(avatar) },
+                "plain": "Morning coffee on the balcony."
+              },
+              "matrices": [ { "templates": ["post"], "texts": ["anna", "plain"], "widths": [375], "states": ["collapsed"] } ]
+            }
+            """)
+        return (path, URL(fileURLWithPath: path).deletingLastPathComponent().path)
+    }
+
+    @Test func eachText_isDrawnWithItsAuthor() throws {
+        let (path, folder) = try Self.suite(avatar: "\"people/anna.png\"")
+        let green = try #require(Color(hex: "#10B050"))
+        try FileManager.default.createDirectory(atPath: folder + "/people", withIntermediateDirectories: true)
+        try Data(try PNGCodec.encode(AvatarTests.solid(green), scale: 1)).write(to: URL(fileURLWithPath: folder + "/people/anna.png"))
+        let suite = try GoldenSuite.load(path: path, templatesFolder: CardFixtures.templatesFolder)
+        let anna = try #require(suite.cases.first { $0.textName == "anna" })
+        let plain = try #require(suite.cases.first { $0.textName == "plain" })
+        #expect(anna.author?.displayName == "Anna Kim" && anna.author?.avatar?.width == 64 && plain.author == nil)
+        for (golden, name, picture) in [(anna, "Anna Kim @anna · 1m", true), (plain, "SeeMore @seemore · 2h", false)] {
+            let plan = try TextStack.serialized {
+                try CardPlanner(engine: try LayoutEngine(), request: golden.request).plan(.collapsed)
+            }
+            let headers = plan.items.compactMap { item -> String? in
+                guard case .text(let layout, _, _, _, _) = item else { return nil }
+                return layout.lineTexts().joined()
+            }
+            #expect(headers.contains(name), "\(headers)")
+            let image = try CardRenderer().draw(golden.request, state: .collapsed).image
+            #expect(!CardFixtures.pixels(near: green, in: image, tolerance: 10).isEmpty == picture)
+        }
+    }
+
+    @Test func aMissingPicture_isNamedAtItsText() throws {
+        let (path, _) = try Self.suite(avatar: "\"people/nobody.png\"")
+        #expect {
+            _ = try GoldenSuite.load(path: path, templatesFolder: CardFixtures.templatesFolder)
+        } throws: { "\($0)".contains("texts.anna.avatar: avatar") && "\($0)".contains("does not exist") }
+    }
+}
