@@ -12,16 +12,22 @@ struct CardPlanner {
     let entities: [TextEntity]?
 
     private var template: CardTemplate { request.template }
-    /// The template's header with the request's author in it.
+    /// The template's header line with the request's author in it; nil without one, or when the
+    /// name goes inline before the text (`inlineName`).
     private var header: CardTemplate.Header? {
-        guard var header = template.header else { return nil }
+        guard var header = template.header, header.placement == .line else { return nil }
         if let name = request.author?.displayName { header.displayName = name }
         if let handle = request.author?.handle { header.handle = handle }
         return header
     }
-    /// The template's avatar with the author's picture in it.
+    /// The display name drawn in bold before the text (`header.placement: inline`).
+    private var inlineName: String? {
+        guard let header = template.header, header.placement == .inline else { return nil }
+        return request.author?.displayName ?? header.displayName
+    }
+    /// The template's avatar with the author's picture in it (beside a header line only).
     private var avatar: Avatar? {
-        guard var avatar = template.avatar else { return nil }
+        guard var avatar = template.avatar, header != nil else { return nil }
         if let picture = request.author?.avatar { avatar.image = picture }
         return avatar
     }
@@ -29,7 +35,7 @@ struct CardPlanner {
     private var width: Double { request.cardWidth }
     /// How far an avatar beside the header pushes the header and the text in from the leading edge.
     private var indent: Double {
-        guard let avatar = template.avatar, avatar.placement == .beside, template.header != nil else { return 0 }
+        guard let avatar, avatar.placement == .beside else { return 0 }
         return avatar.size + avatar.spacing
     }
     private var contentWidth: Double { width - padding.left - padding.right - indent }
@@ -77,20 +83,45 @@ struct CardPlanner {
 
     /// The body's layout request; `suffix` is what sits inline after the ellipsis.
     private func bodyRequest(suffix: String) -> TruncationRequest {
+        var text = shortened?.text ?? request.text
+        var markup = request.markup
+        var entities = shortened?.entities ?? self.entities
+        if let name = inlineName, !name.isEmpty {
+            // The name in bold, then the text: one paragraph, cut as one.
+            text = "<b>" + Self.markupEscaped(name) + "</b> " + (markup ? text : Self.markupEscaped(text))
+            markup = true
+            let shift = name.unicodeScalars.count + 1
+            entities = entities.map { list in list.map { TextEntity(kind: $0.kind, range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift)) } }
+        }
         var body = TruncationRequest(
-            text: shortened?.text ?? request.text, font: request.font ?? template.body.font, width: contentWidth,
+            text: text, font: request.font ?? template.body.font, width: contentWidth,
             lines: request.lines ?? (template.kind == .input ? template.field.maxLines : template.body.lines),
             ellipsis: request.ellipsis ?? template.ellipsis, suffix: suffix, suffixFont: template.suffix.font,
             cutMode: template.body.cut)
-        body.markup = request.markup
+        body.markup = markup
         body.lineHeight = template.body.lineHeight
         body.hyphens = template.body.hyphens
         body.direction = request.direction ?? template.body.direction
         body.korean = template.body.korean
         body.language = request.language ?? template.body.lang
-        body.entities = shortened?.entities ?? entities ?? (template.links.detect ? nil : [])
+        body.entities = entities ?? (template.links.detect ? nil : [])
         body.fullCountLimit = 0  // a card never shows the full line count
         return body
+    }
+
+    /// `text` with Pango markup's special characters written as entities.
+    static func markupEscaped(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     /// The links, mentions and hashtags of `drawn` (the start of the body's plain text) and their

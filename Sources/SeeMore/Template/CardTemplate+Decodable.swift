@@ -92,7 +92,7 @@ extension CardTemplate.Insets: Decodable {
 }
 
 extension CardTemplate.Header: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case displayName, handle, font, handleFont, spacing }
+    enum CodingKeys: String, CodingKey, CaseIterable { case displayName, handle, font, handleFont, spacing, placement }
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -100,6 +100,7 @@ extension CardTemplate.Header: Decodable {
         let defaults = Self(displayName: "", handle: "")
         displayName = try container.decode(String.self, forKey: .displayName)
         handle = try container.decodeIfPresent(String.self, forKey: .handle) ?? ""
+        placement = try container.decodeIfPresent(CardTemplate.HeaderPlacement.self, forKey: .placement) ?? .line
         font = try container.decodeFont(forKey: .font) ?? defaults.font
         handleFont = try container.decodeFont(forKey: .handleFont)
         spacing = try container.decodeNonNegative(forKey: .spacing) ?? defaults.spacing

@@ -81,6 +81,16 @@ public struct CardTemplate: Sendable, Equatable {
         public var handleFont: String? = nil
         /// Space between the header and the text, in points.
         public var spacing: Double = 4
+        /// `line`: a line above the text; `inline`: the display name in bold, inline before the text
+        /// (as Instagram draws a caption), no handle.
+        public var placement: HeaderPlacement = .line
+    }
+
+    public enum HeaderPlacement: String, Sendable, CaseIterable, Codable {
+        case line
+        case inline
+
+        public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
     }
 
     /// The body text.

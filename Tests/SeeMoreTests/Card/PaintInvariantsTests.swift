@@ -202,7 +202,7 @@ import Testing
             }
         }
         // Header, body and link follow one another with the template's spacing between them.
-        let hasHeader = template.header != nil
+        let hasHeader = template.header?.placement == .line  // an inline name is part of the text
         let hasLink = flowItems > (hasHeader ? 2 : 1)
         let padding = template.card.padding
         let avatar = hasHeader ? template.avatar : nil

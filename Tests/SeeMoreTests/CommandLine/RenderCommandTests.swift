@@ -59,7 +59,7 @@ import Testing
     @Test(arguments: [
         (
             ["render", "--text", "x", "--template", "nope"], 64,
-            "unknown template 'nope'; available: chat-input, fade-overlay, feed, feed-ja, inline-more, post, read-more-tail, x"
+            "unknown template 'nope'; available: caption, chat-input, fade-overlay, feed, feed-ja, inline-more, post, read-more-tail, x"
         ),
         (["render", "--text", "x", "--suffix-color", "blue"], 64, "--suffix-color must be #RRGGBB or #RRGGBBAA, not 'blue'"),
         (["render", "--text", "x", "--name", "../escape"], 64, "--name must be a plain file name"),

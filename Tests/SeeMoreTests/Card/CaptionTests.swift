@@ -1,0 +1,38 @@
+import Testing
+
+@testable import SeeMore
+
+/// `header.placement: inline` (the caption template, after Instagram): the name in bold before the
+/// text, one paragraph cut as one; the text's own characters stay text, its entities stay in place.
+@Suite struct CaptionTests {
+    static func draw(_ text: String, state: CardState = .expanded, edit: (inout CardRequest) -> Void = { _ in }) throws -> CardMetadata {
+        var request = CardRequest(text: text, template: try CardFixtures.template("caption"))
+        request.width = 375
+        edit(&request)
+        return try CardRenderer().draw(request, state: state).metadata
+    }
+
+    @Test func theName_comesFirst_andTheTextKeepsItsCharacters() throws {
+        let metadata = try Self.draw("a < b & c > d, see #launch")
+        #expect(metadata.kept == "seemore.app a < b & c > d, see #launch")
+        #expect(metadata.entities.map(\.text) == ["#launch"])
+        #expect(metadata.fonts == ["Noto Sans"])
+    }
+
+    @Test func givenEntities_moveWithTheName() throws {
+        let metadata = try Self.draw("Grand Budapest Hotel tonight") { $0.entities = [TextEntity(kind: .marked, range: 0..<20)] }
+        let entity = try #require(metadata.entities.first)
+        #expect(entity.text == "Grand Budapest Hotel" && entity.range == 12..<32)
+    }
+
+    @Test func theCut_countsTheNameAsPartOfTheFirstLine() throws {
+        let text = String(repeating: "We shipped the new onboarding flow today! ", count: 4)
+        let collapsed = try Self.draw(text, state: .collapsed)
+        #expect(collapsed.truncated && collapsed.lineCount == 2)
+        #expect(collapsed.lines.first?.hasPrefix("seemore.app We shipped") == true)
+        #expect(collapsed.lines.last?.hasSuffix("… more") == true)
+        let named = try Self.draw(text, state: .collapsed) { $0.author = CardRequest.Author(displayName: "a_much_longer_username") }
+        #expect(named.lines.first?.hasPrefix("a_much_longer_username We") == true)
+        #expect(named.kept.count < collapsed.kept.count + "a_much_longer_username".count - "seemore.app".count + 1)
+    }
+}
