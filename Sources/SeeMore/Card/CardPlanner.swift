@@ -102,6 +102,8 @@ struct CardPlanner {
         body.lineHeight = template.body.lineHeight
         body.hyphens = template.body.hyphens
         body.direction = request.direction ?? template.body.direction
+        // An inline name must not decide the paragraph's direction: the text's first one does.
+        if inlineName != nil && body.direction == .auto { body.direction = rightToLeft ? .rtl : .ltr }
         body.korean = template.body.korean
         body.language = request.language ?? template.body.lang
         body.entities = entities ?? (template.links.detect ? nil : [])

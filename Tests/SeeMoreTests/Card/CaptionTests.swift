@@ -35,4 +35,14 @@ import Testing
         #expect(named.lines.first?.hasPrefix("a_much_longer_username We") == true)
         #expect(named.kept.count < collapsed.kept.count + "a_much_longer_username".count - "seemore.app".count + 1)
     }
+
+    /// The name does not decide the paragraph's direction: before Arabic text it sits at the right.
+    @Test func beforeRightToLeftText_theNameIsAtTheRight() throws {
+        let request = CardRequest(text: "تعرف على خدمات الخرائط الجديدة", template: try CardFixtures.template("caption"))
+        let plan = try TextStack.serialized { try CardPlanner(engine: try LayoutEngine(), request: request).plan(.collapsed) }
+        guard case .text(let layout, _, _, _, _) = try #require(plan.items.first) else { Issue.record("no text"); return }
+        let name = layout.graphemeRect(atByte: 0)
+        let arabic = layout.graphemeRect(atByte: "seemore.app ".utf8.count)
+        #expect(name.x > arabic.x, "\(name) \(arabic)")
+    }
 }
