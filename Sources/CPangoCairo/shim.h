@@ -172,3 +172,12 @@ static inline int seemore_line_use_alphabetic_baseline(PangoLayoutLine *line) {
     }
     return moved;
 }
+
+/// Whether fontconfig asks for a font to be emboldened by the renderer: bold was asked for and the
+/// family has no bold face, so the letters are smeared wider instead of drawn from a bold design.
+static inline int seemore_font_is_synthetic_bold(PangoFont *font) {
+    if (!font || !PANGO_IS_FC_FONT(font)) return 0;
+    FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+    FcBool embolden = FcFalse;
+    return pattern && FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &embolden) == FcResultMatch && embolden ? 1 : 0;
+}

@@ -42,6 +42,15 @@ struct CardPlan {
         return families
     }
 
+    /// Families drawn in a synthetic bold across the text items.
+    var syntheticBold: [String] {
+        var families: [String] = []
+        for case .text(let layout, _, _, _, _) in items {
+            for family in layout.syntheticBoldFamilies where !families.contains(family) { families.append(family) }
+        }
+        return families
+    }
+
     var fontFiles: [String] {
         var files: [String] = []
         for case .text(let layout, _, _, _, _) in items {

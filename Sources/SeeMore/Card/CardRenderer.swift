@@ -79,6 +79,7 @@ public final class CardRenderer {
         withBoxes.fallbackRuns = mixing.fallbackRuns
         withBoxes.mixedFonts = mixing.mixedWords
         withBoxes.entities = plan.entities
+        withBoxes.syntheticBold = plan.syntheticBold
         return (image, withBoxes)
     }
 

@@ -38,6 +38,8 @@ public struct CardMetadata: Sendable, Equatable {
     public var mixedFonts: [String] = []
     /// The links, mentions and hashtags of the body text shown, in text order.
     public var entities: [CardEntity] = []
+    /// Families drawn in a bold they have no face for (smeared by the renderer, not designed).
+    public var syntheticBold: [String] = []
 
     /// The smallest comfortable tap target, in points (Apple's Human Interface Guidelines).
     public static let minimumHitSize = 44.0
@@ -80,6 +82,7 @@ extension CardMetadata: JSONRepresentable {
             ("fallbackRuns", .array(fallbackRuns.map(\.json))),
             ("mixedFonts", .array(mixedFonts.map { .string($0) })),
             ("entities", .array(entities.map(\.json))),
+            ("syntheticBold", .array(syntheticBold.map { .string($0) })),
         ])
     }
 }

@@ -388,6 +388,19 @@ final class Layout {
     /// Families of the fonts Pango used, in order of first use.
     var familiesUsed: [String] { familiesUsed(inLines: nil) }
 
+    /// Families drawn in a bold the font has no face for (fontconfig's synthetic emboldening), in
+    /// order of first use.
+    var syntheticBoldFamilies: [String] {
+        var families: [String] = []
+        forEachRun { item in
+            guard let font = item.pointee.item.pointee.analysis.font, seemore_font_is_synthetic_bold(font) != 0,
+                let family = context.fontFacts.family(of: font), !families.contains(family)
+            else { return }
+            families.append(family)
+        }
+        return families
+    }
+
     /// Families of the fonts Pango used in the lines `wanted` (0-based), or in all, in order of first use.
     func familiesUsed(inLines wanted: Range<Int>?) -> [String] {
         var families: [String] = []

@@ -199,4 +199,22 @@ import Testing
         #expect(abs(rtl.x - 16) < 1, "RTL: at the left edge of the text box, \(rtl)")
         #expect(abs(rtl.y - rect.y) < 3)
     }
+
+    /// No built-in template asks for a bold its font has no face for: the renderer would smear the
+    /// letters wider rather than draw a bold design (read-more-tail's IPAGothic suffix did).
+    @Test(arguments: CardFixtures.templateNames)
+    func builtInTemplates_drawNoSyntheticBold(template name: String) throws {
+        let template = try CardFixtures.template(name)
+        let renderer = try CardRenderer()
+        for text in [CardFixtures.longText, "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所で"] {
+            for state in CardState.allCases {
+                let metadata = try renderer.draw(CardRequest(text: text, template: template), state: state).metadata
+                #expect(metadata.syntheticBold.isEmpty, "\(name) \(state): \(metadata.syntheticBold)")
+            }
+        }
+        // The check can fail: IPAGothic has no bold face.
+        var smeared = template
+        smeared.body.font = "IPAGothic Bold 15"
+        #expect(try renderer.draw(CardRequest(text: "吾輩は猫である", template: smeared), state: .expanded).metadata.syntheticBold == ["IPAGothic"])
+    }
 }
