@@ -262,7 +262,7 @@ import Testing
     @Test(arguments: [
         (
             #"{"texts": {"a": "x"}, "matrices": [{"templates": ["nope"], "texts": ["a"], "fonts": ["DejaVu Sans 15"], "widths": [200]}]}"#,
-            "suite.json:1:51: matrices[0].templates[0]: unknown template 'nope'; available: chat-input, fade-overlay"
+            "suite.json:1:51: matrices[0].templates[0]: unknown template 'nope'; available: caption, chat-input, fade-overlay"
         ),
         (
             #"{"texts": {"a": "x"}, "matrices": [{"templates": ["x"], "texts": ["a"], "fonts": ["Nope Sans 15"], "widths": [200]}]}"#,
