@@ -108,6 +108,28 @@ import Testing
         #expect(String(decoding: bytes[part], as: UTF8.self) == underlined)
     }
 
+    /// The held-out cases, in every template: a line starting in kana, in Han around a URL,
+    /// in Thai before Japanese — every line box as tall as the template's pitch.
+    @Test(arguments: CardFixtures.templateNames)
+    func linesStartingInAFallbackFont_keepThePitch(template name: String) throws {
+        let texts: [(String, String?)] = [
+            ("ああああ\nあaあ\nああ a\naaa", "DejaVu Sans 15"),
+            ("今日は新しいアプリを公開しました。詳しくはhttps://example.jp/news/2026/release をご覧ください。みなさんありがとう。", nil),
+            ("今天天气很好，我们一起去公园散步吧。公园里有很多花，红的、黄的、紫的，真是美不胜收！", nil),
+            ("สวัสดีครับ 日本語のテキスト\nこんにちは world", "IPAGothic 15"),
+        ]
+        for (text, font) in texts {
+            var request = CardRequest(text: text, template: try CardFixtures.template(name))
+            request.width = 320
+            request.font = font
+            let boxes = try CardRenderer().draw(request, state: .expanded).metadata.lineBoxes
+            let heights = boxes.map(\.height)
+            #expect(
+                boxes.count >= 2 && (heights.max() ?? 0) - (heights.min() ?? 0) < 1e-9,
+                "\(name) \(text.prefix(12)): \(heights)")
+        }
+    }
+
     @Test func lineHeight_multipleOfTheSizeOrPoints() throws {
         let engine = try LayoutEngine()
         for (lineHeight, pitch) in [(LineHeight.multiple(1.5), 22.5), (.points(20), 20.0), (.points(31), 31.0)] {
