@@ -29,6 +29,12 @@ public struct DemoText: Sendable {
                 "تعرف على خدمات الخرائط الجديدة من Google Maps and Street View حول تطبيق الخرائط الذي يساعدك في العثور على أفضل المطاعم والمقاهي القريبة منك"
         ),
         DemoText(name: "emoji-cut", text: "Launch party tonight!\n🎉🎉🎉\nBring friends 🥳\n👩‍💻👨‍🍳🧑‍🎨🧑‍🚀\nSee you there."),
+        // Links, mentions and hashtags: drawn in the link color, never cut inside.
+        DemoText(
+            name: "links-cut",
+            text:
+                "Big news from @seemore_app: read https://www.example.com/blog/2026/12/launch-notes?ref=feed and tell us what you think #SwiftOnLinux #새기능 @anna_k"
+        ),
     ]
 
     /// The widths the demo renders at, in points.
