@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets of Tests/Fuzz with clang's libFuzzer and AddressSanitizer, seeds each with
-# its corpus (a sample of the repository's goldens and the hostile files the tests hold), and runs it
-# for SECONDS seconds (default 20). Exits nonzero, with libFuzzer's report and the crashing input in
-# .build/fuzz/, when an input crashes, leaks, reads out of bounds or allocates past 256 MB.
+# Builds the fuzz targets of Tests/Fuzz with clang's libFuzzer and AddressSanitizer: png_decode (the golden
+# and avatar PNG decoder, seeded with a sample of the goldens and the hostile files the tests hold) and
+# line_baselines (the shim's run baselines over Pango layouts of fuzzed text), and runs each for SECONDS
+# seconds (default 20). Exits nonzero, with libFuzzer's report and the crashing input in .build/fuzz/,
+# when an input crashes, reads out of bounds or allocates past its limit (png_decode: or leaks).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-20}"
@@ -21,3 +22,14 @@ cp Tests/Fuzz/seeds/*.png "$out/corpus/"
 cd "$out"
 ./png_decode -max_total_time="$seconds" -malloc_limit_mb=256 -rss_limit_mb=1024 -max_len=65536 \
     -print_final_stats=1 corpus
+
+# The shim's run baselines over layouts of fuzzed text (Pango itself is not instrumented, the shim is).
+# Leaks are not checked: fontconfig and Pango keep process-wide caches that live until exit.
+cd - >/dev/null
+"$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined Tests/Fuzz/line_baselines.c \
+    $(pkg-config --cflags --libs pangocairo pangoft2 fribidi harfbuzz fontconfig freetype2) -o "$out/line_baselines"
+mkdir -p "$out/text-corpus"
+cp Tests/Fuzz/text-seeds/* "$out/text-corpus/"
+cd "$out"
+ASAN_OPTIONS=detect_leaks=0 ./line_baselines -max_total_time="$seconds" -malloc_limit_mb=512 -rss_limit_mb=2048 -max_len=512 \
+    -print_final_stats=1 text-corpus
