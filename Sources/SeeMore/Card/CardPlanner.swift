@@ -25,6 +25,11 @@ struct CardPlanner {
         guard let header = template.header, header.placement == .inline else { return nil }
         return request.author?.displayName ?? header.displayName
     }
+    /// How many characters the inline name and its space put before the text.
+    private var inlineShift: Int {
+        guard let name = inlineName, !name.isEmpty else { return 0 }
+        return name.unicodeScalars.count + 1
+    }
     /// The template's avatar with the author's picture in it (beside a header line only).
     private var avatar: Avatar? {
         guard var avatar = template.avatar, header != nil else { return nil }
@@ -90,7 +95,7 @@ struct CardPlanner {
             // The name in bold, then the text: one paragraph, cut as one.
             text = "<b>" + Self.markupEscaped(name) + "</b> " + (markup ? text : Self.markupEscaped(text))
             markup = true
-            let shift = name.unicodeScalars.count + 1
+            let shift = inlineShift
             entities = entities.map { list in list.map { TextEntity(kind: $0.kind, range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift)) } }
         }
         var body = TruncationRequest(
@@ -126,43 +131,22 @@ struct CardPlanner {
         return escaped
     }
 
-    /// The links, mentions and hashtags of `drawn` (the start of the body's plain text) and their
-    /// bytes in it, each with its whole text from the body's text.
-    private func entities(in drawn: String, body: TruncationRequest) throws -> [(entity: CardEntity, bytes: Range<Int>)] {
-        let shown = IndexedText(drawn)
-        let count = shown.scalars.count
-        guard count > 0 else { return [] }
-        let text = try engine.plainText(body)
-        let found = body.entities ?? EntityScanner(text, startingBefore: count).entities
-        // Of the rest of the text, only what the entities shown reach into is read.
-        let plain = Array(text.unicodeScalars.prefix(found.map(\.range.upperBound).max() ?? 0))
-        return found.enumerated().compactMap { index, entity in
-            let lower = max(0, entity.range.lowerBound)
-            let upper = min(entity.range.upperBound, count)
-            guard lower < upper else { return nil }
-            var whole = String.UnicodeScalarView()
-            whole.append(contentsOf: plain[lower..<min(entity.range.upperBound, plain.count)])
-            return (
-                CardEntity(
-                    kind: entity.kind, text: shortened.map { $0.wholeTexts[index] } ?? String(whole), range: lower..<upper,
-                    rects: []),
-                shown.byteOffsets[lower]..<shown.byteOffsets[upper]
-            )
-        }
-    }
-
-    /// Paints `drawn` as the body with its links colored, and records where they are.
+    /// Paints `drawn` (the start of the body's plain text) as the body with its links colored, and
+    /// records where they are, each with its whole text (a shortened link's as written).
     private func paintBody(
         _ body: TruncationRequest, drawn: String, ending: (ellipsis: String, suffix: String, isolated: Bool)?,
         origin: Point, to plan: inout CardPlan
     ) throws -> PaintedText {
-        let found = try entities(in: drawn, body: body)
-        let links = LinkPaint(bytes: found.map(\.bytes), color: theme.link ?? theme.suffix, underline: template.links.underline)
+        let links = LinkPaint(color: theme.link ?? theme.suffix, underline: template.links.underline)
         let painted = try engine.paintLayout(body, text: drawn, ending: ending, paint: suffixPaint, links: links)
-        plan.entities = found.map { item in
-            var entity = item.entity
-            entity.rects = painted.layout.rects(perLineOf: item.bytes).map { $0.offsetBy(x: origin.x, y: origin.y) }
-            return entity
+        var written: [Int: String] = [:]
+        if let shortened {
+            for (entity, whole) in zip(shortened.entities, shortened.wholeTexts) { written[entity.range.lowerBound + inlineShift] = whole }
+        }
+        plan.entities = painted.entities.map { entity in
+            CardEntity(
+                kind: entity.kind, text: written[entity.range.lowerBound] ?? entity.text, range: entity.range,
+                rects: painted.layout.rects(perLineOf: entity.bytes).map { $0.offsetBy(x: origin.x, y: origin.y) })
         }
         return painted
     }

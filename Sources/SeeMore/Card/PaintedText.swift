@@ -5,6 +5,9 @@ struct PaintedText {
     let suffixBytes: Range<Int>?
     /// Bytes of the invisible marks that isolate the ending (see `Ending`), hidden from `lines`.
     let marks: [Range<Int>]
+    /// The links, mentions and hashtags the layout's text shows: their kind, the characters and bytes
+    /// of it they cover, and their whole text (from the whole plain text, where the layout shows a start).
+    var entities: [(kind: TextEntity.Kind, range: Range<Int>, bytes: Range<Int>, text: String)] = []
 
     /// The lines' text as drawn, without the invisible marks.
     var lines: [String] { layout.lineTexts(hiding: marks) }

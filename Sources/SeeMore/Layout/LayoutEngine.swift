@@ -184,7 +184,9 @@ public final class LayoutEngine {
         let layout = try Layout(context: context(for: request.direction))
         guard let ending else {
             try style.apply(kept, to: layout, paint: paint, links: links)
-            return PaintedText(layout: layout, suffixBytes: nil, marks: [])
+            var painted = PaintedText(layout: layout, suffixBytes: nil, marks: [])
+            if links != nil { painted.entities = Self.shownEntities(style, keptBytes: kept.count) }
+            return painted
         }
         let made: Ending
         if ending.isolated {
@@ -200,7 +202,22 @@ public final class LayoutEngine {
         }
         try style.apply(kept, ending: made, to: layout, paint: paint, links: links)
         let suffix = (kept.count + made.suffixRange.lowerBound)..<(kept.count + made.suffixRange.upperBound)
-        return PaintedText(layout: layout, suffixBytes: suffix.isEmpty ? nil : suffix, marks: made.marks(after: kept.count))
+        var painted = PaintedText(layout: layout, suffixBytes: suffix.isEmpty ? nil : suffix, marks: made.marks(after: kept.count))
+        if links != nil { painted.entities = Self.shownEntities(style, keptBytes: kept.count) }
+        return painted
+    }
+
+    /// The style's entities within the first `keptBytes` bytes of its plain text, clipped to them.
+    private static func shownEntities(_ style: TextStyle, keptBytes: Int)
+        -> [(kind: TextEntity.Kind, range: Range<Int>, bytes: Range<Int>, text: String)]
+    {
+        let plain = style.plainBytes
+        return style.entities.prefix { $0.bytes.lowerBound < keptBytes }.map { entity, bytes in
+            let shown = bytes.lowerBound..<min(bytes.upperBound, keptBytes)
+            let characters = plain[shown].count { $0 & 0xC0 != 0x80 }
+            let range = entity.range.lowerBound..<(entity.range.lowerBound + characters)
+            return (entity.kind, range, shown, String(decoding: plain[bytes], as: UTF8.self))
+        }
     }
 
     /// The request's text style, its fonts looked up in the language of its text.

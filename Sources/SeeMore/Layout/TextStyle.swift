@@ -17,7 +17,9 @@ final class TextStyle {
     /// Byte ranges of the plain text kept on one line when they fit one: Korean words
     /// (`KoreanLineBreak.words`), and links, mentions and hashtags (`TextEntity`), each list in order.
     private let koreanWords: [Range<Int>]
-    private var entityBytes: [Range<Int>] = []
+    /// The links, mentions and hashtags of the plain text (found, or the request's), with their bytes.
+    private(set) var entities: [(entity: TextEntity, bytes: Range<Int>)] = []
+    private var entityBytes: [Range<Int>] { entities.map(\.bytes) }
     /// The characters of the links, mentions and hashtags of the plain text (found, or the
     /// request's), merged where they overlap, in order.
     private var entitySpans: [Range<Int>] = []
@@ -25,7 +27,7 @@ final class TextStyle {
     private let measuring: Layout
     /// Whether each kept-together range fits a line, once measured.
     private var wordFits: [Range<Int>: Bool] = [:]
-    private lazy var plainBytes = Array(plainText.utf8)
+    private(set) lazy var plainBytes = Array(plainText.utf8)
     /// Whether Pango could add a hyphen at a break in the text (see `mayTakeHyphens`).
     private lazy var textMayTakeHyphens = Self.mayTakeHyphens(plainText)
     /// What decides how a line looks in this style's layouts, apart from its text and the width it
@@ -55,7 +57,7 @@ final class TextStyle {
             koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
             let entities = request.entities ?? TextEntity.find(in: plainText)
             entitySpans = Self.merged(entities.map(\.range))
-            entityBytes = Self.byteRanges(of: entities, in: plainText)
+            self.entities = Self.located(entities, in: plainText)
             try Self.checkCombiningRuns(plainText)
             language = (textLanguage, endingLanguage ?? textLanguage)
             return
@@ -80,7 +82,7 @@ final class TextStyle {
         koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
         let entities = request.entities ?? TextEntity.find(in: plainText)
         entitySpans = Self.merged(entities.map(\.range))
-        entityBytes = Self.byteRanges(of: entities, in: plainText)
+        self.entities = Self.located(entities, in: plainText)
         try Self.checkCombiningRuns(plainText)
         let textLanguage = request.language ?? TextLanguage.guess(plainText)
         language = (textLanguage, endingLanguage ?? textLanguage)
@@ -108,10 +110,13 @@ final class TextStyle {
             }
         }
         // Color and underline only: widths stay those the cut measured.
-        for range in links?.bytes ?? [] where range.lowerBound < keptCount {
-            let part = range.lowerBound..<min(range.upperBound, keptCount)
-            if let links { attributes.setColor(links.color, bytes: part) }
-            if links?.underline == true { attributes.setUnderline(bytes: part) }
+        if let links {
+            let kept = textStart..<(textStart + keptCount)
+            for range in entityBytes where range.overlaps(kept) {
+                let part = (max(range.lowerBound, kept.lowerBound) - textStart)..<(min(range.upperBound, kept.upperBound) - textStart)
+                attributes.setColor(links.color, bytes: part)
+                if links.underline { attributes.setUnderline(bytes: part) }
+            }
         }
         if let ending, ending.startsItem, keptCount > 0, total > keptCount {
             attributes.startItem(bytes: keptCount..<total)
@@ -244,8 +249,9 @@ extension TextStyle {
         return result
     }
 
-    /// The byte ranges in `text` of `entities` (ranges in Unicode scalars), in order, in one pass.
-    static func byteRanges(of entities: [TextEntity], in text: String) -> [Range<Int>] {
+    /// `entities` (ranges in Unicode scalars of `text`) in order with their byte ranges, found in one
+    /// pass; those that overlap one before them are left out.
+    static func located(_ entities: [TextEntity], in text: String) -> [(entity: TextEntity, bytes: Range<Int>)] {
         guard !entities.isEmpty else { return [] }
         let sorted = entities.sorted { $0.range.lowerBound < $1.range.lowerBound }
         var bounds = Set(sorted.flatMap { [$0.range.lowerBound, $0.range.upperBound] })
@@ -257,14 +263,14 @@ extension TextStyle {
             byte += UTF8.width(scalar)
         }
         for bound in bounds { offsets[bound] = byte }  // at or past the end
-        var ranges: [Range<Int>] = []
+        var located: [(entity: TextEntity, bytes: Range<Int>)] = []
         for entity in sorted {
             guard let lower = offsets[entity.range.lowerBound], let upper = offsets[entity.range.upperBound], lower < upper,
-                ranges.last.map({ $0.upperBound <= lower }) ?? true
+                located.last.map({ $0.bytes.upperBound <= lower }) ?? true
             else { continue }
-            ranges.append(lower..<upper)
+            located.append((entity, lower..<upper))
         }
-        return ranges
+        return located
     }
 
     /// Whether the word laid out alone, unwrapped, is at most a line wide.
@@ -317,10 +323,9 @@ struct SuffixPaint {
     var underline: Bool
 }
 
-/// How the links, mentions and hashtags of a painted text look: where they are (bytes of the kept
-/// text), their color, and whether they are underlined.
+/// How the links, mentions and hashtags of a painted text look: their color, and whether they are
+/// underlined (where they are, the text's style knows).
 struct LinkPaint {
-    var bytes: [Range<Int>]
     var color: Color
     var underline: Bool
 }

@@ -21,17 +21,17 @@ struct EntityScanner {
     /// The longest name after `@` or `#`, in characters.
     static let maximumTagLength = 140
 
-    /// The entities of `text` that start before character `limit` (they may end past it).
-    init(_ text: String, startingBefore limit: Int = Int.max) {
+    /// The entities of `text`, in order.
+    init(_ text: String) {
         var text = text
-        entities = text.withUTF8 { Self.scan($0, limit: limit) }
+        entities = text.withUTF8 { Self.scan($0) }
     }
 
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> [TextEntity] {
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> [TextEntity] {
         var found: [TextEntity] = []
         var offset = 0
         var index = 0  // characters before `offset`
-        while offset < bytes.count && index < limit {
+        while offset < bytes.count {
             let byte = bytes[offset]
             var match: (kind: TextEntity.Kind, bytes: Int, characters: Int)? = nil
             switch byte {

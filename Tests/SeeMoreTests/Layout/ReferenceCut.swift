@@ -29,7 +29,7 @@ final class ReferenceCut {
     {
         let bytes = Array(text.utf8)
         // Korean words (with `korean: words`) and entities, each kept on one line when it fits one.
-        let entities = TextStyle.byteRanges(of: request.entities ?? TextEntity.find(in: text), in: text)
+        let entities = TextStyle.located(request.entities ?? TextEntity.find(in: text), in: text).map(\.bytes)
         let words = (request.korean == .words ? KoreanLineBreak.wordRanges(in: text) : []) + entities
         return try words.filter { word in
             let attributes = try AttributeList()
