@@ -63,7 +63,7 @@ for test in line_pitch report playground review; do
     step "browser: $test" /usr/bin/python3 "Tests/Browser/$test.py" .build/debug/seemore
 done
 step "consumer package (SeeMoreTesting from another package)" consumer
-step "coverage-guided fuzzing, 20 s" bash Tests/Fuzz/run.sh 20
+step "coverage-guided fuzzing, 20 s a target" bash Tests/Fuzz/run.sh 20
 
 echo
 echo "make test:"
