@@ -270,7 +270,7 @@ import Testing
         let one = try Self.card("Hello", template: "chat-input", state: .collapsed)
         let four = try Self.card("Hello\n\n\n", template: "chat-input", state: .collapsed)
         #expect(four.lineCount == 4)
-        #expect(abs((four.height - one.height) - 3 * 19.5) <= 1)
+        #expect(abs((four.height - one.height) - 3 * 20) <= 1)  // chat-input: 20 pt lines
         let spaces = try Self.card("   ", template: "chat-input", state: .collapsed)
         #expect(spaces.kept == "   ")  // not empty: no placeholder
     }
