@@ -112,6 +112,7 @@ struct CardPlanner {
         body.korean = template.body.korean
         body.language = request.language ?? template.body.lang
         body.entities = entities ?? (template.links.detect ? nil : [])
+        body.entityWeight = template.links.weight
         body.fullCountLimit = 0  // a card never shows the full line count
         return body
     }
@@ -347,23 +348,38 @@ struct CardPlanner {
             request.text = text
             request.markup = false
         }
-        let layout = try engine.paintLayout(request, text: text, ending: nil, paint: nil).layout
+        // The placeholder laid out alone; the text with its links, mentions and hashtags styled.
+        let layout: Layout
+        var entities: [CardEntity] = []
+        if isEmpty {
+            layout = try engine.paintLayout(request, text: text, ending: nil, paint: nil).layout
+        } else {
+            var unscrolled = CardPlan(width: width, height: 0)
+            layout = try paintBody(request, drawn: text, ending: nil, origin: Point(x: 0, y: 0), to: &unscrolled).layout
+            entities = unscrolled.entities
+        }
         let extents = layout.lineExtents
         let lineCount = max(extents.count, 1)
         let limit = state == .collapsed ? body.lines : lineCount
         let visible = min(lineCount, limit)
         let first = lineCount - visible
         let top = extents.isEmpty ? 0 : extents[first].top
+        // Tap targets on the lines shown, where they are drawn.
+        let origin = Point(x: padding.left, y: y - top)
+        plan.entities = entities.compactMap { entity in
+            var entity = entity
+            entity.rects = entity.rects.filter { $0.y + $0.height > top }.map { $0.offsetBy(x: origin.x, y: origin.y) }
+            return entity.rects.isEmpty ? nil : entity
+        }
         let bottom = extents.isEmpty ? layout.logicalSize.height : extents[lineCount - 1].bottom
         // Lines scrolled out are not drawn; the visible ones keep all their ink (marks above the first
         // line, descenders below the last) inside the field's border.
         let border = template.card.borderWidth
         let fieldBottom = y + bottom - top + padding.bottom
         let interior = Rect(x: border, y: border, width: width - 2 * border, height: max(0, fieldBottom - 2 * border))
-        plan.items.append(
-            .text(layout, origin: Point(x: padding.left, y: y - top), color: color, clip: interior, lines: first..<lineCount))
+        plan.items.append(.text(layout, origin: origin, color: color, clip: interior, lines: first..<lineCount))
         plan.lineBoxes = Self.boxes(
-            of: layout, origin: Point(x: padding.left, y: y - top), width: width - padding.left - padding.right,
+            of: layout, origin: origin, width: width - padding.left - padding.right,
             lines: first..<lineCount)
         plan.truncated = visible < lineCount
         plan.kept = whole

@@ -23,6 +23,8 @@ final class TextStyle {
     /// The characters of the links, mentions and hashtags of the plain text (found, or the
     /// request's), merged where they overlap, in order.
     private var entitySpans: [Range<Int>] = []
+    /// The entities' weight (`TruncationRequest.entityWeight`), nil for the text's own.
+    let entityWeight: Int?
     /// Lays out a Korean word alone to see whether it fits a line.
     private let measuring: Layout
     /// Whether each kept-together range fits a line, once measured.
@@ -33,10 +35,10 @@ final class TextStyle {
     /// What decides how a line looks in this style's layouts, apart from its text and the width it
     /// wraps at: fonts, languages and line height.
     private(set) lazy var key =
-        "\(fonts.body.string)|\(fonts.suffix.string)|\(language.text ?? "")|\(language.ending ?? "")|\(lineHeight)"
+        "\(fonts.body.string)|\(fonts.suffix.string)|\(language.text ?? "")|\(language.ending ?? "")|\(lineHeight)|\(entityWeight ?? 0)"
     /// Whether a line's layout is the sum of its runs' (see `LineRuns`): no markup spans (letter
-    /// spacing, rises, other sizes) and no hyphen added at a break.
-    var layoutIsSumOfRuns: Bool { markup == nil && hyphens == .none }
+    /// spacing, rises, other sizes), no entities in a weight of their own and no hyphen added at a break.
+    var layoutIsSumOfRuns: Bool { markup == nil && hyphens == .none && (entityWeight == nil || entities.isEmpty) }
 
     /// - Parameters:
     ///   - measuring: a layout this style may use to measure words.
@@ -49,6 +51,7 @@ final class TextStyle {
         lineHeight = request.lineHeight
         width = request.width
         hyphens = request.hyphens
+        entityWeight = request.entityWeight
         let endingLanguage = TextLanguage.guess(request.ellipsis + request.suffix)
         guard request.markup else {
             plainText = request.text
@@ -109,6 +112,7 @@ final class TextStyle {
                 }
             }
         }
+        weighEntities(in: textStart..<(textStart + keptCount), on: attributes)
         // Color and underline only: widths stay those the cut measured.
         if let links {
             let kept = textStart..<(textStart + keptCount)
@@ -225,6 +229,16 @@ extension TextStyle {
         }
     }
 
+    /// Sets the entities' weight, where they overlap `range` (bytes of the plain text), on
+    /// `attributes` of a layout whose text starts at `range.lowerBound`.
+    private func weighEntities(in range: Range<Int>, on attributes: AttributeList) {
+        guard let entityWeight else { return }
+        for (_, entity) in entities where entity.overlaps(range) {
+            let part = max(entity.lowerBound, range.lowerBound)..<min(entity.upperBound, range.upperBound)
+            attributes.setWeight(entityWeight, bytes: (part.lowerBound - range.lowerBound)..<(part.upperBound - range.lowerBound))
+        }
+    }
+
     /// Whether character boundary `k` lies strictly inside one of the entities (a cut there splits it).
     func splitsEntity(_ k: Int) -> Bool {
         var low = 0
@@ -279,6 +293,7 @@ extension TextStyle {
         let bytes = plainBytes[word]
         let attributes = try markup?.slice(word) ?? AttributeList()
         if let tag = language.text { attributes.setLanguage(tag, bytes: 0..<bytes.count) }
+        weighEntities(in: word, on: attributes)
         measuring.setUnwrapped()
         measuring.setFont(fonts.body)
         measuring.setAttributes(attributes)

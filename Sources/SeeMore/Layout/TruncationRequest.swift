@@ -47,8 +47,13 @@ public struct TruncationRequest: Sendable, Equatable {
     /// Spans a `word` cut never falls inside (rule 4): nil finds the plain text's URLs, mentions and
     /// hashtags (`TextEntity.find`); a list uses exactly those (empty: none).
     public var entities: [TextEntity]? = nil
+    /// The weight of those spans (400 normal, 600 semibold, 700 bold; 100–1000), which changes their
+    /// widths, so the cut is measured with it; nil keeps the text's.
+    public var entityWeight: Int? = nil
 
     public static let defaultFont = "DejaVu Sans 15"
+    /// The font weights Pango and fontconfig know (CSS `font-weight`'s range).
+    public static let weights = 100...1000
     public static let defaultFontSize = 15.0
 
     public init(
@@ -99,6 +104,9 @@ public struct TruncationRequest: Sendable, Equatable {
             }
         }
         if let language, !TextLanguage.isValid(language) { throw TruncationRequestError.invalidLanguage(language) }
+        if let entityWeight, !Self.weights.contains(entityWeight) {
+            throw TruncationRequestError.invalidFont("the weight of links, mentions and hashtags must be from 100 to 1000, not \(entityWeight)")
+        }
         if Self.holdsNul(text) { throw TruncationRequestError.nulCharacter(field: "text") }
         if Self.holdsNul(ellipsis) { throw TruncationRequestError.nulCharacter(field: "ellipsis") }
         if Self.holdsNul(suffix) { throw TruncationRequestError.nulCharacter(field: "suffix") }

@@ -57,6 +57,11 @@ final class AttributeList {
         insert(pango_attr_font_desc_new(font.pointer), bytes: bytes)
     }
 
+    /// Sets the weight (400 normal, 700 bold) of the text in `bytes`, keeping the rest of its font.
+    func setWeight(_ weight: Int, bytes: Range<Int>) {
+        insert(pango_attr_weight_new(PangoWeight(rawValue: UInt32(weight))), bytes: bytes)
+    }
+
     /// Colors the text (and its underline) in `bytes`.
     func setColor(_ color: Color, bytes: Range<Int>) {
         let (red, green, blue, alpha) = color.pango16

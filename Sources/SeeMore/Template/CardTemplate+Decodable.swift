@@ -220,7 +220,13 @@ extension Avatar: Decodable {
 }
 
 extension CardTemplate.Links: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case detect, underline }
+    enum CodingKeys: String, CodingKey, CaseIterable { case detect, underline, weight }
+
+    /// Weight names as CSS and Pango spell them.
+    static let weightNames = [
+        "thin": 100, "extralight": 200, "light": 300, "normal": 400, "regular": 400, "medium": 500, "semibold": 600,
+        "bold": 700, "extrabold": 800, "heavy": 900, "black": 900,
+    ]
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -228,6 +234,19 @@ extension CardTemplate.Links: Decodable {
         let defaults = Self()
         detect = try container.decodeIfPresent(Bool.self, forKey: .detect) ?? defaults.detect
         underline = try container.decodeIfPresent(Bool.self, forKey: .underline) ?? defaults.underline
+        if let name = try? container.decodeIfPresent(String.self, forKey: .weight) {
+            guard let weight = Self.weightNames[name.lowercased()] else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .weight, in: container,
+                    debugDescription: "\"\(name)\" is not a weight; write one of \(Self.weightNames.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", ")) or a number from 100 to 1000")
+            }
+            self.weight = weight
+        } else if let weight = try container.decodeIfPresent(Int.self, forKey: .weight) {
+            guard TruncationRequest.weights.contains(weight) else {
+                throw DecodingError.dataCorruptedError(forKey: .weight, in: container, debugDescription: "must be from 100 to 1000, not \(weight)")
+            }
+            self.weight = weight
+        }
     }
 }
 

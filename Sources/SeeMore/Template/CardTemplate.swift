@@ -134,6 +134,8 @@ public struct CardTemplate: Sendable, Equatable {
     public struct Links: Sendable, Equatable {
         public var detect = true
         public var underline = false
+        /// Their weight (400 normal, 600 semibold, 700 bold); nil keeps the text's.
+        public var weight: Int? = nil
     }
 
     /// The ramp of background that an `overlay` suffix sits on: transparent `leadIn` points before the

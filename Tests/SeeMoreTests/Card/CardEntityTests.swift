@@ -73,6 +73,64 @@ import Testing
         #expect(changed.allSatisfy { Double($0.0) >= mention.x - 1 && Double($0.0) <= mention.x + mention.width + 1 })
     }
 
+    @Test func weight_drawsEntitiesInIt_andTheCutIsMeasuredWithIt() throws {
+        let text = "Thanks @anna_k for the review"
+        let plain = try Self.card(text: text, state: .collapsed)
+        let bold = try Self.card(text: text, state: .collapsed) { $0.links.weight = 700 }
+        let normal = try #require(plain.metadata.entities.first?.rects.first)
+        let heavy = try #require(bold.metadata.entities.first?.rects.first)
+        #expect(heavy.width > normal.width + 3, "\(heavy.width) vs \(normal.width)")
+        #expect(bold.metadata.syntheticBold.isEmpty, "DejaVu Sans has a bold face")
+        // The cut: at some width and limit, bold links keep fewer characters than regular ones, and
+        // the bold card's last line still holds the suffix (the cut measured them bold).
+        let engine = try LayoutEngine()
+        var moved = 0
+        for width in stride(from: 200.0, through: 400, by: 7) {
+            for lines in 1...3 {
+                var request = TruncationRequest(text: Self.text, width: width, lines: lines)
+                let regular = try engine.truncate(request)
+                request.entityWeight = 700
+                let weighed = try engine.truncate(request)
+                if weighed.cutIndex != regular.cutIndex { moved += 1 }
+                #expect(weighed.cutIndex <= regular.cutIndex, "width \(width) lines \(lines)")
+            }
+        }
+        #expect(moved >= 3, "bold links must move some cuts: \(moved)")
+    }
+
+    @Test func chatInput_stylesAndReportsEntities_onTheLinesItShows() throws {
+        let red = try #require(Color(hex: "#D00000"))
+        let text = "ping @anna_k\nsecond line\nthird line\nfourth line\nfifth line\nsixth line and #done"
+        let drawn = try Self.card("chat-input", text: text, state: .collapsed) { $0.themes["light"]?.link = red }
+        // Scrolled to its end: the mention on line 1 is not shown, the hashtag on line 6 is.
+        #expect(drawn.metadata.entities.map(\.text) == ["#done"])
+        let hashtag = try #require(drawn.metadata.entities.first?.rects.first)
+        #expect(drawn.metadata.lineBoxes.contains { abs($0.y - hashtag.y) < 6 })
+        let reds = CardFixtures.pixels(near: red, in: drawn.image, tolerance: 40)
+        #expect(reds.count > 20)
+        #expect(reds.allSatisfy { Double($0.x) >= hashtag.x - 1 && Double($0.x) <= hashtag.x + hashtag.width + 1 })
+        let expanded = try Self.card("chat-input", text: text, state: .expanded).metadata
+        #expect(expanded.entities.map(\.text) == ["@anna_k", "#done"])
+    }
+
+    @Test func weight_takesANameOrANumber() throws {
+        func links(_ json: String) throws -> CardTemplate.Links {
+            let themes = ##""themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000"}}"##
+            let data = Data(("{\"links\": " + json + ", " + themes + "}").utf8)
+            return try JSONDecoder().decode(CardTemplate.self, from: data).links
+        }
+        #expect(try links(#"{"weight": "semibold"}"#).weight == 600)
+        #expect(try links(#"{"weight": "Bold"}"#).weight == 700)
+        #expect(try links(#"{"weight": 500}"#).weight == 500)
+        #expect(try links("{}").weight == nil)
+        for bad in [#"{"weight": "fat"}"#, #"{"weight": 50}"#, #"{"weight": 1200}"#, #"{"weight": true}"#] {
+            #expect(throws: (any Error).self, "\(bad)") { try links(bad) }
+        }
+        var request = TruncationRequest(text: "a @b")
+        request.entityWeight = 1001
+        #expect(throws: TruncationRequestError.self) { try request.validate() }
+    }
+
     @Test func aTemplateWithoutLinks_decodesTheDefaults_andTheKeysAreChecked() throws {
         let template = try CardFixtures.template("x")
         #expect(template.links == CardTemplate.Links(detect: true, underline: false))

@@ -29,16 +29,32 @@ final class ReferenceCut {
     {
         let bytes = Array(text.utf8)
         // Korean words (with `korean: words`) and entities, each kept on one line when it fits one.
-        let entities = TextStyle.located(request.entities ?? TextEntity.find(in: text), in: text).map(\.bytes)
+        let entities = Self.entityBytes(request)
         let words = (request.korean == .words ? KoreanLineBreak.wordRanges(in: text) : []) + entities
         return try words.filter { word in
             let attributes = try AttributeList()
             if let language { attributes.setLanguage(language, bytes: 0..<word.count) }
+            Self.weigh(entities, request.entityWeight, within: word, on: attributes)
             measuring.setUnwrapped()
             measuring.setFont(body)
             measuring.setAttributes(attributes)
             measuring.setText(Array(bytes[word]))
             return measuring.logicalSize.width <= request.width
+        }
+    }
+
+    /// The byte ranges of the request's entities (given, or found in its text).
+    private static func entityBytes(_ request: TruncationRequest) -> [Range<Int>] {
+        TextStyle.located(request.entities ?? TextEntity.find(in: request.text), in: request.text).map(\.bytes)
+    }
+
+    /// Sets `weight` on the parts of `entities` inside `range`, on attributes of a layout whose text
+    /// starts at `range.lowerBound`.
+    private static func weigh(_ entities: [Range<Int>], _ weight: Int?, within range: Range<Int>, on attributes: AttributeList) {
+        guard let weight else { return }
+        for entity in entities where entity.overlaps(range) {
+            let part = max(entity.lowerBound, range.lowerBound)..<min(entity.upperBound, range.upperBound)
+            attributes.setWeight(weight, bytes: (part.lowerBound - range.lowerBound)..<(part.upperBound - range.lowerBound))
         }
     }
 
@@ -84,6 +100,8 @@ final class ReferenceCut {
         if let textLanguage { noHyphens.setLanguage(textLanguage, bytes: 0..<uncutText.utf8.count) }
         let keptTogether = try rangesKeptTogether(request.text, request: request, body: body, language: textLanguage)
         Self.keep(keptTogether, within: uncutText.utf8.count, on: noHyphens)
+        let entityBytes = Self.entityBytes(request)
+        Self.weigh(entityBytes, request.entityWeight, within: 0..<uncutText.utf8.count, on: noHyphens)
         layout.setAttributes(noHyphens)
         layout.setFont(body)
         layout.setText(Array(uncutText.utf8))
@@ -131,6 +149,7 @@ final class ReferenceCut {
             attributes.setInsertHyphens(false, bytes: 0..<all.count)
             if let textLanguage, !kept.isEmpty { attributes.setLanguage(textLanguage, bytes: 0..<kept.count) }
             Self.keep(keptTogether, within: kept.count, on: attributes)
+            Self.weigh(entityBytes, request.entityWeight, within: 0..<kept.count, on: attributes)
             if let endingLanguage { attributes.setLanguage(endingLanguage, bytes: kept.count..<all.count) }
             layout.setAttributes(attributes)
             layout.setFont(body)

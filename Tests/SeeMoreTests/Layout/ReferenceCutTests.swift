@@ -13,16 +13,18 @@ import Testing
         ("… ", "المزيد", "Bold"),
     ]
 
-    /// Every width with every line limit, the ending rotating through `endings`.
+    /// Every width with every line limit, the ending rotating through `endings`; every third request
+    /// draws the links, mentions and hashtags bold (`entityWeight`).
     static func requests(for corpus: CorpusText, index: Int) -> [TruncationRequest] {
         var requests: [TruncationRequest] = []
         for (widthIndex, width) in widths.enumerated() {
             for lines in 1...5 {
                 let ending = endings[(index + widthIndex + lines) % endings.count]
-                requests.append(
-                    TruncationRequest(
-                        text: corpus.text, font: corpus.font, width: width, lines: lines,
-                        ellipsis: ending.ellipsis, suffix: ending.suffix, suffixFont: ending.font))
+                var request = TruncationRequest(
+                    text: corpus.text, font: corpus.font, width: width, lines: lines,
+                    ellipsis: ending.ellipsis, suffix: ending.suffix, suffixFont: ending.font)
+                if (index + widthIndex + lines) % 3 == 0 { request.entityWeight = 700 }
+                requests.append(request)
             }
         }
         return requests
