@@ -6,7 +6,9 @@ import SeeMore
 /// apps, byte for byte as `seemore render` does.
 ///
 /// The server's thread runs its own GLib main context and never renders: a render request is paused,
-/// handed to a `RenderPool` worker, and resumed on the server's thread with the PNG. Endpoints:
+/// handed to a worker process (`seemore worker`, in a `WorkerPool`), and resumed on the server's
+/// thread with its answer. A worker that dies fails only the request it was drawing (500, naming how
+/// it ended) and is replaced; one past the time budget is ended. Endpoints:
 /// `GET /` (the playground), `GET /render.png`, `POST /render`, `GET /templates`, `GET /healthz`,
 /// `GET /metrics`.
 public final class RenderServer: @unchecked Sendable {
@@ -27,6 +29,8 @@ public final class RenderServer: @unchecked Sendable {
         public var limits = ServerLimits()
         /// The fonts every card is drawn with (`--font-files`, `--hermetic-fonts`).
         public var fonts = FontFiles.system
+        /// The `seemore` program the worker processes run; nil: the one beside this program.
+        public var workerProgram: String? = nil
 
         public init() {}
     }
@@ -36,6 +40,9 @@ public final class RenderServer: @unchecked Sendable {
 
     let options: Options
     let templates: TemplateLoader
+    /// Draws the cards of requests, one per worker process.
+    let workers: WorkerPool
+    /// Renders the review's check in this process.
     let pool: RenderPool
     let cache: ResponseCache
     let templateCache = TemplateCache()
@@ -66,7 +73,11 @@ public final class RenderServer: @unchecked Sendable {
     public init(options: Options) throws {
         self.options = options
         templates = TemplateLoader.standard(templatesFolder: options.templatesFolder)
-        let pool = try RenderPool(workers: options.jobs, maximumQueue: options.limits.maximumQueue, fonts: options.fonts)
+        workers = WorkerPool(
+            executable: options.workerProgram ?? Self.siblingWorkerProgram, arguments: Self.workerArguments(options),
+            count: options.jobs, maximumQueue: options.limits.maximumQueue)
+        // Pango and Cairo run one thread at a time in a process: one thread checks as fast as more.
+        let pool = try RenderPool(workers: 1, maximumQueue: options.limits.maximumQueue, fonts: options.fonts)
         self.pool = pool
         cache = ResponseCache(budgetBytes: options.cacheBytes)
         environmentTag = ContentHash.fnv1a64(
@@ -78,6 +89,25 @@ public final class RenderServer: @unchecked Sendable {
         review = options.suite.map {
             ReviewSession(suite: $0, templatesFolder: options.templatesFolder, token: token, pool: pool)
         }
+    }
+
+    /// `seemore` beside the running program (`seemore-serve`, or a test bundle in the build folder).
+    static var siblingWorkerProgram: String {
+        let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        return URL(fileURLWithPath: program).deletingLastPathComponent().appendingPathComponent("seemore").path
+    }
+
+    /// What each worker is started with: the server's templates, fonts and limits.
+    static func workerArguments(_ options: Options) -> [String] {
+        var arguments = ["worker"]
+        if let folder = options.templatesFolder { arguments += ["--templates", folder] }
+        arguments += WorkerCommand.fontArguments(files: options.fonts.files, hermetic: options.fonts.hermetic)
+        let limits = options.limits
+        arguments += [
+            "--max-text", "\(limits.maximumTextCharacters)", "--max-width", "\(limits.maximumWidth)", "--max-lines",
+            "\(limits.maximumLines)",
+        ]
+        return arguments
     }
 
     /// A server that cannot listen, with the reason.
@@ -111,6 +141,7 @@ public final class RenderServer: @unchecked Sendable {
     /// Stops accepting, lets the renders in flight finish, and returns when the server has stopped.
     public func stop() {
         guard let context, let loop else { return }
+        workers.drain()
         pool.drain()
         // Answers of the last renders are delivered on the server's thread before it quits.
         let box = Unmanaged.passRetained(MainContextCall { g_main_loop_quit(loop) }).toOpaque()
@@ -293,8 +324,9 @@ public final class RenderServer: @unchecked Sendable {
         case ("/templates", "GET"): templatesList(message)
         case ("/healthz", "GET"): respond(message, route: path, status: 200, type: "text/plain", body: Array("ok\n".utf8))
         case ("/metrics", "GET"):
-            let depth = pool.depth
-            let text = metrics.text(queued: depth.queued, running: depth.running, cacheBytes: cache.byteCount)
+            let depth = workers.depth
+            let text = metrics.text(
+                queued: depth.queued, running: depth.running, cacheBytes: cache.byteCount, replacedWorkers: workers.replacements)
             respond(message, route: path, status: 200, type: "text/plain; version=0.0.4", body: Array(text.utf8))
         case ("/", _), ("/render.png", _), ("/render", _), ("/templates", _), ("/healthz", _), ("/metrics", _),
             ("/review/approve", _):
@@ -359,33 +391,21 @@ public final class RenderServer: @unchecked Sendable {
             metrics.cache(hit: false)
         }
         message.pause()
-        let queued = DispatchTime.now()
-        let budget = UInt64(options.limits.timeBudgetMilliseconds) * 1_000_000
-        let accepted = pool.submit { [self] renderer in
-            let started = DispatchTime.now()
-            let outcome: Result<RenderedCard, ServerError>
-            if started.uptimeNanoseconds - queued.uptimeNanoseconds > budget {
-                outcome = .failure(
-                    ServerError(
-                        status: 503,
-                        message: "the render waited longer than \(options.limits.timeBudgetMilliseconds) ms for a thread",
-                        field: nil))
-            } else {
-                outcome = Result { try renderer.render(query.request, state: query.state) }.mapError(Self.serverError)
+        let started = ContinuousClock.now
+        let budget = options.limits.timeBudgetMilliseconds
+        let job = WorkerJob.card(fields: query.fields, format: png ? .png : .metadata)
+        let accepted = workers.submit(job.message, deadline: started + .milliseconds(budget)) { [self] result in
+            let answer: CardService.Answer
+            switch result.map(CardService.Answer.init(message:)) {
+            case .success(let decoded?): answer = decoded
+            case .success(nil): answer = CardService.Answer(CardFields.Refusal(status: 500, message: "the worker's answer was damaged", field: nil))
+            case .failure(let failure): answer = CardService.Answer(Self.refusal(for: failure, budget: budget))
             }
-            metrics.rendered(seconds: Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9)
+            metrics.rendered(seconds: Self.seconds(started.duration(to: .now)))
             onServerThread {
                 defer { message.unpause() }
-                switch outcome {
-                case .failure(let error): self.respond(message, route: route, error: error)
-                case .success(let card) where png:
-                    self.cache.put(tag, card.png)
-                    self.respond(message, route: route, status: 200, type: "image/png", body: card.png)
-                case .success(let card):
-                    self.respond(
-                        message, route: route, status: 200, type: "application/json", body: Array(self.metadata(card, query).utf8)
-                    )
-                }
+                if png && answer.status == 200 { self.cache.put(tag, answer.body) }
+                self.respond(message, route: route, status: answer.status, type: answer.type, body: answer.body)
             }
         }
         if !accepted {
@@ -396,36 +416,23 @@ public final class RenderServer: @unchecked Sendable {
         }
     }
 
-    /// `render --json`'s object for one state, with the URL of each state's PNG.
-    private func metadata(_ card: RenderedCard, _ query: CardFields) -> String {
-        var files: [CardState: String] = [:]
-        for state in CardState.allCases {
-            var components = URLComponents()
-            components.path = "/render.png"
-            components.queryItems =
-                query.fields.sorted { $0.key < $1.key }.filter { $0.key != "state" }.map {
-                    URLQueryItem(name: $0.key, value: $0.value)
-                } + [URLQueryItem(name: "state", value: state.rawValue)]
-            files[state] = components.string ?? "/render.png"
+    /// What a request whose card no worker drew is answered: 503 for time (the budget), 500 for a
+    /// worker that died, naming how.
+    static func refusal(for failure: WorkerFailure, budget: Int) -> CardFields.Refusal {
+        switch failure {
+        case .timedOut(waiting: true):
+            return CardFields.Refusal(status: 503, message: "the render waited longer than \(budget) ms for a worker", field: nil)
+        case .timedOut(waiting: false):
+            return CardFields.Refusal(
+                status: 503, message: "the render took longer than \(budget) ms (--time-budget-ms); its worker was ended", field: nil)
+        case .stopped: return CardFields.Refusal(status: 503, message: "the server is stopping", field: nil)
+        case .crashed, .cannotStart: return CardFields.Refusal(status: 500, message: "the card was not drawn: \(failure)", field: nil)
         }
-        return CardFiles.metadata([card], files: files, request: query.request).serialized() + "\n"
     }
 
-    /// What a failed render means for the client: its input (400) or the server (500).
-    static func serverError(_ error: Error) -> ServerError {
-        switch error {
-        case let error as CardError:
-            switch error {
-            case .unknownTheme: return .badValue("theme", error.description)
-            case .invalidScale: return .badValue("scale", error.description)
-            case .tooNarrow, .invalidWidth: return .badValue("width", error.description)
-            case .tooLarge: return ServerError(status: 400, message: error.description, field: "text")
-            }
-        case let error as TruncationRequestError: return ServerError(status: 400, message: error.description, field: nil)
-        // The template's own font files could not be loaded (changed on disk since it was read).
-        case let error as FontFilesError: return ServerError(status: 500, message: "cannot load the template's fonts: \(error)", field: "template")
-        default: return ServerError(status: 500, message: "cannot render: \(error)", field: nil)
-        }
+    static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     // MARK: Responses (on the server's thread)

@@ -18,7 +18,8 @@ public enum ServeCommand {
 
           --host ADDRESS     The IP address to listen on (default 127.0.0.1: this machine only).
           --port N           The port (default 8080; 0 picks a free one).
-          --jobs N           Render threads (default: the number of cores).
+          --jobs N           Worker processes that draw the cards (default: the number of cores); one
+                             that dies fails only the card it was drawing (500) and is replaced.
           --templates DIR    Look for templates here first, then in ./Templates, then the built-in ones.
           --font-files PATHS Font files and folders of them, separated by commas, that every card
                              is drawn with before any installed font (a suite's own come from it).
@@ -26,14 +27,14 @@ public enum ServeCommand {
           --cache-mb N       Memory for rendered PNGs, least recently used dropped first (default 64).
           --max-body-kb N    Largest request body (default 256); a larger one is 413.
           --max-text N       Longest text in characters (default 100000); a longer one is 413.
-          --max-queue N      Renders waiting for a thread (default 64); past it, 503 with Retry-After.
+          --max-queue N      Renders waiting for a worker (default 64); past it, 503 with Retry-After.
           --suite FILE       The golden-image suite /review/ checks and approves into
                              (default golden-images/suite.json when it exists).
           --token TOKEN      The token approving needs (default: a random one, printed at start).
           --max-width PT     Widest card (default 4096 points); wider is 400.
           --max-lines N      Largest line limit (default 100); more is 400.
-          --time-budget-ms N A render that waited longer than this for a thread is answered 503
-                             instead (default 10000).
+          --time-budget-ms N A render not answered within this, waiting and drawing, is answered 503;
+                             a worker still drawing it is ended and replaced (default 10000).
           --read-timeout S   Seconds a connection may take to send a request, idle between requests or
                              read its answer before it is closed (default 30).
 

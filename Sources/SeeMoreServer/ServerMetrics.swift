@@ -28,7 +28,7 @@ final class ServerMetrics: @unchecked Sendable {
         lock.withLock { if hit { cacheHits += 1 } else { cacheMisses += 1 } }
     }
 
-    func text(queued: Int, running: Int, cacheBytes: Int) -> String {
+    func text(queued: Int, running: Int, cacheBytes: Int, replacedWorkers: Int) -> String {
         lock.withLock {
             var lines = [
                 "# HELP seemore_requests_total Requests by route and status.", "# TYPE seemore_requests_total counter",
@@ -44,6 +44,8 @@ final class ServerMetrics: @unchecked Sendable {
                 "# TYPE seemore_cache_bytes gauge", "seemore_cache_bytes \(cacheBytes)",
                 "# TYPE seemore_queue_depth gauge", "seemore_queue_depth \(queued)",
                 "# TYPE seemore_renders_in_flight gauge", "seemore_renders_in_flight \(running)",
+                "# HELP seemore_worker_replacements_total Worker processes started in place of one that died or ran past the budget.",
+                "# TYPE seemore_worker_replacements_total counter", "seemore_worker_replacements_total \(replacedWorkers)",
             ]
             return lines.joined(separator: "\n") + "\n"
         }

@@ -320,7 +320,45 @@ import Testing
             let answers = try Curl.postInParallel(url + "render", bodies: Self.slowBodies(6))
             #expect(answers.count == 6 && answers.contains { $0.status == "503" }, "\(answers.map(\.status))")
             #expect(answers.contains { $0.body.contains("waited longer than 1 ms") })
+            // The one a worker took was ended with its worker.
+            #expect(answers.contains { $0.body.contains("took longer than 1 ms") }, "\(answers.map(\.body))")
         }
+    }
+
+    /// A worker killed in the middle of a load fails only the card it was drawing (500, naming the
+    /// signal); every other request is answered, and the ones after it too, by its replacement.
+    @Test func aWorkerKilledMidLoad_failsOnlyItsCard() throws {
+        var options = RenderServer.Options()
+        options.port = 0
+        options.jobs = 2
+        let server = try RenderServer(options: options)
+        try server.start()
+        defer { server.stop() }
+        let bodies = Self.slowBodies(10)
+        let answers = Locked<[(status: String, body: String)]>([])
+        let load = DispatchGroup()
+        load.enter()
+        DispatchQueue.global().async {
+            answers.value = (try? Curl.postInParallel(server.url + "render", bodies: bodies)) ?? []
+            load.leave()
+        }
+        // Both workers drawing: kill one.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while server.workers.depth.running < 2 && ContinuousClock.now < deadline { usleep(5_000) }
+        let victim = try #require(server.workers.processIDs.first)
+        #expect(kill(victim, SIGKILL) == 0)
+        load.wait()
+        let statuses = answers.value.map(\.status)
+        #expect(statuses.count == 10)
+        #expect(statuses.filter { $0 == "500" }.count <= 1, "\(statuses)")
+        #expect(statuses.allSatisfy { $0 == "200" || $0 == "500" }, "\(statuses)")
+        // (curl prints the statuses as transfers end, the bodies are in request order.)
+        let killed = answers.value.filter { $0.body.contains("ended with signal 9 (SIGKILL) while drawing it") }
+        #expect(killed.count == statuses.filter { $0 == "500" }.count, "\(answers.value.map(\.body))")
+        print("a worker killed mid-load: \(killed.count) of 10 cards failed, \(statuses.filter { $0 == "200" }.count) drawn")
+        #expect(server.workers.replacements >= 1 && !server.workers.processIDs.contains(victim))
+        let after = try Curl.postInParallel(server.url + "render", bodies: (0..<4).map { #"{"text": "After \#($0)"}"# })
+        #expect(after.map(\.status) == ["200", "200", "200", "200"], "\(after)")
     }
 
     @Test func load_twoThousandRequestsOnEightConnections_allDecode() throws {
@@ -423,5 +461,16 @@ import Testing
         #expect(text.contains("Serving on http://127.0.0.1:"), "\(text)")
         #expect(text.contains("No review: there is no golden-images/suite.json here (--suite FILE reviews a suite)"), "\(text)")
         #expect(process.terminationStatus == 0)
+    }
+}
+
+/// A value shared with another thread.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
     }
 }

@@ -14,6 +14,9 @@ package struct ArgumentScanner {
         self.usage = usage
     }
 
+    /// Flags that may be given more than once, each time with a value of its own (a list).
+    var repeatable: Set<String> = []
+
     /// Whether arguments that are not flags are collected in `positional` (else they are an error).
     var acceptsPositional = false
     private(set) var positional: [String] = []
@@ -34,7 +37,7 @@ package struct ArgumentScanner {
         } else {
             flag = (argument, nil)
         }
-        guard seen.insert(flag.name).inserted else { throw usageError("\(flag.name) is given more than once") }
+        guard seen.insert(flag.name).inserted || repeatable.contains(flag.name) else { throw usageError("\(flag.name) is given more than once") }
         return flag
     }
 

@@ -9,6 +9,9 @@ public enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// EX_NOINPUT: an input file does not exist or cannot be read.
     case noInput = 66
+    /// EX_SOFTWARE: a worker process died while drawing (an abort or crash in a library, the
+    /// kernel's out-of-memory killer); the rest of the work was done.
+    case software = 70
     /// EX_CANTCREAT: an output file cannot be written.
     case cannotCreate = 73
     /// 128 + SIGINT: stopped by Ctrl-C (what ran is reported).

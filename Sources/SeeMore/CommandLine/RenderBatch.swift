@@ -3,14 +3,17 @@ import FoundationEssentials
 
 /// `seemore render --batch FILE|-`: one JSON request per line in (the fields of `seemore serve`'s
 /// `POST /render`, plus `name`, and `state` `collapsed`, `expanded` or `both`), one JSON result per
-/// line out, in input order, rendered on `jobs` threads: the metadata `render --json` prints, or
-/// `{"line": N, "error": …, "field": …}`.
+/// line out, in input order: the metadata `render --json` prints, or `{"line": N, "error": …, "field": …}`.
+/// With `jobs` above 1 the lines are drawn by that many `seemore worker` processes (a `WorkerPool`),
+/// side by side; a line whose worker dies is answered with an error naming how, and the rest go on.
 struct RenderBatch {
     var source: String
     var jobs: Int
     var templatesFolder: String?
     var outputFolder: String
     var fonts = FontFiles.system
+    /// The font flags the workers get (`--font-files …`, `--hermetic-fonts`): they load the same fonts.
+    var fontArguments: [String] = []
 
     /// The largest batch read (a million short requests).
     static let maximumBytes = 256 << 20
@@ -32,30 +35,57 @@ struct RenderBatch {
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .filter { !$0.element.trimmingWhitespace().isEmpty }.map { ($0.offset + 1, String($0.element)) }
-        let templates = TemplateLoader.standard(templatesFolder: templatesFolder)
         let results = BatchResults(count: lines.count)
         let workers = max(1, min(jobs, lines.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let renderer: CardRenderer
+        if workers > 1, let program = io.program {
+            runOnWorkers(lines, workers: workers, program: program, results: results)
+        } else {
+            let templates = TemplateLoader.standard(templatesFolder: templatesFolder)
             do {
-                renderer = try CardRenderer(fonts: fonts)
-            } catch {
-                for index in stride(from: worker, to: lines.count, by: workers) {
-                    results.set(index, Self.failure(line: lines[index].0, message: "\(error)", field: nil), status: .failure)
+                let renderer = try CardRenderer(fonts: fonts)
+                for (index, (number, line)) in lines.enumerated() {
+                    let (json, status) = Self.answer(line, number: number, templates: templates, renderer: renderer, outputFolder: outputFolder)
+                    results.set(index, json.serialized(indent: nil), status: status)
                 }
-                return
-            }
-            for index in stride(from: worker, to: lines.count, by: workers) {
-                let (number, line) = lines[index]
-                let (json, status) = render(line, number: number, templates: templates, renderer: renderer)
-                results.set(index, json, status: status)
+            } catch {
+                for (index, (number, _)) in lines.enumerated() {
+                    results.set(index, Self.failure(line: number, message: "\(error)", field: nil).serialized(indent: nil), status: .failure)
+                }
             }
         }
-        for json in results.lines { io.writeOutput(json.serialized(indent: nil) + "\n") }
+        for json in results.lines { io.writeOutput(json + "\n") }
         return results.worst
     }
 
-    private func render(_ line: String, number: Int, templates: TemplateLoader, renderer: CardRenderer) -> (JSONValue, ExitCode) {
+    /// Draws the lines on `workers` worker processes, each line a job.
+    private func runOnWorkers(_ lines: [(Int, String)], workers: Int, program: String, results: BatchResults) {
+        var arguments = ["worker", "--out", outputFolder] + fontArguments
+        if let templatesFolder { arguments += ["--templates", templatesFolder] }
+        let pool = WorkerPool(executable: program, arguments: arguments, count: workers)
+        let done = DispatchGroup()
+        for (index, (number, line)) in lines.enumerated() {
+            done.enter()
+            pool.submit(WorkerJob.batchLine(line, number: number).message) { result in
+                switch result.map(BatchAnswer.init(message:)) {
+                case .success(let answer?):
+                    results.set(index, answer.json, status: ExitCode(rawValue: answer.status) ?? .failure)
+                case .success(nil):
+                    results.set(index, Self.failure(line: number, message: "the worker's answer was damaged", field: nil).serialized(indent: nil), status: .software)
+                case .failure(let failure):
+                    results.set(index, Self.failure(line: number, message: "not drawn: \(failure)", field: nil).serialized(indent: nil), status: .software)
+                }
+                done.leave()
+            }
+        }
+        done.wait()
+        pool.drain()
+    }
+
+    /// Draws line `number` of a batch and writes its files into `outputFolder`: its result line and
+    /// the exit status it counts as.
+    static func answer(
+        _ line: String, number: Int, templates: TemplateLoader, renderer: CardRenderer, outputFolder: String
+    ) -> (JSONValue, ExitCode) {
         do {
             var values = try CardFields.values(fromJSON: Array(line.utf8))
             let stateName = values.removeValue(forKey: "state") ?? "both"
@@ -93,21 +123,22 @@ struct RenderBatch {
     }
 }
 
-/// Results from worker threads, in input order, and the worst exit code among them.
+/// Results as they come, in input order (serialized JSON), and the worst exit code among them.
 private final class BatchResults: @unchecked Sendable {
     private let lock = Lock()
-    private(set) var lines: [JSONValue]
+    private(set) var lines: [String]
     private(set) var worst = ExitCode.success
 
     init(count: Int) {
-        lines = Array(repeating: .null, count: count)
+        lines = Array(repeating: "null", count: count)
     }
 
-    func set(_ index: Int, _ json: JSONValue, status: ExitCode) {
+    func set(_ index: Int, _ json: String, status: ExitCode) {
         lock.withLock {
             lines[index] = json
-            // A file that could not be written outranks bad data, which outranks success.
-            let rank: [ExitCode: Int] = [.success: 0, .dataError: 1, .failure: 2, .cannotCreate: 3]
+            // A worker that died outranks a file that could not be written, which outranks bad data,
+            // which outranks success.
+            let rank: [ExitCode: Int] = [.success: 0, .dataError: 1, .failure: 2, .cannotCreate: 3, .software: 4]
             if rank[status, default: 1] > rank[worst, default: 0] { worst = status }
         }
     }

@@ -43,7 +43,7 @@ struct RenderCommand {
                                 plus "name", and "state": collapsed, expanded or both); prints one JSON
                                 result per line in input order: the metadata --json prints, or
                                 {"line": N, "error": …, "field": …}. Exit 65 if any line was refused.
-          --jobs N              Threads for --batch (default: the number of cores).
+          --jobs N              Worker processes for --batch (default: the number of cores).
 
         Writes DIR/NAME.collapsed.png, DIR/NAME.expanded.png and DIR/NAME.json, each atomically.
         Exit codes: 0 done, 64 usage, 65 bad text, markup or template, 66 unreadable file,
@@ -144,7 +144,8 @@ struct RenderCommand {
         if let batch {
             return try RenderBatch(
                 source: batch, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, templatesFolder: templatesFolder,
-                outputFolder: outputFolder, fonts: fonts
+                outputFolder: outputFolder, fonts: fonts,
+                fontArguments: WorkerCommand.fontArguments(files: fontFiles, hermetic: hermeticFonts)
             ).run(
                 io: io)
         }

@@ -59,6 +59,7 @@ public enum SeeMoreCommand {
         case "check": return try CheckCommand.parse(rest, environment: environment).run(io: io)
         case "approve": try ApproveCommand.parse(rest, environment: environment).run(io: io)
         case "prune": try PruneCommand.parse(rest).run(io: io)
+        case "worker": return try WorkerCommand.parse(rest).run(io: io)
         case "--help", "-h", "help": throw HelpRequested(text: usage)
         case "--version", "-V", "version": throw HelpRequested(text: Version.line)
         default:

@@ -56,6 +56,12 @@ struct RecordReader {
         return String(decoding: bytes[position..<position + length], as: UTF8.self)
     }
 
+    mutating func data() throws -> [UInt8] {
+        let length = try count()
+        defer { position += length }
+        return Array(bytes[position..<position + length])
+    }
+
     mutating func optional<Value>(_ read: (inout RecordReader) throws -> Value) throws -> Value? {
         try bool() ? try read(&self) : nil
     }

@@ -36,6 +36,12 @@ struct RecordWriter {
         }
     }
 
+    /// A length, then the bytes.
+    mutating func data(_ value: [UInt8]) {
+        integer(value.count)
+        bytes.append(contentsOf: value)
+    }
+
     /// A presence flag, then the value when there is one.
     mutating func optional<Value>(_ value: Value?, _ write: (inout RecordWriter, Value) -> Void) {
         bool(value != nil)

@@ -10,38 +10,22 @@ final class SpawnedProcess: @unchecked Sendable {
     private let output: Int32
     private var exited = false
 
-    struct SpawnError: Error { var code: Int32 }
-
     /// Starts `path` with `arguments` (after its own name), its standard input `input` when given
     /// (else this process's), its signals at their defaults and none blocked.
     init(_ path: String, arguments: [String], input: Int32?) throws {
         var ends: [Int32] = [-1, -1]
-        guard seemore_pipe(&ends) == 0 else { throw SpawnError(code: errno) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let input { posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO) }
-        posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var defaults = sigset_t()
-        sigfillset(&defaults)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, environ)
-        close(ends[1])
-        guard spawned == 0 else {
-            close(ends[0])
-            throw SpawnError(code: spawned)
+        guard seemore_pipe(&ends) == 0 else { throw SpawnFailure(path: path, code: errno) }
+        let started = ProcessSpawn.start(path, arguments: arguments) { actions in
+            if let input { posix_spawn_file_actions_adddup2(&actions, input, STDIN_FILENO) }
+            posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
         }
-        self.pid = pid
+        close(ends[1])
+        switch started {
+        case .success(let pid): self.pid = pid
+        case .failure(let failure):
+            close(ends[0])
+            throw failure
+        }
         output = ends[0]
     }
 

@@ -1,14 +1,15 @@
-import Foundation
-import SeeMore
+import Glibc
 
 /// Templates decoded once and kept while their file is unchanged (same size and modification time),
 /// so a request does not read and decode JSON; an edited template is read again on the next request.
-final class TemplateCache: @unchecked Sendable {
-    private let lock = NSLock()
+package final class TemplateCache: @unchecked Sendable {
+    private let lock = Lock()
     private var entries: [String: (stamp: String, template: CardTemplate, hash: String)] = [:]
 
+    package init() {}
+
     /// The template at `path` and a hash of its file's bytes.
-    func load(_ path: String) throws -> (CardTemplate, String) {
+    package func load(_ path: String) throws -> (CardTemplate, String) {
         var info = stat()
         guard stat(path, &info) == 0 else { throw TemplateError.unreadable(path: path) }
         let stamp = "\(info.st_size):\(info.st_mtim.tv_sec):\(info.st_mtim.tv_nsec):\(info.st_ino)"

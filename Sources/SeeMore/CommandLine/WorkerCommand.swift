@@ -1,0 +1,81 @@
+/// `seemore worker`: one worker process of a `WorkerPool`, started by `seemore serve` and
+/// `render --batch --jobs N`, not by people. It answers `WorkerJob` messages on its standard input
+/// (a socket) one at a time, on one thread, until the pool closes it: cards of the server
+/// (`CardService`) and lines of a batch (drawn and written into `--out`).
+package struct WorkerCommand {
+    static let usage = """
+        Usage: seemore worker [--templates DIR] [--font-file PATH]… [--hermetic-fonts] [--out DIR]
+                              [--max-text N] [--max-width PT] [--max-lines N]
+        """
+
+    var templatesFolder: String? = nil
+    var outputFolder = "."
+    var fonts = FontFiles.system
+    /// What a server's cards may ask (its `--max-…` flags); a batch line has the defaults.
+    var limits = CardFields.Limits()
+
+    static func parse(_ arguments: [String]) throws -> WorkerCommand {
+        var command = WorkerCommand()
+        var scanner = ArgumentScanner(arguments, usage: usage)
+        scanner.repeatable = ["--font-file"]
+        var fontFiles: [String] = []
+        var hermetic = false
+        while let flag = try scanner.nextFlag() {
+            switch flag.name {
+            case "--templates": command.templatesFolder = try scanner.value(of: flag)
+            case "--out": command.outputFolder = try scanner.value(of: flag)
+            case "--font-file": fontFiles.append(try scanner.value(of: flag))
+            case "--hermetic-fonts": try scanner.noValue(flag); hermetic = true
+            case "--max-text":
+                command.limits.maximumTextCharacters = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--max-width": command.limits.maximumWidth = try scanner.width(try scanner.value(of: flag), flag: flag.name)
+            case "--max-lines": command.limits.maximumLines = try scanner.lineLimit(try scanner.value(of: flag), flag: flag.name)
+            default: throw scanner.unknownFlag(flag.name)
+            }
+        }
+        command.fonts = try scanner.fonts(files: fontFiles, hermetic: hermetic)
+        return command
+    }
+
+    /// The flags that give a worker the font files (as `--font-files` expanded them: one path each,
+    /// commas and all) and `--hermetic-fonts`.
+    package static func fontArguments(files: [String], hermetic: Bool) -> [String] {
+        files.flatMap { ["--font-file", $0] } + (hermetic ? ["--hermetic-fonts"] : [])
+    }
+
+    func run(io: CommandIO) throws -> ExitCode {
+        let templates = TemplateLoader.standard(templatesFolder: templatesFolder)
+        // Made on first need: a worker answers one kind of job.
+        var service: CardService? = nil
+        var renderer: CardRenderer? = nil
+        var startError: String? = nil
+        WorkerLoop.run { message in
+            switch WorkerJob(message: message) {
+            case .card(let fields, let format):
+                do {
+                    if service == nil { service = try CardService(templatesFolder: templatesFolder, fonts: fonts, limits: limits) }
+                    return service?.answer(fields, format: format).message ?? []
+                } catch {
+                    startError = "\(error)"
+                    return CardService.Answer(CardFields.Refusal(status: 500, message: "cannot draw: \(error)", field: nil)).message
+                }
+            case .batchLine(let line, let number):
+                do {
+                    if renderer == nil { renderer = try CardRenderer(fonts: fonts) }
+                    guard let renderer else { return [] }
+                    let (json, status) = RenderBatch.answer(
+                        line, number: number, templates: templates, renderer: renderer, outputFolder: outputFolder)
+                    return BatchAnswer(json: json.serialized(indent: nil), status: status.rawValue).message
+                } catch {
+                    let json = RenderBatch.failure(line: number, message: "\(error)", field: nil)
+                    return BatchAnswer(json: json.serialized(indent: nil), status: ExitCode.dataError.rawValue).message
+                }
+            case nil:
+                // Not a message of a pool: this worker is not talking to one.
+                return []
+            }
+        }
+        if let startError { io.writeError("Error: \(LogText.escaped(startError))\n") }
+        return .success
+    }
+}
