@@ -75,6 +75,7 @@ asan: deps
 # cases), then the micro benchmarks. ARGS=table: the table only; ARGS=NAME: benchmarks named so.
 bench: deps
 	$(RELEASE_BUILD) --product seemore
+	$(RELEASE_BUILD) --product seemore-serve
 	$(RELEASE_BUILD) --product seemore-cfloor
 	$(RELEASE_BUILD) --product seemore-bench
 	.build/release/seemore-bench $(ARGS)

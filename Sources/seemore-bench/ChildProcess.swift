@@ -10,7 +10,8 @@ struct ChildProcess {
 
     /// Runs `path` with `arguments`, output captured (to a file: no pipe to fill), errors to ours.
     static func run(_ path: String, _ arguments: [String]) throws -> ChildProcess {
-        let outputPath = NSTemporaryDirectory() + "seemore-bench-\(getpid())-output"
+        // One file per run: runs may go side by side (two loads of two servers).
+        let outputPath = NSTemporaryDirectory() + "seemore-bench-\(getpid())-\(UInt64.random(in: 0...UInt64.max))-output"
         defer { unlink(outputPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -16,6 +16,9 @@ struct SpeedTable {
         let card = try floor("card", DemoText.all.first { $0.name == "en-cut" }!.text, "DejaVu Sans 15", 320)
         try suite(texts: texts, cardFloor: card)
         try process()
+        var parallel = ParallelRows(seemore: seemore)
+        try parallel.run()
+        rows += parallel.rows
         print()
         print("| what | SeeMore | C floor | ratio | goal |")
         print("|---|---|---|---|---|")

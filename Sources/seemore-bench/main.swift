@@ -3,6 +3,15 @@ import Foundation
 import SeeMore
 
 // The speed table: SeeMore beside the C floor (`make bench ARGS=table`, or with no filter).
+// `ARGS=parallel`: only its rows on processes side by side (batch and serve, with one and two workers).
+if Bench.filter == "parallel" {
+    var rows = ParallelRows(seemore: Bench.binaries + "/seemore")
+    try rows.run()
+    print("| what | SeeMore | C floor | ratio | goal |")
+    print("|---|---|---|---|---|")
+    for row in rows.rows { print("| \(row.what) | \(row.seemore) | \(row.floor) | \(row.ratio) | \(row.goal) |") }
+    exit(0)
+}
 if Bench.filter == nil || Bench.filter == "table" {
     let texts = Int(ProcessInfo.processInfo.environment["SEEMORE_BENCH_TEXTS"] ?? "") ?? 100
     var table = SpeedTable()

@@ -79,6 +79,15 @@ struct ApproveCommand {
         }
         let cases = Dictionary(suite.cases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let failing = Set(report.cases.map(\.name))
+        let crashed = Set(report.crashed)
+        for name in names where crashed.contains(name) {
+            throw CommandError(
+                "'\(name)' crashed in the last check (its worker died): there is no picture to approve; run seemore check again",
+                exitCode: .dataError)
+        }
+        for name in report.crashed where names.isEmpty && (filter.map({ Glob.matches($0, name) }) ?? true) {
+            io.writeError("Note: '\(LogText.escaped(name))' crashed in the last check: no picture to approve\n")
+        }
         for name in names where !failing.contains(name) {
             throw CommandError("'\(name)' is not a failing case of the last check", exitCode: .usage, usage: Self.usage)
         }
@@ -165,6 +174,8 @@ struct ApproveCommand {
         var suite: String
         var templates: String?
         var cases: [(name: String, actualHash: String?)]
+        /// Failing cases whose worker died: no picture to approve.
+        var crashed: [String] = []
         /// The check's hash of the suite and templates (nil in a report from before it was recorded).
         var inputs: String?
         /// The check's environment fingerprint, merged over the recorded one.
@@ -181,6 +192,7 @@ struct ApproveCommand {
             throw CommandError("\(path) is not a SeeMore check report", exitCode: .dataError)
         }
         var cases: [(String, String?)] = []
+        var crashed: [String] = []
         for entry in entries {
             guard let name = entry["name"]?.string else {
                 throw CommandError("\(path) has a case without a name", exitCode: .dataError)
@@ -189,11 +201,15 @@ struct ApproveCommand {
             guard entry["status"]?.string != "passed", entry["recorded"]?.isNull ?? true else {
                 continue
             }
+            if entry["change"]?.string == "crashed" {
+                crashed.append(name)
+                continue
+            }
             cases.append((name, entry["actualHash"]?.string))
         }
         let environment = object["environment"].flatMap(EnvironmentFingerprint.init)
         return Report(
-            suite: suite, templates: object["templates"]?.string, cases: cases, inputs: object["inputs"]?.string,
+            suite: suite, templates: object["templates"]?.string, cases: cases, crashed: crashed, inputs: object["inputs"]?.string,
             environment: environment)
     }
 }

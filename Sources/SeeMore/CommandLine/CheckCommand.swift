@@ -61,11 +61,6 @@ struct CheckCommand {
     /// `$GITHUB_STEP_SUMMARY`: a file the Markdown summary is appended to.
     var stepSummaryPath: String? = nil
     var color = ColorChoice.auto
-    /// Set in a process `--jobs` started: check this share and print results (`CheckWorkers`).
-    /// `--worker I/N` and `--claim` are the parent's to give, so the help leaves them out.
-    var worker: CheckOptions.Shard? = nil
-    /// With `worker`: claim cases from the counter on standard input (`CaseClaims`).
-    var claim = false
     /// `NO_COLOR` is set: `auto` never colors.
     var noColorRequested = false
 
@@ -110,14 +105,6 @@ struct CheckCommand {
                     throw scanner.usageError("--shard must be I/N with 1 ≤ I ≤ N, not '\(value)'")
                 }
                 command.options.shard = shard
-            case "--worker":
-                let value = try scanner.value(of: flag)
-                let parts = value.split(separator: "/").compactMap { Int($0) }
-                guard parts.count == 2, let part = CheckOptions.Shard(index: parts[0], count: parts[1]) else {
-                    throw scanner.usageError("--worker must be I/N with 1 ≤ I ≤ N, not '\(value)'")
-                }
-                command.worker = part
-            case "--claim": try scanner.noValue(flag); command.claim = true
             case "--filter": command.options.filter = try scanner.value(of: flag)
             case "--allow-empty": try scanner.noValue(flag); command.allowEmpty = true
             case "--wait": try scanner.noValue(flag); command.options.waitForLock = true
@@ -129,29 +116,18 @@ struct CheckCommand {
             default: throw scanner.unknownFlag(flag.name)
             }
         }
-        if command.claim && command.worker == nil { throw scanner.usageError("--claim goes with --worker I/N") }
         return command
     }
 
     /// - Returns: the exit code: 0 passed, 1 failed, 65 an unreadable golden.
     func run(io: CommandIO) throws -> ExitCode {
         // SIGINT and SIGTERM stop the run in order: no case is begun, those begun finish, the report shows what ran.
-        let signals = io.ownsSignals ? SignalStop(command: "seemore check", again: worker == nil, io: io) : nil
+        let signals = io.ownsSignals ? SignalStop(command: "seemore check", again: true, io: io) : nil
         defer { signals?.cancel() }
         let suite = try Self.loadSuite(suitePath, templatesFolder: templatesFolder)
-        if worker == nil { for note in suite.templateNotes { io.writeError("Note: \(LogText.escaped(note))\n") } }
+        for note in suite.templateNotes { io.writeError("Note: \(LogText.escaped(note))\n") }
         var options = self.options
         options.stop = signals?.request
-        if let worker {
-            let claims = claim ? CaseClaims(sharedAs: 0) : nil
-            if claim && claims == nil {
-                throw CommandError(
-                    "--claim needs the workers' shared counter on standard input (an 8-byte file open for reading and writing)",
-                    exitCode: .usage, usage: Self.usage)
-            }
-            try GoldenRunner.work(suite, options: options, part: worker, claims: claims, write: io.writeOutputBytes)
-            return signals?.exitCode ?? .success
-        }
         if options.jobs > 1, let executable = io.program {
             options.workers = CheckWorkers(executable: executable, arguments: workerArguments, count: options.jobs)
         }
@@ -200,7 +176,7 @@ struct CheckCommand {
     /// tolerance and artifacts folder, all explicit (nothing from the environment).
     private var workerArguments: [String] {
         var arguments = [
-            "check", "--suite", suitePath, "--record", options.record.rawValue, "--artifacts", options.artifactsFolder,
+            "--suite", suitePath, "--record", options.record.rawValue, "--artifacts", options.artifactsFolder,
             "--threshold", "\(options.tolerance.threshold)", "--max-diff-pixels", "\(options.tolerance.maxDiffPixels)",
             "--max-diff-ratio", "\(options.tolerance.maxDiffRatio)", "--jobs", "1", "--color", "never",
         ]

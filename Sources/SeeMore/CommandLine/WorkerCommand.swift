@@ -1,7 +1,8 @@
 /// `seemore worker`: one worker process of a `WorkerPool`, started by `seemore serve` and
 /// `render --batch --jobs N`, not by people. It answers `WorkerJob` messages on its standard input
 /// (a socket) one at a time, on one thread, until the pool closes it: cards of the server
-/// (`CardService`) and lines of a batch (drawn and written into `--out`).
+/// (`CardService`), lines of a batch (drawn and written into `--out`) and cases of a check (the
+/// check's own arguments in each job).
 package struct WorkerCommand {
     static let usage = """
         Usage: seemore worker [--templates DIR] [--font-file PATH]… [--hermetic-fonts] [--out DIR]
@@ -22,6 +23,10 @@ package struct WorkerCommand {
         var hermetic = false
         while let flag = try scanner.nextFlag() {
             switch flag.name {
+            case "--help", "-h":
+                throw HelpRequested(
+                    text: "One worker process of seemore serve, render --batch --jobs N and check --jobs N, which start it; "
+                        + "it reads jobs on standard input (a socket), not commands from people.\n\n" + usage)
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--out": command.outputFolder = try scanner.value(of: flag)
             case "--font-file": fontFiles.append(try scanner.value(of: flag))
@@ -49,6 +54,7 @@ package struct WorkerCommand {
         var service: CardService? = nil
         var renderer: CardRenderer? = nil
         var startError: String? = nil
+        var check: CheckSession? = nil
         WorkerLoop.run { message in
             switch WorkerJob(message: message) {
             case .card(let fields, let format):
@@ -70,12 +76,45 @@ package struct WorkerCommand {
                     let json = RenderBatch.failure(line: number, message: "\(error)", field: nil)
                     return BatchAnswer(json: json.serialized(indent: nil), status: ExitCode.dataError.rawValue).message
                 }
+            case .checkCase(let arguments, let run, let index):
+                do {
+                    if check?.run != run { check = try CheckSession(arguments: arguments, run: run) }
+                    guard let session = check, session.selected.indices.contains(index) else { return [] }
+                    let (result, fonts) = GoldenRunner.checkOne(
+                        session.selected[index], suite: session.suite, options: session.options, renderer: session.renderer,
+                        artifacts: session.artifacts)
+                    return CheckWorkers.record(index: index, result: result, fonts: fonts)
+                } catch {
+                    // Said once a run; the parent reports the cases as not checked.
+                    if startError == nil { io.writeError("Error: \(LogText.escaped("\(error)"))\n") }
+                    startError = "\(error)"
+                    return []
+                }
             case nil:
                 // Not a message of a pool: this worker is not talking to one.
                 return []
             }
         }
-        if let startError { io.writeError("Error: \(LogText.escaped(startError))\n") }
         return .success
+    }
+}
+
+/// The check a worker's cases belong to: loaded from its arguments once a run.
+private final class CheckSession {
+    let run: String
+    let suite: GoldenSuite
+    let options: CheckOptions
+    let selected: [GoldenCase]
+    let renderer: CardRenderer
+    let artifacts: ArtifactsFolder
+
+    init(arguments: [String], run: String) throws {
+        self.run = run
+        let command = try CheckCommand.parse(arguments, environment: [:])
+        suite = try CheckCommand.loadSuite(command.suitePath, templatesFolder: command.templatesFolder)
+        options = command.options
+        selected = GoldenRunner.selection(suite, options: options)
+        renderer = try CardRenderer(fonts: suite.fonts)
+        artifacts = ArtifactsFolder(path: options.artifactsFolder)
     }
 }

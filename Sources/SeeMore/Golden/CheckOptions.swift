@@ -115,6 +115,7 @@ public struct CaseResult: Sendable, Codable, Equatable {
             case .unreadableGolden: return "unreadable golden"
             case .unsafeGolden: return "unsafe golden"
             case .oversizedGolden: return "oversized golden"
+            case .crashed: return "crashed"
             }
         }
 

@@ -1,20 +1,20 @@
 import Dispatch
 import FoundationEssentials
 
-/// `seemore check --jobs N` on N processes of this program instead of N threads. Pango and Cairo run
-/// one thread at a time in a process (`TextStack`), so threads share one process's rendering while
-/// processes render side by side.
+/// `seemore check --jobs N` on N worker processes (`WorkerPool`, `seemore worker`) instead of N
+/// threads: Pango and Cairo run one thread at a time in a process (`TextStack`), so threads share one
+/// process's rendering while processes render side by side.
 ///
-/// Each worker is `seemore check … --worker I/N --claim`: it checks the selected cases it claims a chunk at a
-/// time from a counter the workers share (`CaseClaims`; without `--claim`, those `share` gives the I-th),
-/// writes their artifacts and goldens as any run does, and prints each result as one frame (`frame`). The
-/// parent holds the suite's lock, gathers the results in case order and alone writes the fingerprint
-/// and the report, so the output is the same for any N. A case no worker answered (one crashed) is
-/// checked again by the parent itself.
+/// Each case is one job (`WorkerJob.checkCase`): the run's `check` arguments and the case's index.
+/// A worker loads the suite once a run, checks the case, writes its artifacts and golden as any run
+/// does, and answers with its result (`record`). The parent holds the suite's lock, gathers the
+/// results in case order and alone writes the fingerprint and the report, so the output is the same
+/// for any N. A case whose worker died is `crashed` (the worker is replaced and the run goes on); the
+/// cases no worker could be started for are checked by the parent itself.
 public struct CheckWorkers: Sendable {
     /// This program.
     public var executable: String
-    /// The `check` arguments every worker gets, before its `--worker I/N`.
+    /// The `check` arguments every job carries (the suite, the selection, the record mode, …).
     public var arguments: [String]
     public var count: Int
 
@@ -24,105 +24,78 @@ public struct CheckWorkers: Sendable {
         self.count = count
     }
 
-    /// Which of `count` workers (0-based) checks case `index`. Cases sorted by name alternate
-    /// collapsed and expanded, and an expanded card costs more: every N-th case gave one of two
-    /// workers all the expanded cards, 27% more work (instructions, 800 generated cases) while the
-    /// other waited. Pairs of neighbours (a card's two states) are dealt out by Fibonacci hashing
-    /// instead, which spreads any regular pattern of the sorted names evenly (the two shares 0.9% apart).
-    static func share(of index: Int, workers count: Int) -> Int {
-        // The fractional part of pair × the golden ratio, scaled to the workers: a low-discrepancy
-        // sequence, so every stretch of cases is shared out nearly evenly.
-        let fraction = UInt64(index / 2) &* 0x9E37_79B9_7F4A_7C15
-        return Int(fraction.multipliedFullWidth(by: UInt64(max(1, count))).high)
-    }
-
-    /// One result as a worker prints it: its length (4 bytes, little-endian), then a record of the
-    /// case's index, the font files it used and its result (`CaseResult.write(to:)`).
-    static func frame(index: Int, result: CaseResult, fonts: [String]) -> [UInt8] {
+    /// A case's answer: its index, the font files it used and its result (`CaseResult.write(to:)`).
+    static func record(index: Int, result: CaseResult, fonts: [String]) -> [UInt8] {
         var record = RecordWriter()
         record.integer(index)
         record.array(fonts) { $0.string($1) }
         result.write(to: &record)
-        let length = UInt32(clamping: record.bytes.count)
-        return (0..<4).map { UInt8(truncatingIfNeeded: length >> (8 * $0)) } + record.bytes
+        return record.bytes
     }
 
-    /// The length of the record of the frame that starts at `start` (at least 4 bytes must follow it).
-    static func recordLength<Bytes: RandomAccessCollection>(in bytes: Bytes, at start: Int) -> Int
-    where Bytes.Element == UInt8, Bytes.Index == Int {
-        (0..<4).reduce(0) { $0 | Int(bytes[start + $1]) << (8 * $1) }
-    }
-
-    /// A frame's record read back: nil for bytes no worker wrote.
-    static func unframe(_ record: ArraySlice<UInt8>) -> (index: Int, result: CaseResult, fonts: [String])? {
-        var reader = RecordReader(record)
+    /// An answer read back: nil for bytes no worker wrote.
+    static func unrecord(_ bytes: [UInt8]) -> (index: Int, result: CaseResult, fonts: [String])? {
+        var reader = RecordReader(bytes[...])
         guard let index = try? reader.integer(), let fonts = try? reader.array({ try $0.string() }),
             let result = try? CaseResult(from: &reader), reader.isAtEnd
         else { return nil }
         return (index, result, fonts)
     }
 
-    /// No frame is longer: a worker that announces more has gone wrong, and the rest of its output is ignored.
-    static let maximumFrameBytes = 64 << 20
-
-    /// Runs the workers over `cases` cases, calling `finish` (from any thread, one call at a time per
-    /// worker) for every result; returns the indices answered. A `stop` request is passed on to every
-    /// worker (SIGTERM), which finishes the cases it began, and no worker is started after it.
-    func run(cases: Int, stop: StopRequest? = nil, finish: @escaping @Sendable (Int, CaseResult, [String]) -> Void) -> Set<Int> {
-        let answered = Answered()
+    /// Runs the `cases` cases on the workers, calling `finish` (from the pool's threads, one call at
+    /// a time per worker) for every result, and `crashed` for the result of a case whose worker died
+    /// (with how it ended); returns the indices answered. A `stop` request lets the cases begun
+    /// finish and begins no other.
+    func run(
+        cases: Int, stop: StopRequest? = nil, crashed: @escaping @Sendable (Int, String) -> CaseResult,
+        finish: @escaping @Sendable (Int, CaseResult, [String]) -> Void
+    ) -> Set<Int> {
         let workers = max(1, min(count, cases))
-        // Where the system cannot share a counter, each worker takes its fixed share.
-        let claims = CaseClaims()
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let workerArguments =
-                arguments + ["--worker", "\(worker + 1)/\(workers)"] + (claims == nil ? [] : ["--claim"])
-            guard stop?.isRequested != true,
-                let process = try? SpawnedProcess(executable, arguments: workerArguments, input: claims?.descriptor)
-            else {
-                return  // its cases are checked by the parent
+        let pool = WorkerPool(executable: executable, arguments: ["worker"], count: workers)
+        let answered = Answered()
+        // A few jobs per worker queued at a time: the messages in memory stay few whatever the suite.
+        let window = DispatchSemaphore(value: 2 * workers)
+        let done = DispatchGroup()
+        let run = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        (stop ?? StopRequest()).whileWatching({ _ in pool.cancelQueued() }) {
+            for index in 0..<cases {
+                window.wait()
+                guard stop?.isRequested != true else {
+                    window.signal()
+                    break
+                }
+                done.enter()
+                let job = WorkerJob.checkCase(arguments: arguments, run: run, index: index)
+                let submitted = pool.submit(job.message) { outcome in
+                    defer {
+                        window.signal()
+                        done.leave()
+                    }
+                    switch outcome {
+                    case .success(let bytes):
+                        if let (answeredIndex, result, fonts) = Self.unrecord(bytes), answeredIndex == index {
+                            if answered.insert(index) { finish(index, result, fonts) }
+                        } else if answered.insert(index) {
+                            finish(index, crashed(index, "its worker's answer was damaged"), [])
+                        }
+                    case .failure(let failure):
+                        guard case .crashed = failure, answered.insert(index) else { return }
+                        finish(index, crashed(index, "\(failure)"), [])
+                    }
+                }
+                if !submitted {
+                    window.signal()
+                    done.leave()
+                }
             }
-            (stop ?? StopRequest()).whileWatching({ _ in process.terminate() }) {
-                read(process, cases: cases, answered: answered, finish: finish)
-            }
-            process.wait()
+            done.wait()
         }
+        pool.drain()
         return answered.indices
-    }
-
-    /// Reads a worker's frames until its output ends, handing on each new answer.
-    private func read(
-        _ process: SpawnedProcess, cases: Int, answered: Answered, finish: (Int, CaseResult, [String]) -> Void
-    ) {
-        var pending: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        reading: while true {
-            let count = process.read(into: &chunk)
-            if count <= 0 { break }
-            pending += chunk[0..<count]
-            var start = 0
-            while pending.count - start >= 4 {
-                let length = Self.recordLength(in: pending, at: start)
-                guard length <= Self.maximumFrameBytes else {
-                    // Not a frame: its cases are checked by the parent. Asked to stop, the worker
-                    // finishes the case it is on; what it still writes is read and dropped.
-                    process.terminate()
-                    while process.read(into: &chunk) > 0 {}
-                    break reading
-                }
-                guard pending.count - start - 4 >= length else { break }
-                let record = pending[(start + 4)..<(start + 4 + length)]
-                if let (index, result, fonts) = Self.unframe(record), (0..<cases).contains(index), answered.insert(index) {
-                    finish(index, result, fonts)
-                }
-                start += 4 + length
-            }
-            // Only an unfinished frame is kept (moved once), not the frames already read.
-            if start > 0 { pending.removeFirst(start) }
-        }
     }
 }
 
-/// Case indices answered so far, from several reading threads.
+/// Case indices answered so far, from several threads.
 private final class Answered: @unchecked Sendable {
     private let lock = Lock()
     private var set = Set<Int>()

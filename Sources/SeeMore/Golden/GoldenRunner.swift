@@ -33,7 +33,15 @@ public enum GoldenRunner {
         let staleDuringRun = listsStale && options.record == .never ? BackgroundTask { GoldenPruner.stale(in: suite) } : nil
         var remaining = Array(selected.indices)
         if let workers = options.workers, workers.count > 1, selected.count > 1 {
-            let answered = workers.run(cases: selected.count, stop: options.stop) { index, result, fonts in
+            let answered = workers.run(
+                cases: selected.count, stop: options.stop,
+                crashed: { index, how in
+                    let golden = selected[index]
+                    return CaseResult(
+                        name: golden.name, outcome: .crashed, message: "not drawn: \(how)",
+                        goldenPath: suite.folder + "/" + golden.pngPath, group: group(of: golden))
+                }
+            ) { index, result, fonts in
                 state.finish(index, result: result, fonts: fonts, progress: options.progress)
             }
             remaining.removeAll { answered.contains($0) }
@@ -124,34 +132,25 @@ public enum GoldenRunner {
         return copies
     }
 
-    /// A worker of `CheckWorkers`: checks the selected cases it claims from `claims`, or without
-    /// claims those `CheckWorkers.share` gives it, writing artifacts and goldens as a run does (the
-    /// parent holds the suite's lock), and writes each result as a frame (`CheckWorkers.frame`).
-    static func work(
-        _ suite: GoldenSuite, options: CheckOptions, part: CheckOptions.Shard, claims: CaseClaims?,
-        write: @escaping ([UInt8]) -> Void
-    ) throws {
-        let selected = selection(suite, options: options)
-        let renderer = try CardRenderer(fonts: suite.fonts)
-        let artifacts = ArtifactsFolder(path: options.artifactsFolder)
-        // A recorded case's frame comes from the golden writer's thread, once its golden is written.
-        let frames = FrameBuffer(write: write)
-        let writer = GoldenWriter()
-        var fixedShare = selected.indices.lazy.filter { CheckWorkers.share(of: $0, workers: part.count) == part.index - 1 }
-            .makeIterator()
-        var claimed = 0..<0
-        func nextIndex() -> Int? {
-            guard let claims else { return fixedShare.next() }
-            if claimed.isEmpty, let chunk = claims.next(of: selected.count) { claimed = chunk }
-            return claimed.popFirst()
-        }
-        while options.stop?.isRequested != true, let index = nextIndex() {
-            process(selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts, writer: writer) {
-                result, fonts in frames.add(CheckWorkers.frame(index: index, result: result, fonts: fonts))
-            }
-        }
-        writer.finish()
-        frames.flush()
+    /// Checks one case, as a worker of `CheckWorkers` does: renders and compares it, writes its
+    /// artifacts and, when it is to be recorded, its golden (the parent holds the suite's lock);
+    /// returns its result and the font files it used once everything is written.
+    static func checkOne(
+        _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder
+    ) -> (CaseResult, [String]) {
+        var recording: GoldenRecording? = nil
+        var (result, fonts) = process(
+            golden, suite: suite, options: options, renderer: renderer, artifacts: artifacts, recording: &recording)
+        recording?.write(into: &result)
+        return (result, fonts)
+    }
+
+    /// The report's group of a case: its template, font and width. A suite font that replaces the
+    /// template's is said where a reviewer looks: a template's font change does not show in such cases.
+    static func group(of golden: GoldenCase) -> String {
+        let templateFont = golden.template.body.font
+        let font = golden.font == templateFont ? golden.font : "\(golden.font) (font from the suite; the template's: \(templateFont))"
+        return "\(golden.template.name) · \(font) · \(JSONValue.format(golden.width)) pt"
     }
 
     /// The cases the options' shard and filter select.
@@ -188,11 +187,7 @@ public enum GoldenRunner {
         let location = GoldenLocation(
             name: golden.name, pngPath: suite.folder + "/" + golden.pngPath, layoutPath: suite.folder + "/" + golden.layoutPath,
             root: suite.folder)
-        // A suite font that replaces the template's is said where a reviewer looks: a template's font
-        // change does not show in such cases.
-        let templateFont = golden.template.body.font
-        let font = golden.font == templateFont ? golden.font : "\(golden.font) (font from the suite; the template's: \(templateFont))"
-        let group = "\(golden.template.name) · \(font) · \(JSONValue.format(golden.width)) pt"
+        let group = group(of: golden)
         // Read once: for the cache's comparison and for the check itself.
         let files = (
             png: PathPolicy.read(location.pngPath, root: location.root, limit: GoldenCheck.maximumGoldenBytes),

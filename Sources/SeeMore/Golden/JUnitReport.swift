@@ -1,5 +1,6 @@
 /// A check's results as JUnit XML, which CI systems show as test results: one test case per golden
-/// case, a failure with the kind of change and its message.
+/// case, a failure with the kind of change and its message, or an error for a case whose worker
+/// process died (`crashed`).
 struct JUnitReport {
     let summary: CheckSummary
     let suite: GoldenSuite
@@ -7,18 +8,21 @@ struct JUnitReport {
     /// The XML, handed to `emit` a piece at a time, case by case.
     func write(_ emit: (String) throws -> Void) rethrows {
         let results = summary.results
-        let failures = summary.failures.count
+        let crashed = summary.results.count(matching: { $0.outcome == .crashed })
+        let failures = summary.failures.count - crashed
+        let counts = "tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"\(crashed)\""
         try emit("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-        try emit("<testsuites name=\"seemore check\" tests=\"\(results.count)\" failures=\"\(failures)\">\n")
-        try emit("  <testsuite name=\"\(Self.escape(suite.path))\" tests=\"\(results.count)\" failures=\"\(failures)\">\n")
+        try emit("<testsuites name=\"seemore check\" \(counts)>\n")
+        try emit("  <testsuite name=\"\(Self.escape(suite.path))\" \(counts)>\n")
         for result in results {
             let parts = result.name.split(separator: "/")
             let className = parts.count > 1 ? parts.dropLast().joined(separator: ".") : "seemore"
             var xml = "    <testcase classname=\"\(Self.escape(className))\" name=\"\(Self.escape(result.name))\" time=\"0\""
             if result.failed {
                 let kind = result.change
-                xml += ">\n      <failure type=\"\(Self.escape(kind))\" message=\"\(Self.escape(kind + ": " + result.message))\">"
-                xml += Self.escape(result.message + (result.artifacts["diff"].map { "\ndiff: " + $0 } ?? "")) + "</failure>\n"
+                let element = result.outcome == .crashed ? "error" : "failure"
+                xml += ">\n      <\(element) type=\"\(Self.escape(kind))\" message=\"\(Self.escape(kind + ": " + result.message))\">"
+                xml += Self.escape(result.message + (result.artifacts["diff"].map { "\ndiff: " + $0 } ?? "")) + "</\(element)>\n"
                 xml += "    </testcase>\n"
             } else {
                 xml += "/>\n"

@@ -58,6 +58,9 @@ public enum GoldenOutcome: String, Sendable, Codable {
     case unsafeGolden
     /// The golden PNG declares more pixels than any card has (a decompression bomb): not decoded.
     case oversizedGolden
+    /// The worker process drawing the card died (an abort or crash inside a library, a signal, the
+    /// kernel's out-of-memory killer): no picture; the other cases were checked.
+    case crashed
 }
 
 /// How different pixels may be before a case fails.

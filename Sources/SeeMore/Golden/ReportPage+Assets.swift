@@ -30,7 +30,7 @@ extension ReportPage {
         .case .message { margin: 4px 0 8px; color: var(--muted); word-break: break-word; }
         .badge { display: inline-block; padding: 0 7px; border-radius: 4px; font-size: 12px; font-weight: 600; }
         .k-pixels { background: #ffd8d3; } .k-size { background: #ffe2b8; } .k-layout { background: #f8d0ff; }
-        .k-new { background: #cfe5ff; } .k-recorded { background: #d2f4dc; } .k-unreadable, .k-not-written { background: #ffb3ad; }
+        .k-new { background: #cfe5ff; } .k-recorded { background: #d2f4dc; } .k-unreadable, .k-not-written, .k-crashed { background: #ffb3ad; }
         .k-unused { background: #eee3c8; } .k-passed { background: #dafbe1; }
         .toolbar { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; margin: 6px 0; font-size: 12px; }
         .toolbar .seg { display: inline-flex; border: 1px solid var(--line); border-radius: 6px; overflow: hidden; }

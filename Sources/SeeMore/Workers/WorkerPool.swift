@@ -86,6 +86,16 @@ public final class WorkerPool: @unchecked Sendable {
         return box.result ?? .failure(.stopped)
     }
 
+    /// Fails the jobs still waiting (`stopped`), without ending the pool: a run asked to stop begins
+    /// no other job, and those being answered finish.
+    public func cancelQueued() {
+        let cancelled = lock.withLock { () -> [Job] in
+            defer { queue.removeAll() }
+            return queue
+        }
+        for job in cancelled { job.completion(.failure(.stopped)) }
+    }
+
     /// Jobs waiting and jobs being answered.
     public var depth: (queued: Int, running: Int) { lock.withLock { (queue.count, running) } }
 

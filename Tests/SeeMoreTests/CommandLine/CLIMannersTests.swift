@@ -90,7 +90,7 @@ import Testing
             environment: ["GITHUB_STEP_SUMMARY": stepSummary])
         #expect(output.status == 1)
         let junit = try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8)
-        #expect(junit.contains("<testsuites name=\"seemore check\" tests=\"16\" failures=\"1\">"))
+        #expect(junit.contains("<testsuites name=\"seemore check\" tests=\"16\" failures=\"1\" errors=\"0\">"))
         #expect(junit.contains("name=\"x/short/DejaVuSans-15@200.light.collapsed\""))
         #expect(junit.contains("<failure type=\"new\""))
         #expect(junit.components(separatedBy: "<testcase ").count == 17)

@@ -12,21 +12,6 @@ import Testing
             input: input)
     }
 
-    /// The frames a worker printed, each read back; every byte must belong to one.
-    static func frames(_ worker: BinaryRunner.Output) throws -> [(index: Int, result: CaseResult, fonts: [String])] {
-        var bytes = Array(worker.stdoutBytes)[...]
-        var frames: [(index: Int, result: CaseResult, fonts: [String])] = []
-        while bytes.count >= 4 {
-            let length = CheckWorkers.recordLength(in: bytes, at: bytes.startIndex)
-            let record = bytes.dropFirst(4).prefix(length)
-            #expect(record.count == length)
-            frames.append(try #require(CheckWorkers.unframe(record)))
-            bytes = bytes.dropFirst(4 + length)
-        }
-        #expect(bytes.isEmpty)
-        return frames
-    }
-
     @Test func exitCodes_followTheOutcome() throws {
         let suite = try GoldenFixtures.suiteFile()
         let never = try Self.check(suite, ["--record", "never"])
@@ -64,49 +49,6 @@ import Testing
         // The artifacts list records each file's identity (inode, time): the one file that differs.
         for (one, two) in zip(runs[0].1, runs[1].1) where one.0 != "artifacts/artifacts.txt" { #expect(one.1 == two.1, "\(one.0)") }
         #expect(runs[0].0 == runs[1].0)
-    }
-
-    /// A worker's share printed by hand: one frame per case of its share, each the result the parent
-    /// would have found itself.
-    @Test func worker_printsItsShareAsFrames() throws {
-        let suite = try GoldenFixtures.suiteFile()
-        _ = try Self.check(suite, ["--record", "missing"])
-        let worker = try Self.check(suite, ["--record", "never", "--worker", "1/2"])
-        #expect(worker.status == 0)
-        let frames = try Self.frames(worker)
-        let share = (0..<16).filter { CheckWorkers.share(of: $0, workers: 2) == 0 }
-        #expect(frames.map(\.index) == share)
-        let names = try GoldenFixtures.load(suite).cases.map(\.name)
-        #expect(frames.map(\.result.name) == frames.map { names[$0.index] })
-        #expect(frames.allSatisfy { $0.result.outcome == .passed && !$0.fonts.isEmpty })
-        #expect(try Self.check(suite, ["--worker", "3/2"]).status == 64)
-    }
-
-    /// Workers given `--claim` take chunks of cases from the counter they share on standard input: run
-    /// one after the other on one counter, the first claims every case and the second finds none left.
-    @Test func claimingWorkers_shareOneCounter() throws {
-        let suite = try GoldenFixtures.suiteFile()
-        _ = try Self.check(suite, ["--record", "missing"])
-        let claims = try #require(CaseClaims())
-        let counter = FileHandle(fileDescriptor: try #require(claims.descriptor), closeOnDealloc: false)
-        let first = try Self.check(suite, ["--record", "never", "--worker", "1/2", "--claim"], input: counter)
-        let second = try Self.check(suite, ["--record", "never", "--worker", "2/2", "--claim"], input: counter)
-        #expect(first.status == 0, "\(first.stderr)")
-        #expect(second.status == 0, "\(second.stderr)")
-        let names = try GoldenFixtures.load(suite).cases.map(\.name)
-        let frames = try Self.frames(first)
-        #expect(frames.map(\.index) == Array(0..<16))
-        #expect(frames.map(\.result.name) == names)
-        #expect(frames.allSatisfy { $0.result.outcome == .passed })
-        #expect(try Self.frames(second).isEmpty)
-        #expect(claims.next(of: 16) == nil)
-        // Standard input that is no shared counter (a file open for reading only), and --claim alone.
-        let unshared = try Self.check(suite, ["--record", "never", "--worker", "1/2", "--claim"])
-        #expect(unshared.status == 64)
-        #expect(unshared.stderr.contains("--claim needs the workers' shared counter on standard input"), "\(unshared.stderr)")
-        let alone = try Self.check(suite, ["--record", "never", "--claim"])
-        #expect(alone.status == 64)
-        #expect(alone.stderr.contains("--claim goes with --worker I/N"), "\(alone.stderr)")
     }
 
     @Test func json_printsTheReport() throws {

@@ -3,55 +3,85 @@ import Testing
 
 @testable import SeeMore
 
-/// The parent side of `check --jobs N`: results come from the workers' frames; what no worker answers,
-/// the parent checks itself.
+/// The parent side of `check --jobs N`: each case is a job for a `seemore worker` process; a case
+/// whose worker died is `crashed`, in the report and JUnit; what no worker could be started for, the
+/// parent checks itself.
 @Suite struct CheckWorkersTests {
-    @Test func resultsComeFromTheWorkers_andTheParentChecksTheRest() throws {
-        let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
+    /// The check arguments the jobs carry for `suite`.
+    static func arguments(_ suite: String, artifacts: String) -> [String] {
+        ["--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", "never", "--artifacts", artifacts, "--jobs", "1"]
+    }
+
+    @Test func resultsComeFromTheWorkers_asOneProcessFindsThem() throws {
+        let path = try GoldenFixtures.suiteFile()
+        let suite = try GoldenFixtures.load(path)
         _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
-        var forged = CaseResult(
-            name: suite.cases[0].name, outcome: .passed, message: "from a worker", goldenPath: "", group: "g")
-        forged.artifacts = [:]
-        // Two "workers" that each answer case 0 (the second answer is ignored), then send a frame that
-        // is no record, an index out of range, and a length past any frame (the rest is not read).
-        var output = CheckWorkers.frame(index: 0, result: forged, fonts: [])
-        output += [5, 0, 0, 0] + Array("hello".utf8)
-        output += CheckWorkers.frame(index: 99, result: forged, fonts: [])
-        output += [0xFF, 0xFF, 0xFF, 0x7F] + CheckWorkers.frame(index: 1, result: forged, fonts: [])
-        let frames = try BinaryRunner.temporaryFolder().path + "/frames"
-        try Data(output).write(to: URL(fileURLWithPath: frames))
-        let script = "cat \"$0\""
+        let alone = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never))
         var options = try GoldenFixtures.options(.never)
-        options.workers = CheckWorkers(executable: "/bin/sh", arguments: ["-c", script, frames], count: 2)
+        options.workers = CheckWorkers(
+            executable: BinaryRunner.executable.path, arguments: Self.arguments(path, artifacts: options.artifactsFolder), count: 2)
+        let summary = try GoldenRunner.run(suite, options: options)
+        #expect(summary.results.count == 16 && summary.failures.isEmpty)
+        #expect(summary.results.map(\.name) == alone.results.map(\.name))
+        #expect(summary.results.map(\.message) == alone.results.map(\.message))
+    }
+
+    /// Workers that die on every job (the shell cannot open its script "worker" and exits 2): every
+    /// case is `crashed`, named so in the report and JUnit (an error, not a failure), and the run
+    /// still ends in order.
+    @Test func aWorkerThatDies_leavesItsCaseCrashed() throws {
+        let path = try GoldenFixtures.suiteFile()
+        let suite = try GoldenFixtures.load(path)
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        var options = try GoldenFixtures.options(.never)
+        options.workers = CheckWorkers(executable: "/bin/sh", arguments: [], count: 2)
         let summary = try GoldenRunner.run(suite, options: options)
         #expect(summary.results.count == 16)
-        #expect(summary.results[0].message == "from a worker")
-        #expect(summary.results.dropFirst().allSatisfy { $0.outcome == .passed && $0.message != "from a worker" })
+        #expect(summary.results.allSatisfy { $0.outcome == .crashed && $0.change == "crashed" })
+        #expect(summary.results[0].message.hasPrefix("not drawn: worker "), "\(summary.results[0].message)")
+        #expect(summary.results[0].message.contains("ended with exit 2 while drawing it"), "\(summary.results[0].message)")
+        #expect(summary.failures.count == 16)
+        var xml = ""
+        JUnitReport(summary: summary, suite: suite).write { xml += $0 }
+        #expect(xml.contains(#"tests="16" failures="0" errors="16""#))
+        #expect(xml.contains(#"<error type="crashed" message="crashed: not drawn: worker "#))
+        let report = try String(contentsOfFile: options.artifactsFolder + "/report.json", encoding: .utf8)
+        #expect(report.contains(#""change": "crashed""#))
+        // Nothing to approve: each is named; asked for by name, it is refused.
+        let approve = ["approve", "--artifacts", options.artifactsFolder, "--suite", path, "--templates", CardFixtures.templatesFolder]
+        let all = try BinaryRunner.run(approve)
+        #expect(all.stderr.contains("Note: '\(suite.cases[0].name)' crashed in the last check: no picture to approve"), "\(all.stderr)")
+        let one = try BinaryRunner.run(approve + [suite.cases[0].name])
+        #expect(one.status == 65 && one.stderr.contains("crashed in the last check (its worker died)"), "\(one.stderr)")
+        #expect(all.status == 0 && all.stdout.contains("nothing to approve"))
     }
 
     @Test func aWorkerThatCannotStart_leavesEveryCaseToTheParent() throws {
         let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
         _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
         var options = try GoldenFixtures.options(.never)
-        options.workers = CheckWorkers(executable: "/nonexistent/seemore", arguments: ["check"], count: 2)
+        options.workers = CheckWorkers(executable: "/nonexistent/seemore", arguments: [], count: 2)
         let summary = try GoldenRunner.run(suite, options: options)
         #expect(summary.results.count == 16)
         #expect(summary.failures.isEmpty)
     }
 
-    /// Every case goes to exactly one worker, a card's two states (neighbours in name order) to the
-    /// same one, and collapsed and expanded cards are spread evenly over the workers.
-    @Test(arguments: [1, 2, 3, 4, 7])
-    func shares_coverEveryCaseOnce_andSpreadBothStates(workers: Int) {
-        let cases = 8_000
-        var counts = [[Int]](repeating: [0, 0], count: workers)
-        for index in 0..<cases {
-            let worker = CheckWorkers.share(of: index, workers: workers)
-            #expect((0..<workers).contains(worker))
-            if index % 2 == 1 { #expect(worker == CheckWorkers.share(of: index - 1, workers: workers)) }
-            counts[worker][index % 2] += 1
+    /// `seemore worker` answers a case job with that case's result; a case it does not have, or
+    /// arguments it cannot check with, get an empty answer (and a message on its standard error).
+    @Test func aWorker_answersCaseJobs() throws {
+        let path = try GoldenFixtures.suiteFile()
+        let suite = try GoldenFixtures.load(path)
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let pool = WorkerPool(executable: BinaryRunner.executable.path, arguments: ["worker"], count: 1)
+        defer { pool.drain() }
+        let arguments = Self.arguments(path, artifacts: try BinaryRunner.temporaryFolder().path)
+        for index in [0, 5, 15] {
+            let answer = try pool.answer(WorkerJob.checkCase(arguments: arguments, run: "r1", index: index).message).get()
+            let (answered, result, fonts) = try #require(CheckWorkers.unrecord(answer))
+            #expect(answered == index && result.name == suite.cases[index].name && result.outcome == .passed && !fonts.isEmpty)
         }
-        let fair = cases / 2 / workers
-        for count in counts.flatMap({ $0 }) { #expect(abs(count - fair) <= 3, "\(counts)") }
+        #expect(try pool.answer(WorkerJob.checkCase(arguments: arguments, run: "r1", index: 16).message).get().isEmpty)
+        #expect(try pool.answer(WorkerJob.checkCase(arguments: ["--bogus"], run: "r2", index: 0).message).get().isEmpty)
+        #expect(pool.replacements == 0)
     }
 }

@@ -1,0 +1,141 @@
+import Foundation
+
+/// The speed table's rows on processes side by side (issue 27's goals): `render --batch` of long texts
+/// and `seemore serve` under wrk, each with one worker and with two, and two separate one-worker
+/// servers loaded together (this 2-core machine's ceiling, since the load generator and the HTTP
+/// handling share the cores with the workers).
+struct ParallelRows {
+    let seemore: String
+    var rows: [(what: String, seemore: String, floor: String, ratio: String, goal: String)] = []
+
+    mutating func run() throws {
+        try batch()
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/wrk") {
+            try serve()
+        } else {
+            print("NOTE: no /usr/bin/wrk (make deps installs it): the serve rows are left out")
+        }
+    }
+
+    /// 60 texts of 6 000 characters, both states: layout dominates. Three pairs, one job then two;
+    /// the ratio is the median pair's.
+    private mutating func batch() throws {
+        let folder = NSTemporaryDirectory() + "seemore-bench-batch-\(getpid())"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let base =
+            "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds, filed bugs at two in the morning and kept the coffee coming. "
+        let lines = (0..<60).map { index in
+            #"{"text": "\#(String(repeating: base, count: 40))\#(index)", "template": "inline-more", "name": "c\#(index)", "width": 320, "state": "both"}"#
+        }
+        let input = folder + "/long.jsonl"
+        try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+        func batch(_ jobs: Int) throws -> Double {
+            let run = try ChildProcess.run(
+                seemore, ["render", "--batch", input, "--jobs", String(jobs), "--out", folder + "/out\(jobs)"])
+            guard run.status == 0 else { throw BenchError("render --batch --jobs \(jobs) failed: exit \(run.status)") }
+            return run.seconds
+        }
+        _ = try batch(2)
+        var pairs: [(one: Double, two: Double)] = []
+        for _ in 0..<3 { pairs.append((try batch(1), try batch(2))) }
+        pairs.sort { $0.one / $0.two < $1.one / $1.two }
+        let (one, two) = pairs[1]
+        rows.append(
+            (
+                "render --batch, 60 texts of 6 000 characters, --jobs 2 vs --jobs 1",
+                "\(String(format: "%.2f", two)) s vs \(String(format: "%.2f", one)) s: \(String(format: "%.2f", one / two))× faster",
+                "2 cores", "", "≥ 1.8×"
+            ))
+    }
+
+    /// Requests a second under wrk (8 connections in all, 8 s): an uncached card (a new text each
+    /// time) on servers of one and two workers and on two one-worker servers at once, and a cached one.
+    private mutating func serve() throws {
+        let one = try Server(seemore, jobs: 1)
+        let single = try Self.load(one.url, connections: 8)
+        one.stop()
+        let (a, b) = (try Server(seemore, jobs: 1), try Server(seemore, jobs: 1))
+        let second = Box()
+        let done = DispatchSemaphore(value: 0)
+        let secondURL = b.url
+        DispatchQueue.global().async {
+            second.value = (try? Self.load(secondURL, connections: 4)) ?? 0
+            done.signal()
+        }
+        let first = try Self.load(a.url, connections: 4)
+        done.wait()
+        a.stop()
+        b.stop()
+        let two = try Server(seemore, jobs: 2)
+        let double = try Self.load(two.url, connections: 8)
+        let cached = try Self.load(two.url, connections: 8, cached: true)
+        two.stop()
+        let ceiling = first + second.value
+        rows.append(("serve, uncached card, --jobs 1", "\(Int(single))/s", "", "", ""))
+        rows.append(
+            (
+                "serve, uncached card, --jobs 2 vs two --jobs 1 servers at once", "\(Int(double))/s",
+                "\(Int(ceiling))/s (\(Int(first)) + \(Int(second.value)))", "\(Int((double / ceiling * 100).rounded()))%", "≥ 90%"
+            ))
+        rows.append(("serve, cached card, --jobs 2", "\(Int(cached))/s", "", "", "≥ 10 700/s"))
+    }
+
+    /// wrk's requests a second against the server at `url`: uncached cards (`Benchmarks/uncached.lua`)
+    /// or one cached card.
+    private static func load(_ url: String, connections: Int, cached: Bool = false) throws -> Double {
+        let script = Bench.package + "/Benchmarks/uncached.lua"
+        let target = cached ? url + "render.png?template=inline-more&width=320&text=We%20shipped%20the%20new%20onboarding%20flow" : url
+        let run = try ChildProcess.run(
+            "/usr/bin/wrk", ["-t\(min(2, connections))", "-c\(connections)", "-d8s"] + (cached ? [] : ["-s", script]) + [target])
+        guard run.status == 0, let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }),
+            let value = Double(line.dropFirst("Requests/sec:".count).trimmingCharacters(in: .whitespaces))
+        else { throw BenchError("wrk failed (exit \(run.status)): \(run.output)") }
+        if run.output.contains("Non-2xx") { throw BenchError("wrk saw errors: \(run.output)") }
+        return value
+    }
+}
+
+/// A `seemore serve` process on a free port, stopped with SIGTERM.
+private final class Server {
+    let pid: pid_t
+    let url: String
+    private let log: String
+
+    init(_ seemore: String, jobs: Int) throws {
+        log = NSTemporaryDirectory() + "seemore-bench-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let arguments = [seemore, "serve", "--port", "0", "--jobs", String(jobs)]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, seemore, &actions, nil, argv, environ) == 0 else { throw BenchError("cannot start seemore serve") }
+        self.pid = pid
+        for _ in 0..<100 {
+            let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+            if let range = text.range(of: "Serving on "), let end = text[range.upperBound...].firstIndex(of: " ") {
+                url = String(text[range.upperBound..<end])
+                usleep(200_000)  // its workers start meanwhile
+                return
+            }
+            usleep(100_000)
+        }
+        kill(pid, SIGKILL)
+        throw BenchError("seemore serve did not start")
+    }
+
+    func stop() {
+        kill(pid, SIGTERM)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        unlink(log)
+    }
+}
+
+/// A figure measured on another thread.
+private final class Box: @unchecked Sendable {
+    var value = 0.0
+}
