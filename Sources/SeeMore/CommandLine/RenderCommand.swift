@@ -68,8 +68,8 @@ struct RenderCommand {
     var outputFolder = "previews"
     var name: String? = nil
     var batch: String? = nil
-    /// Threads for a batch; nil: the number of cores (asked only for a batch: it is read from cgroup
-    /// files, 0.14 M instructions of a one-card process).
+    /// Worker processes for a batch; nil: the number of cores (asked only for a batch: it is read
+    /// from cgroup files, which a one-card process need not read).
     var jobs: Int? = nil
     var strictFonts = false
     var json = false

@@ -3,7 +3,7 @@ import Glibc
 
 /// Another program installed beside this one, run in this process's place: `seemore serve` runs
 /// `seemore-serve`, the only program that links libsoup, so every other command starts without
-/// loading libsoup and the 13 libraries it brings (about 7 M instructions a process).
+/// loading libsoup and the 13 libraries it brings.
 public enum SiblingProgram {
     /// Replaces this process with `name` from this program's folder (execv: the same process id,
     /// streams and signals, so SIGTERM reaches the server); returns only when it cannot be run.

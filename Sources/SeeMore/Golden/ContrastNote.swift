@@ -20,6 +20,12 @@ public struct ContrastNote: Sendable, Hashable, Codable {
     public var required: Double { isLarge ? 3 : 4.5 }
     public var meetsAA: Bool { ratio >= required }
 
+    /// Whether one of its numbers is NaN (a note read from a damaged record): it is then never equal
+    /// to itself.
+    var holdsNaN: Bool {
+        ([ratio, points] + [foreground, background].flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }).contains { $0.isNaN }
+    }
+
     public init(role: String, foreground: Color, background: Color, points: Double, bold: Bool) {
         self.role = role
         // A translucent color is seen blended over what lies behind it.

@@ -18,8 +18,8 @@ public struct GoldenComparison: Sendable {
     /// A golden of another size is decoded and diffed on the canvas both images fit in only when that
     /// canvas has at most this many pixels (a card of 1242 × 3377, @3x) and at most four times the
     /// drawn card's: past that it is a size change found from its header, not decoded, not diffed and
-    /// not shown — a 195 KB PNG can declare 32767 × 2048 pixels (16 s and 813 MB to decode and diff).
-    /// The diff holds five images of the canvas's size: 4 M pixels is at most 80 MB.
+    /// not shown: a small PNG can declare 32767 × 2048 pixels, seconds and most of a gigabyte to decode
+    /// and diff. The diff holds five images of the canvas's size: 4 M pixels is at most 80 MB.
     public static let sizeChangeCanvasBudget = 4 << 20
 
     /// Whether a PNG header declares a size a card can have: no side past Cairo's 32 767 pixels and no
@@ -46,8 +46,8 @@ public struct GoldenComparison: Sendable {
     ) -> GoldenComparison {
         guard let golden else { return GoldenComparison(outcome: .missing, message: "no golden yet") }
         // The header first: a golden of another size is a size change, decoded or not, and one that
-        // declares more pixels than a card can have is never decompressed (a 1.5 MB PNG can declare
-        // 20000 × 20000 pixels: 1.6 GB).
+        // declares more pixels than a card can have is never decompressed (a PNG of a megabyte or two
+        // can declare gigabytes of pixels).
         guard let declared = PNGCodec.header(golden) else {
             return GoldenComparison(outcome: .unreadableGolden, message: "unreadable golden: not a PNG")
         }

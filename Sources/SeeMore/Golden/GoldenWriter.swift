@@ -1,8 +1,8 @@
 import Dispatch
 
 /// Writes recorded goldens on a thread of its own, one after the other, so that rendering the next
-/// cases does not wait for the disk: every golden is flushed to disk before its rename, and on this
-/// machine a flush took 0.3–1.6 ms a golden of a recording's 3–6 ms.
+/// cases does not wait for the disk: every golden is flushed to disk before its rename, and a flush
+/// is a good part of what recording a case costs.
 ///
 /// At most `limit` writes wait at a time (each holds its encoded picture): a case handed over beyond
 /// that waits for room, so memory stays flat however slow the disk.

@@ -30,7 +30,7 @@ struct ReportPage {
     private static func caseData(_ result: CaseResult, summaries: inout [ContrastNote: String]) -> JSONValue {
         let contrast: [JSONValue] = result.contrast.map { note in
             let summary = summaries[note] ?? note.summary
-            if note == note { summaries[note] = summary }  // a NaN (never equal) is not kept
+            if !note.holdsNaN { summaries[note] = summary }  // never equal to itself: no lookup would find it
             return .object([
                 ("role", .string(note.role)), ("summary", .string(summary)), ("ratio", .number(note.ratio)),
                 ("meetsAA", .bool(note.meetsAA)),

@@ -1,13 +1,11 @@
 import CSupport
 
-/// PNG encoding and decoding with libpng, settings chosen deliberately.
+/// PNG encoding and decoding with libpng, settings chosen by measurement (`make bench ARGS=png`,
+/// `docs/performance.md`).
 ///
 /// Cards are flat color with anti-aliased text, where PNG's row filters only add noise for zlib to
-/// chew on. Measured on 20 cards (5 templates × 2 states × @1x/@2x, `make bench ARGS=png`) against
-/// `cairo_surface_write_to_png` (libpng defaults: level 6, adaptive filters, Z_FILTERED):
-/// zlib level 3 with no row filter encodes 4.5× faster and every file is at most 94% of Cairo's size
-/// (levels 1–2 are a little faster but come within 3% of Cairo's size or above it; level 6 with no
-/// filter is 15% smaller still but half as fast; every filtered setting is both slower and larger).
+/// chew on: cards are written unfiltered, at a low zlib level where speed matters (a card served or
+/// rendered) and a higher one, with a palette, where size does (committed goldens).
 public enum PNGCodec {
     /// Compression settings for `encode`.
     public struct Settings: Sendable, Equatable {
@@ -33,12 +31,9 @@ public enum PNGCodec {
             return settings
         }
 
-        /// Committed goldens: small, and fast enough to record thousands. Measured on the repository's
-        /// 524 goldens (`make bench ARGS=golden-encoders`): zlib level 9 (what goldens were) 4.2 s and
-        /// 4 142 KB; level 7 with cards of at most 256 colors written as a palette 0.66 s and 4 122 KB
-        /// — 6× faster and no larger. libdeflate, which compresses faster than zlib level for level,
-        /// does not win here: its level 6 is 4 351 KB, 9 is 4 286 KB in 1.4–1.7 s, and only 10–12 get
-        /// below zlib 9's size, at 6–20 s; PNG row filters make every setting larger (flat colors).
+        /// Committed goldens: small, and fast enough to record thousands: zlib level 7, a card of at
+        /// most 256 colors as a palette, no row filter (`make bench ARGS=golden-encoders` compares it
+        /// with the other levels, libdeflate and the filters).
         public static let goldens: Settings = {
             var settings = Settings(level: 7, strategy: seemore_zlib_strategy_default(), filters: seemore_png_filter_none())
             settings.palette = true
@@ -112,8 +107,8 @@ public enum PNGCodec {
         }
         var width: UInt32 = 0
         var height: UInt32 = 0
-        // Decoded straight into the image's array when the header says how large it is (a copy of the
-        // pixels less: 0.17 M instructions a card of a check).
+        // Decoded straight into the image's array when the header says how large it is: no copy of
+        // the pixels.
         if let header = Self.header(bytes), header.width > 0, header.height > 0,
             case let (area, overflow) = header.width.multipliedReportingOverflow(by: header.height), !overflow,
             area <= maximumPixels, area <= Int.max / 4

@@ -57,7 +57,7 @@ final class LastLineLayout {
                 }
                 continue
             }
-            // GLib's table (Swift's `properties.generalCategory` cost some 350 instructions a character).
+            // GLib's table: Swift's `properties.generalCategory` looks much more up for each character.
             switch g_unichar_type(gunichar(value)) {
             case G_UNICODE_OPEN_PUNCTUATION, G_UNICODE_INITIAL_PUNCTUATION: open += 1
             case G_UNICODE_CLOSE_PUNCTUATION, G_UNICODE_FINAL_PUNCTUATION: open -= 1

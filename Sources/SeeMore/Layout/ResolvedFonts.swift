@@ -46,8 +46,7 @@ struct ResolvedFonts {
 
 extension Substring {
     /// The text without the spaces at either end. Found by index, not by reversing: a reversed
-    /// collection's generic types cost the first call in a process 0.7 M instructions of Swift
-    /// runtime metadata.
+    /// collection's generic types make the first call in a process load Swift runtime metadata.
     func trimmingSpaces() -> String {
         guard let first = firstIndex(where: { $0 != " " }), let last = lastIndex(where: { $0 != " " }) else { return "" }
         return String(self[first...last])

@@ -152,7 +152,7 @@ extension TextStyle {
     /// Whether Pango could add a hyphen at a break in `text`: it does only after a character of a
     /// script other than Han, Hangul, Hiragana, Katakana and Common (where a soft hyphen asks for one),
     /// and after a hyphenation point. A text without any needs no attribute turning hyphens off, which
-    /// Pango applies to every item (5% of a Japanese paragraph's layout).
+    /// Pango would apply to every item of every layout.
     static func mayTakeHyphens(_ text: String) -> Bool {
         text.unicodeScalars.contains { scalar in
             let value = scalar.value
@@ -172,7 +172,7 @@ extension TextStyle {
 
     /// Refuses a run of more than `maximumCombiningRun` combining characters (marks, joiners,
     /// variation selectors) on one base, which no script needs and which makes HarfBuzz's shaping of
-    /// the cluster quadratic ("Zalgo" text: a + 100 000 U+0301 took 73 s).
+    /// the cluster quadratic in the run's length ("Zalgo" text).
     /// - Throws: `TruncationRequestError.combiningRunTooLong` with the character index.
     static func checkCombiningRuns(_ text: String) throws {
         var text = text

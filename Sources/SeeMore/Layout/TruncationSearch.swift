@@ -183,7 +183,7 @@ final class TruncationSearch {
     /// The word cut of an uncounted request for one left-to-right paragraph without hyphens, from the
     /// layout Pango's own ellipsis makes: lines 1…N broken and line N ended with Pango's ellipsis, one
     /// line broken fewer than `findCut`'s layout (Pango 1.50 shapes the rest of an item again for every
-    /// line it breaks: 10% of the layout's time). Nil when it cannot decide, and the search goes on
+    /// line it breaks). Nil when it cannot decide, and the search goes on
     /// as `findCut`'s, from a clean state.
     private func quickWordCut(describing: Bool) throws -> QuickCut? {
         let limit = request.lines

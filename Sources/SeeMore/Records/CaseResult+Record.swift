@@ -42,6 +42,10 @@ extension CaseResult {
     }
 
     /// - Throws: `RecordReader.Damaged` for bytes no `write` made.
+    /// The fewest bytes a contrast note takes: its role (a length, maybe 0), two colors of four
+    /// doubles, the ratio and the size (doubles), the bold flag.
+    static let contrastNoteMinimumBytes = 1 + 2 * 4 * 8 + 8 + 8 + 1
+
     init(from record: inout RecordReader) throws {
         let name = try record.string()
         guard let outcome = GoldenOutcome(rawValue: try record.string()) else { throw RecordReader.Damaged() }
@@ -69,7 +73,7 @@ extension CaseResult {
                     return LayoutDiff.Row(kind: kind, golden: golden, actual: try spans(&record))
                 })
         }
-        contrast = try record.array(minimumBytes: 82) { record in
+        contrast = try record.array(minimumBytes: Self.contrastNoteMinimumBytes) { record in
             let role = try record.string()
             var colors: [Color] = []
             for _ in 0..<2 {
