@@ -25,9 +25,12 @@ let package = Package(
             name: "CSupport",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
-        .target(name: "SeeMore", dependencies: ["CPangoCairo", "CSupport"]),
+        // The report page's style sheet and script are files of their own, compiled into the library.
+        .target(
+            name: "SeeMore", dependencies: ["CPangoCairo", "CSupport"],
+            resources: [.embedInCode("Golden/Assets/report.css"), .embedInCode("Golden/Assets/report.js")]),
         .target(name: "SeeMoreTesting", dependencies: ["SeeMore"]),
-        .target(name: "SeeMoreServer", dependencies: ["SeeMore", "CSoup"]),
+        .target(name: "SeeMoreServer", dependencies: ["SeeMore", "CSoup"], resources: [.embedInCode("Assets/playground.html")]),
         // `seemore serve` runs seemore-serve, the one program that links libsoup (and its 13 libraries):
         // every other command starts without loading them.
         .executableTarget(name: "seemore", dependencies: ["SeeMore"]),

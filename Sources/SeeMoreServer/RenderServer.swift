@@ -283,7 +283,7 @@ public final class RenderServer: @unchecked Sendable {
                 respond(message, route: path, error: ServerError(status: 400, message: "\(error)", field: nil))
             }
         case ("/", "GET"):
-            respond(message, route: path, status: 200, type: "text/html; charset=utf-8", body: Array(PlaygroundPage.html.utf8))
+            respond(message, route: path, status: 200, type: "text/html; charset=utf-8", body: PlaygroundPage.html)
         case ("/review", "GET"):
             message.setHeader("Location", "/review/")
             respond(message, route: "/review", status: 302, type: nil, body: [])
