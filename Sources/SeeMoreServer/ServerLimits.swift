@@ -5,7 +5,7 @@ public struct ServerLimits: Sendable {
     /// Request bodies, in bytes (`--max-body-kb`).
     public var maximumBodyBytes = 256 * 1024
     /// Text length, in characters (`--max-text`).
-    public var maximumTextCharacters = 100_000
+    public var maximumTextCharacters = CardLimits.maximumFieldTextCharacters
     /// Renders waiting for a worker; past it, 503 with Retry-After (`--max-queue`).
     public var maximumQueue = 64
     /// Card width, in points (`--max-width`).

@@ -50,7 +50,6 @@ public struct Avatar: Sendable, Equatable {
         case .outsideRoot: throw AvatarError(path: path, reason: "is outside \(root)")
         case .symbolicLink: throw AvatarError(path: path, reason: "is a symbolic link; SeeMore follows none")
         case .notRegularFile: throw AvatarError(path: path, reason: "is not a regular file")
-        default: throw AvatarError(path: path, reason: "cannot be read")
         }
     }
 

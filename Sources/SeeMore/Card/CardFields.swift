@@ -30,9 +30,9 @@ package struct CardFields: Sendable {
 
     /// Limits on what fields may ask.
     package struct Limits: Sendable {
-        package var maximumTextCharacters = 100_000
-        package var maximumWidth = 4_096.0
-        package var maximumLines = TruncationRequest.maximumLines
+        package var maximumTextCharacters = CardLimits.maximumFieldTextCharacters
+        package var maximumWidth = CardLimits.maximumWidth
+        package var maximumLines = CardLimits.maximumLines
 
         package init() {}
     }
@@ -82,22 +82,21 @@ package struct CardFields: Sendable {
         }
         var request = CardRequest(text: text, template: template)
         if let width = values["width"] {
-            guard let number = Double(width), number.isFinite, number > 0, number <= limits.maximumWidth else {
+            guard let number = Double(width), CardLimits.widthProblem(number, maximum: limits.maximumWidth) == nil else {
                 throw Refusal.badValue(
-                    "width", "width must be a number of points above 0 and at most \(Int(limits.maximumWidth)), not '\(width)'")
+                    "width", "width \(CardLimits.widthProblem(.nan, maximum: limits.maximumWidth) ?? ""), not '\(width)'")
             }
             request.width = number
         }
         if let lines = values["lines"] {
-            guard let number = Int(lines), (1...limits.maximumLines).contains(number) else {
-                throw Refusal.badValue(
-                    "lines", "lines must be a whole number from 1 to \(limits.maximumLines), not '\(lines)'")
+            guard let number = Int(lines), CardLimits.linesProblem(number, maximum: limits.maximumLines) == nil else {
+                throw Refusal.badValue("lines", "lines \(CardLimits.linesProblem(0, maximum: limits.maximumLines) ?? ""), not '\(lines)'")
             }
             request.lines = number
         }
         if let scale = values["scale"] {
-            guard let number = Int(scale), (1...3).contains(number) else {
-                throw Refusal.badValue("scale", "scale must be 1, 2 or 3, not '\(scale)'")
+            guard let number = Int(scale), CardLimits.scaleProblem(number) == nil else {
+                throw Refusal.badValue("scale", "scale \(CardLimits.scaleProblem(0) ?? ""), not '\(scale)'")
             }
             request.scale = number
         }

@@ -55,7 +55,7 @@ struct CardPlanner {
             throw CardError.unknownTheme(
                 request.theme, template: request.template.name, available: request.template.themes.keys.sorted())
         }
-        guard request.cardWidth > 0, request.cardWidth <= TruncationRequest.maximumWidth else {
+        guard CardLimits.widthProblem(request.cardWidth) == nil else {
             throw CardError.invalidWidth(request.cardWidth)
         }
         let padding = request.template.card.padding

@@ -58,7 +58,7 @@ public final class CardRenderer {
     }
 
     private func drawAlone(_ request: CardRequest, state: CardState) throws -> (image: RGBAImage, metadata: CardMetadata) {
-        guard (1...3).contains(request.scale) else { throw CardError.invalidScale(request.scale) }
+        guard CardLimits.scaleProblem(request.scale) == nil else { throw CardError.invalidScale(request.scale) }
         let engine = try engine(for: fonts(for: request))
         let planner = try CardPlanner(engine: engine, request: request)
         let plan = try planner.plan(state)

@@ -88,10 +88,8 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
                 "a card \(JSONValue.format(width)) pt wide leaves no room for text inside \(JSONValue.format(padding)) pt of padding"
         case .tooLarge(let width, let height):
             return "the card would be \(width)×\(height) pixels; Cairo draws at most 32767 in each direction"
-        case .invalidScale(let scale): return "the scale must be 1, 2 or 3, not \(scale)"
-        case .invalidWidth(let width):
-            return
-                "a card must be above 0 and at most \(JSONValue.format(TruncationRequest.maximumWidth)) points wide, not \(width)"
+        case .invalidScale(let scale): return "the scale \(CardLimits.scaleProblem(scale) ?? ""), not \(scale)"
+        case .invalidWidth(let width): return "the card's width \(CardLimits.widthProblem(width) ?? ""), not \(JSONValue.format(width))"
         }
     }
 }

@@ -65,21 +65,20 @@ package struct ArgumentScanner {
         return usageError("unknown flag \(flag)\(hint)")
     }
 
-    /// A number of points above 0 (finite).
-    package func positiveNumber(_ value: String, flag: String) throws -> Double {
-        guard let number = Double(value), number.isFinite, number > 0 else {
-            throw usageError("\(flag) must be a number above 0, not '\(value)'")
-        }
-        return number
-    }
-
-    /// A width in points: above 0 and at most `TruncationRequest.maximumWidth`.
-    package func width(_ value: String, flag: String) throws -> Double {
-        let width = try positiveNumber(value, flag: flag)
-        guard width <= TruncationRequest.maximumWidth else {
-            throw usageError("\(flag) must be at most \(Int(TruncationRequest.maximumWidth)) points, not '\(value)'")
+    /// A width in points: a card's (`CardLimits`), or up to `maximum` (a cut's, which may be wider).
+    package func width(_ value: String, flag: String, maximum: Double = CardLimits.maximumWidth) throws -> Double {
+        guard let width = Double(value), CardLimits.widthProblem(width, maximum: maximum) == nil else {
+            throw usageError("\(flag) \(CardLimits.widthProblem(.nan, maximum: maximum) ?? ""), not '\(value)'")
         }
         return width
+    }
+
+    /// A scale: pixels per point (`CardLimits.scales`).
+    package func scale(_ value: String, flag: String) throws -> Int {
+        guard let scale = Int(value), CardLimits.scaleProblem(scale) == nil else {
+            throw usageError("\(flag) \(CardLimits.scaleProblem(0) ?? ""), not '\(value)'")
+        }
+        return scale
     }
 
     /// Reads `--text` or `--text-file` into `source`, which must not be set yet.
@@ -89,10 +88,10 @@ package struct ArgumentScanner {
         source = flag.name == "--text" ? .inline(value) : TextSource(textFile: value)
     }
 
-    /// A line limit: 1 to `TruncationRequest.maximumLines`.
+    /// A line limit (`CardLimits.maximumLines`).
     package func lineLimit(_ value: String, flag: String) throws -> Int {
-        guard let number = Int(value), number >= 1, number <= TruncationRequest.maximumLines else {
-            throw usageError("\(flag) must be a whole number from 1 to \(TruncationRequest.maximumLines), not '\(value)'")
+        guard let number = Int(value), CardLimits.linesProblem(number) == nil else {
+            throw usageError("\(flag) \(CardLimits.linesProblem(0) ?? ""), not '\(value)'")
         }
         return number
     }

@@ -104,9 +104,7 @@ struct RenderCommand {
                 }
                 command.suffixColor = color
             case "--theme": command.theme = try scanner.value(of: flag)
-            case "--scale":
-                command.scale = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
-                guard command.scale <= 3 else { throw scanner.usageError("--scale must be 1, 2 or 3, not '\(command.scale)'") }
+            case "--scale": command.scale = try scanner.scale(try scanner.value(of: flag), flag: flag.name)
             case "--state":
                 let choice: StateChoice = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
                 command.states = choice == .both ? CardState.allCases : [choice == .collapsed ? .collapsed : .expanded]

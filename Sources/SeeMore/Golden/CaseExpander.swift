@@ -146,11 +146,11 @@ struct CaseExpander {
                         at: position)
                 }
             }
-            for (item, width) in matrix.widths.enumerated() where !(width > 0 && width <= 10_000) {
-                throw error("width must be above 0 and at most 10000 points", at: at("widths", item))
+            for (item, width) in matrix.widths.enumerated() {
+                if let problem = CardLimits.widthProblem(width) { throw error("width \(problem)", at: at("widths", item)) }
             }
-            for (item, scale) in matrix.scales.enumerated() where !(1...3).contains(scale) {
-                throw error("scale must be 1, 2 or 3", at: at("scales", item))
+            for (item, scale) in matrix.scales.enumerated() {
+                if let problem = CardLimits.scaleProblem(scale) { throw error("scale \(problem)", at: at("scales", item)) }
             }
             for template in matrix.templates {
                 for (item, theme) in matrix.themes.enumerated() where loaded[template]?.themes[theme] == nil {

@@ -60,7 +60,7 @@ extension CardTemplate.Box: Decodable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
-        width = try container.decodePositive(forKey: .width, maximum: TruncationRequest.maximumWidth) ?? defaults.width
+        width = try container.decodePositive(forKey: .width, maximum: CardLimits.maximumWidth) ?? defaults.width
         padding = try container.decodeIfPresent(CardTemplate.Insets.self, forKey: .padding) ?? defaults.padding
         cornerRadius = try container.decodeNonNegative(forKey: .cornerRadius) ?? defaults.cornerRadius
         borderWidth = try container.decodeNonNegative(forKey: .borderWidth) ?? defaults.borderWidth

@@ -72,7 +72,7 @@ import Testing
         ("{\n  \"body\": { \"lines\": 0 },\n  THEMES\n}", "t.json:2:22: body.lines: must be from 1 to 1000, not 0"),
         (
             "{\n  \"card\": { \"width\": 1e300 },\n  THEMES\n}",
-            "t.json:2:22: card.width: must be above 0 and at most 1000000, not 1e+300"
+            "t.json:2:22: card.width: must be above 0 and at most 10000, not 1e+300"
         ),
         ("{\n  \"body\": { \"lineHeight\": 1e40 },\n  THEMES\n}", "t.json:2:27: body.lineHeight: must be from 0 to 10"),
         (
