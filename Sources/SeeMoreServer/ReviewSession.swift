@@ -2,8 +2,8 @@ import Foundation
 import SeeMore
 
 /// `GET /review/`: the suite checked on the server, shown as the report page, with buttons that
-/// approve a case or all failing ones through `seemore approve` itself (the path policy, the suite
-/// lock, the environment fingerprint). Checks and approvals run one at a time, off the server's thread;
+/// approve a case or all failing ones as `seemore approve` does (`GoldenApprover`: the path policy,
+/// the suite lock, the environment fingerprint). Checks and approvals run one at a time, off the server's thread;
 /// a check renders again only the cases whose inputs or goldens changed since the last (`CheckCache`).
 final class ReviewSession: @unchecked Sendable {
     let suite: String
@@ -12,7 +12,7 @@ final class ReviewSession: @unchecked Sendable {
     let artifacts: String
     /// Required (header `X-SeeMore-Token`) for every request that writes.
     let token: String
-    /// The server's render threads: a check's cases are rendered there, among the requests.
+    /// The server's own render thread: a check's cases are rendered there.
     let pool: RenderPool
     let cache = CheckCache()
     private let queue = DispatchQueue(label: "seemore-review")
@@ -76,7 +76,9 @@ final class ReviewSession: @unchecked Sendable {
         return bytes
     }
 
-    /// Approves the named cases with `seemore approve`; answers its output.
+    /// Approves the named cases (`GoldenApprover`, as `seemore approve` does); answers what it wrote:
+    /// 409 when the check the page shows is no longer what is on disk (run it again), 500 when a
+    /// golden cannot be written.
     func approve(_ body: [UInt8], completion: @escaping @Sendable (Result<String, ServerError>) -> Void) {
         guard let request = try? JSONDecoder().decode([String: [String]].self, from: Data(body)), let cases = request["cases"],
             !cases.isEmpty, cases.allSatisfy({ !$0.hasPrefix("-") })
@@ -84,23 +86,21 @@ final class ReviewSession: @unchecked Sendable {
             return completion(.failure(ServerError.badValue("cases", "send {\"cases\": [\"case name\", …]}")))
         }
         queue.async { [self] in
-            var output = "", errors = ""
-            let io = CommandIO(readStandardInput: { Data() }, writeOutput: { output += $0 }, writeError: { errors += $0 })
-            var arguments = ["approve"] + cases + ["--artifacts", artifacts, "--suite", suite]
-            if let templatesFolder { arguments += ["--templates", templatesFolder] }
-            let status = SeeMoreCommand.run(arguments, io: io)
-            if status == 0 {
+            var approver = GoldenApprover(artifactsFolder: artifacts)
+            approver.suitePath = suite
+            approver.templatesFolder = templatesFolder
+            do {
+                let approval = try approver.approve(cases)
+                let written = approval.approved.map { "approved \($0.name) → \($0.golden)" }.joined(separator: "\n")
                 completion(
                     .success(
-                        JSONValue.object([("approved", .array(cases.map { .string($0) })), ("output", .string(output))])
-                            .serialized(indent: nil)))
-            } else {
-                let code = status == 65 ? 409 : 500
-                completion(
-                    .failure(
-                        ServerError(
-                            status: code, message: (errors + output).trimmingCharacters(in: .whitespacesAndNewlines), field: nil))
-                )
+                        JSONValue.object([
+                            ("approved", .array(approval.approved.map { .string($0.name) })), ("output", .string(written)),
+                        ]).serialized(indent: nil)))
+            } catch let error as ApprovalError {
+                completion(.failure(ServerError(status: error.kind == .cannotWrite ? 500 : 409, message: error.message, field: nil)))
+            } catch {
+                completion(.failure(ServerError(status: 500, message: "\(error)", field: nil)))
             }
         }
     }
