@@ -29,17 +29,20 @@ let package = Package(
         .target(
             name: "SeeMore", dependencies: ["CPangoCairo", "CSupport"],
             resources: [.embedInCode("Golden/Assets/report.css"), .embedInCode("Golden/Assets/report.js")]),
+        // The command line, used only by the executables: flags, exit codes, process policy.
+        .target(name: "SeeMoreCommandLine", dependencies: ["SeeMore"]),
         .target(name: "SeeMoreTesting", dependencies: ["SeeMore"]),
         .target(name: "SeeMoreServer", dependencies: ["SeeMore", "CSoup"], resources: [.embedInCode("Assets/playground.html")]),
         // `seemore serve` runs seemore-serve, the one program that links libsoup (and its 13 libraries):
         // every other command starts without loading them.
-        .executableTarget(name: "seemore", dependencies: ["SeeMore"]),
-        .executableTarget(name: "seemore-serve", dependencies: ["SeeMore", "SeeMoreServer"]),
+        .executableTarget(name: "seemore", dependencies: ["SeeMore", "SeeMoreCommandLine"]),
+        .executableTarget(name: "seemore-serve", dependencies: ["SeeMore", "SeeMoreCommandLine", "SeeMoreServer"]),
         .executableTarget(name: "seemore-bench", dependencies: ["SeeMore"]),
         // The C floor `make bench` measures SeeMore against (Pango's own ellipsis, a card painted in C).
         .executableTarget(name: "seemore-cfloor", dependencies: ["CPangoCairo"], linkerSettings: [.linkedLibrary("m")]),
-        .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "seemore", "seemore-serve"]),
-        .testTarget(name: "SeeMoreServerTests", dependencies: ["SeeMoreServer", "seemore", "seemore-serve"]),
+        .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "SeeMoreCommandLine", "seemore", "seemore-serve"]),
+        .testTarget(
+            name: "SeeMoreServerTests", dependencies: ["SeeMoreServer", "SeeMoreCommandLine", "seemore", "seemore-serve"]),
         .testTarget(name: "SeeMoreTestingTests", dependencies: ["SeeMoreTesting"], exclude: ["__Goldens__"]),
     ]
 )

@@ -101,7 +101,7 @@ public final class RenderServer: @unchecked Sendable {
     static func workerArguments(_ options: Options) -> [String] {
         var arguments = ["worker"]
         if let folder = options.templatesFolder { arguments += ["--templates", folder] }
-        arguments += WorkerCommand.fontArguments(files: options.fonts.files, hermetic: options.fonts.hermetic)
+        arguments += options.fonts.workerArguments
         let limits = options.limits
         arguments += [
             "--max-text", "\(limits.maximumTextCharacters)", "--max-width", "\(limits.maximumWidth)", "--max-lines",

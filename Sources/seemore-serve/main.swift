@@ -1,5 +1,6 @@
 import Foundation
 import SeeMore
+import SeeMoreCommandLine
 import SeeMoreServer
 
 // Every command, `serve` too: `seemore serve` runs this program in its place.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import SeeMore
+import SeeMoreCommandLine
 
 var io = CommandIO.standard
 io.program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")

@@ -1,8 +1,10 @@
 import Foundation
 import SeeMore
+import SeeMoreCommandLine
 import Testing
 
 @testable import SeeMoreServer
+@testable import seemore_serve
 
 /// `seemore serve` over real HTTP on a free loopback port; every server is stopped by its test.
 @Suite struct RenderServerTests {

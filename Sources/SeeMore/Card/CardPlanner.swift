@@ -1,6 +1,6 @@
 /// Lays out a card in points: header, body cut by the layout engine, suffix where the template puts it.
 struct CardPlanner {
-    let engine: LayoutEngine
+    package let engine: LayoutEngine
     let request: CardRequest
     let theme: CardTemplate.Theme
     /// The text reads right to left: the header and a link below sit at the right, the trailing edge.

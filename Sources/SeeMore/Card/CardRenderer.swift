@@ -7,7 +7,7 @@
 /// whose request names its own fonts (a suite's), is drawn by an engine made for those fonts when
 /// first needed and kept for the next such card (a few at most, the least recently used given up).
 public final class CardRenderer {
-    let engine: LayoutEngine
+    package let engine: LayoutEngine
     private var others: [(fonts: FontFiles, engine: LayoutEngine)] = []
 
     /// How many engines for other fonts a renderer keeps.

@@ -30,12 +30,12 @@ public struct CaseResults: RandomAccessCollection, Sendable {
     }
 
     /// The facts of the result at `position`.
-    func facts(_ position: Int) -> CaseResult.Facts {
+    package func facts(_ position: Int) -> CaseResult.Facts {
         spool.facts(at: chosen?[position] ?? position) ?? CaseResult.Facts(outcome: .passed, recorded: false, writeError: false)
     }
 
     /// How many results' facts match.
-    func count(matching predicate: (CaseResult.Facts) -> Bool) -> Int {
+    package func count(matching predicate: (CaseResult.Facts) -> Bool) -> Int {
         indices.reduce(0) { $0 + (predicate(facts($1)) ? 1 : 0) }
     }
 

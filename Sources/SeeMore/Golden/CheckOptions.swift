@@ -86,7 +86,7 @@ public struct CaseResult: Sendable, Codable, Equatable {
     public var mixedFonts: [String] = []
 
     /// What a run counts and filters by.
-    var facts: Facts { Facts(outcome: outcome, recorded: recordedPath != nil, writeError: writeError != nil) }
+    package var facts: Facts { Facts(outcome: outcome, recorded: recordedPath != nil, writeError: writeError != nil) }
 
     /// What changed, in a reviewer's words: passed, recorded, new, size, layout, pixels, unreadable /
     /// unsafe / oversized golden, not written.
@@ -97,10 +97,10 @@ public struct CaseResult: Sendable, Codable, Equatable {
 
     /// The little of a result a run counts by, kept for every case while the results themselves
     /// wait in a file (`ResultSpool`).
-    struct Facts: Sendable {
+    package struct Facts: Sendable {
         var outcome: GoldenOutcome
         /// This run wrote the golden.
-        var recorded: Bool
+        package var recorded: Bool
         /// This run could not write the golden.
         var writeError: Bool
 
@@ -122,7 +122,7 @@ public struct CaseResult: Sendable, Codable, Equatable {
         var failed: Bool { outcome != .passed || recorded || writeError }
 
         /// The status a reviewer filters by in report.json: passed, changed or new.
-        var status: String {
+        package var status: String {
             switch outcome {
             case .passed: return recorded ? "changed" : "passed"
             case .missing: return "new"

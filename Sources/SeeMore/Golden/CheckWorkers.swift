@@ -25,7 +25,7 @@ public struct CheckWorkers: Sendable {
     }
 
     /// A case's answer: its index, the font files it used and its result (`CaseResult.write(to:)`).
-    static func record(index: Int, result: CaseResult, fonts: [String]) -> [UInt8] {
+    package static func record(index: Int, result: CaseResult, fonts: [String]) -> [UInt8] {
         var record = RecordWriter()
         record.integer(index)
         record.array(fonts) { $0.string($1) }

@@ -2,7 +2,7 @@ import FoundationEssentials
 import Glibc
 
 /// Finds golden files that no case produces.
-enum GoldenPruner {
+package enum GoldenPruner {
     /// Golden PNGs and layout snapshots under the suite's folder that no case produces, and temporary
     /// files a killed write left behind; sorted paths.
     ///
@@ -10,7 +10,7 @@ enum GoldenPruner {
     /// two folders deep (never through a symbolic link), FILE named as a case names it
     /// (`Font-15@320[@2x].theme.state`) with `.layout.txt`, or `.png` beside its `.layout.txt`. A
     /// `docs/logo.png` or any other file in the folder is never touched.
-    static func stale(in suite: GoldenSuite) -> [String] {
+    package static func stale(in suite: GoldenSuite) -> [String] {
         // The cases by folder, and a folder's expected files only while it is read: a set of every
         // case's paths was most of the memory of a check of 100 000 cases.
         var casesIn: [String: [Int]] = [:]
@@ -105,7 +105,7 @@ enum GoldenPruner {
     }
 
     /// Removes template and text folders under `folder` that pruning left empty (never through a link).
-    static func removeEmptyFolders(under folder: String) {
+    package static func removeEmptyFolders(under folder: String) {
         for template in folders(in: folder) {
             for text in folders(in: folder + "/" + template) {
                 rmdir(folder + "/" + template + "/" + text)  // fails, harmlessly, unless empty

@@ -3,10 +3,16 @@ import FoundationEssentials
 
 /// `report.json` for tools (and `approve`) and `index.html` for people (`ReportPage`), side by side
 /// in the artifacts folder.
-struct GoldenReport {
+package struct GoldenReport {
     let summary: CheckSummary
     let suite: GoldenSuite
     let options: CheckOptions
+
+    package init(summary: CheckSummary, suite: GoldenSuite, options: CheckOptions) {
+        self.summary = summary
+        self.suite = suite
+        self.options = options
+    }
 
     /// Writes both files; returns the HTML's path.
     func write(to artifacts: ArtifactsFolder) throws -> String {
@@ -49,7 +55,7 @@ struct GoldenReport {
 
     /// report.json's text (and `seemore check --json`'s), handed to `emit` a piece at a time as UTF-8,
     /// the cases made one by one.
-    func writeJSON(_ emit: ([UInt8]) throws -> Void) throws {
+    package func writeJSON(_ emit: ([UInt8]) throws -> Void) throws {
         let results = summary.results
         try JSONValue.writeObject(members, elements: (results.count, { Self.caseJSON(results[$0]) }), indent: 2, emit: emit)
     }

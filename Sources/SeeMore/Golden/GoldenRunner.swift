@@ -135,7 +135,7 @@ public enum GoldenRunner {
     /// Checks one case, as a worker of `CheckWorkers` does: renders and compares it, writes its
     /// artifacts and, when it is to be recorded, its golden (the parent holds the suite's lock);
     /// returns its result and the font files it used once everything is written.
-    static func checkOne(
+    package static func checkOne(
         _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder
     ) -> (CaseResult, [String]) {
         var recording: GoldenRecording? = nil

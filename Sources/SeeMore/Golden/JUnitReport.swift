@@ -1,12 +1,17 @@
 /// A check's results as JUnit XML, which CI systems show as test results: one test case per golden
 /// case, a failure with the kind of change and its message, or an error for a case whose worker
 /// process died (`crashed`).
-struct JUnitReport {
+package struct JUnitReport {
     let summary: CheckSummary
     let suite: GoldenSuite
 
+    package init(summary: CheckSummary, suite: GoldenSuite) {
+        self.summary = summary
+        self.suite = suite
+    }
+
     /// The XML, handed to `emit` a piece at a time, case by case.
-    func write(_ emit: (String) throws -> Void) rethrows {
+    package func write(_ emit: (String) throws -> Void) rethrows {
         let results = summary.results
         let crashed = summary.results.count(matching: { $0.outcome == .crashed })
         let failures = summary.failures.count - crashed

@@ -1,10 +1,15 @@
 /// A check's results as Markdown for a CI job's summary page: the counts, and a table of the failing
 /// cases with their kind of change and the path of their diff image.
-struct MarkdownSummary {
+package struct MarkdownSummary {
     let summary: CheckSummary
     let artifactsFolder: String
 
-    var markdown: String {
+    package init(summary: CheckSummary, artifactsFolder: String) {
+        self.summary = summary
+        self.artifactsFolder = artifactsFolder
+    }
+
+    package var markdown: String {
         let results = summary.results
         let failures = summary.failures
         var text =

@@ -73,7 +73,7 @@ final class ResultSpool: @unchecked Sendable {
     /// Whether case `index` has a result.
     func has(_ index: Int) -> Bool { lock.withLock { entries.indices.contains(index) && entries[index].length > 0 } }
 
-    func facts(at index: Int) -> CaseResult.Facts? {
+    package func facts(at index: Int) -> CaseResult.Facts? {
         lock.withLock { entries.indices.contains(index) && entries[index].length > 0 ? entries[index].facts : nil }
     }
 

@@ -15,6 +15,11 @@ public enum AtomicFile {
         public var path: String
         public var reason: String
         public var description: String { "cannot write \(path): \(reason)" }
+
+        package init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// Writes `bytes` to `path` atomically, replacing what was there.

@@ -1,7 +1,7 @@
 /// Counts in English: "1 case", "2 cases".
-enum Plural {
+package enum Plural {
     /// `count` and `noun`, the noun in the plural (`plural`, else with an "s") unless the count is 1.
-    static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    package static func count(_ count: Int, _ noun: String, plural: String? = nil) -> String {
         "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
     }
 }

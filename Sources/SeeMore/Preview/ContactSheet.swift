@@ -1,14 +1,24 @@
 /// One image that shows many cards at a glance: rows of (label, cells), each cell a collapsed card
 /// above its expanded card, under column headings.
-struct ContactSheet {
-    struct Cell {
+package struct ContactSheet {
+    package struct Cell {
         var collapsed: RGBAImage
         var expanded: RGBAImage
+
+        package init(collapsed: RGBAImage, expanded: RGBAImage) {
+            self.collapsed = collapsed
+            self.expanded = expanded
+        }
     }
 
-    struct Row {
+    package struct Row {
         var label: String
         var cells: [Cell?]
+
+        package init(label: String, cells: [Cell?]) {
+            self.label = label
+            self.cells = cells
+        }
     }
 
     var title: String
@@ -17,6 +27,13 @@ struct ContactSheet {
     var columnWidths: [Double]
     var rows: [Row]
 
+    package init(title: String, columns: [String], columnWidths: [Double], rows: [Row]) {
+        self.title = title
+        self.columns = columns
+        self.columnWidths = columnWidths
+        self.rows = rows
+    }
+
     static let gutter = 24.0
     static let labelWidth = 150.0
     static let stateGap = 8.0
@@ -24,7 +41,7 @@ struct ContactSheet {
     static let ink = Color(red: 0.2, green: 0.2, blue: 0.25)
 
     /// Paints the sheet at @1x and encodes it as PNG.
-    func png(engine: LayoutEngine) throws -> [UInt8] {
+    package func png(engine: LayoutEngine) throws -> [UInt8] {
         try TextStack.serialized { try paintedPNG(engine: engine) }
     }
 

@@ -2,10 +2,10 @@ import Glibc
 
 /// Whole reads and writes on a file descriptor, again after partial transfers and interruptions
 /// (what Foundation's `FileHandle` gave; the library links only FoundationEssentials).
-enum Descriptor {
+package enum Descriptor {
     /// Writes all of `bytes`; false at the first error, with `errno` saying which.
     @discardableResult
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
         bytes.withUnsafeBytes { buffer -> Bool in
             var written = 0
             while written < buffer.count {
@@ -23,7 +23,7 @@ enum Descriptor {
 
     /// Reads to the end of the file or `limit` bytes, whichever comes first; nil at an error, with
     /// `errno` saying which.
-    static func readAll(_ descriptor: Int32, limit: Int) -> [UInt8]? {
+    package static func readAll(_ descriptor: Int32, limit: Int) -> [UInt8]? {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while bytes.count < limit {

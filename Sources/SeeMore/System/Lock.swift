@@ -2,11 +2,11 @@ import Glibc
 
 /// A mutual-exclusion lock on a pthread mutex, for state that threads share (Foundation's `NSLock`
 /// without Foundation: the library links only FoundationEssentials).
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// A lock; a `recursive` one may be taken again by the thread that holds it.
-    init(recursive: Bool = false) {
+    package init(recursive: Bool = false) {
         mutex = .allocate(capacity: 1)
         var attributes = pthread_mutexattr_t()
         pthread_mutexattr_init(&attributes)
@@ -24,7 +24,7 @@ final class Lock: @unchecked Sendable {
 
     func unlock() { pthread_mutex_unlock(mutex) }
 
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()

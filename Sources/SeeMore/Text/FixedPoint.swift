@@ -2,9 +2,9 @@ import Glibc
 
 /// Numbers written with a fixed count of decimals, as C's `printf("%.*f")` writes them (and
 /// Foundation's `String(format:)`, which the library does not link).
-enum FixedPoint {
+package enum FixedPoint {
     /// `value` with `places` decimals, rounded as `printf` rounds.
-    static func string(_ value: Double, places: Int) -> String {
+    package static func string(_ value: Double, places: Int) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         let written = withVaList([Int32(places), value]) { arguments in
             vsnprintf(&buffer, buffer.count, "%.*f", arguments)

@@ -2,7 +2,7 @@ extension StringProtocol {
     /// The text without white space at either end: Unicode's space separators, tab and U+200B ZERO
     /// WIDTH SPACE, as Foundation's `CharacterSet.whitespaces`; with `newlines`, also Unicode's line
     /// and paragraph separators, U+000A–U+000D and U+0085, as `.whitespacesAndNewlines`.
-    func trimmingWhitespace(newlines: Bool = false) -> String {
+    package func trimmingWhitespace(newlines: Bool = false) -> String {
         func isWhite(_ scalar: Unicode.Scalar) -> Bool {
             switch scalar.properties.generalCategory {
             case .spaceSeparator: return true

@@ -98,3 +98,11 @@ package struct BatchAnswer: Equatable, Sendable {
         self.init(json: json, status: status)
     }
 }
+
+extension FontFiles {
+    /// The flags that give a `seemore worker` these fonts: each file as `--font-file` (one path each,
+    /// commas and all), and `--hermetic-fonts`.
+    package var workerArguments: [String] {
+        files.flatMap { ["--font-file", $0] } + (hermetic ? ["--hermetic-fonts"] : [])
+    }
+}

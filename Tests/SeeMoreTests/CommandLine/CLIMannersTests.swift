@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SeeMore
+@testable import SeeMoreCommandLine
 
 /// The command line as people and CI systems meet it: version, typo hints, an installed layout,
 /// color, and outputs for CI.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SeeMore
+@testable import SeeMoreCommandLine
 
 /// `seemore render` run as a binary.
 @Suite struct RenderCommandTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SeeMore
+@testable import SeeMoreCommandLine
 
 /// `seemore serve` runs seemore-serve in its place; without it beside seemore it says where it looked.
 @Suite struct SiblingProgramTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SeeMore
+@testable import SeeMoreCommandLine
 
 @Suite struct GoldenRunnerTests {
     @Test func suite_expandsToStableReadableNames() throws {

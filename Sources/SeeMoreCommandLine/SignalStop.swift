@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import SeeMore
 
 /// SIGINT and SIGTERM, while a command runs, made into a `StopRequest`: the first asks the run to stop
 /// in order (a run killed outright lost its report and could leave a golden's temporary behind). In

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SeeMore
 
 /// `seemore approve`: accepts the actual images of the last check as the new goldens
 /// (`GoldenApprover`), printing what it wrote.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SeeMore
 
 /// `seemore render`: paints a card collapsed and expanded, writes the PNGs and their metadata.
 struct RenderCommand {
@@ -143,7 +144,7 @@ struct RenderCommand {
             return try RenderBatch(
                 source: batch, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, templatesFolder: templatesFolder,
                 outputFolder: outputFolder, fonts: fonts,
-                fontArguments: WorkerCommand.fontArguments(files: fontFiles, hermetic: hermeticFonts)
+                fontArguments: FontFiles(files: fontFiles, hermetic: hermeticFonts).workerArguments
             ).run(
                 io: io)
         }

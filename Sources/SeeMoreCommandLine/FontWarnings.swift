@@ -1,3 +1,5 @@
+import SeeMore
+
 /// Prints what fontconfig substituted, and fails under `--strict-fonts`.
 enum FontWarnings {
     static func report(_ substitutions: [FontSubstitution], strict: Bool, io: CommandIO) throws {

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SeeMore
 
 /// The `seemore` command line: dispatches to a subcommand and maps errors to exit codes.
 public enum SeeMoreCommand {

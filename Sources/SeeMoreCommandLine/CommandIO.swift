@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SeeMore
 
 /// Where a command reads its standard input and writes its output, so tests can run commands in-process.
 public struct CommandIO {

@@ -1,5 +1,7 @@
 import Foundation
 import SeeMore
+import SeeMoreCommandLine
+import SeeMoreServer
 
 /// `seemore serve`: runs a `RenderServer` until SIGINT or SIGTERM.
 public enum ServeCommand {

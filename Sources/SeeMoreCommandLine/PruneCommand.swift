@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SeeMore
 
 /// `seemore prune`: removes goldens that no case of the suite produces.
 struct PruneCommand {

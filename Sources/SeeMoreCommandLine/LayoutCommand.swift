@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SeeMore
 
 /// `seemore layout`: cuts a paragraph and prints where, as JSON or a short summary.
 struct LayoutCommand: Equatable {

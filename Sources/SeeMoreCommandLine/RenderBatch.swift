@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import SeeMore
 
 /// `seemore render --batch FILE|-`: one JSON request per line in (the fields of `seemore serve`'s
 /// `POST /render`, plus `name`, and `state` `collapsed`, `expanded` or `both`), one JSON result per

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SeeMore
 
 /// Another program installed beside this one, run in this process's place: `seemore serve` runs
 /// `seemore-serve`, the only program that links libsoup, so every other command starts without

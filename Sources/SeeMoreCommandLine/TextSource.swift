@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SeeMore
 
 /// Where a command's text comes from: `--text TEXT` or `--text-file PATH|-`.
 enum TextSource: Equatable {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import SeeMore
 
 /// `seemore check`: renders a suite's cases, compares them with their goldens, reports what changed.
 struct CheckCommand {

@@ -1,4 +1,6 @@
 import FoundationEssentials
+import SeeMore
+
 /// A small command-line scanner: `--flag value`, `--flag=value` and boolean `--flag`.
 ///
 /// Every error names the flag and carries the command's usage line (exit code 64).

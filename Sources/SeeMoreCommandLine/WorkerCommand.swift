@@ -1,3 +1,5 @@
+import SeeMore
+
 /// `seemore worker`: one worker process of a `WorkerPool`, started by `seemore serve` and
 /// `render --batch --jobs N`, not by people. It answers `WorkerJob` messages on its standard input
 /// (a socket) one at a time, on one thread, until the pool closes it: cards of the server
@@ -40,12 +42,6 @@ package struct WorkerCommand {
         }
         command.fonts = try scanner.fonts(files: fontFiles, hermetic: hermetic)
         return command
-    }
-
-    /// The flags that give a worker the font files (as `--font-files` expanded them: one path each,
-    /// commas and all) and `--hermetic-fonts`.
-    package static func fontArguments(files: [String], hermetic: Bool) -> [String] {
-        files.flatMap { ["--font-file", $0] } + (hermetic ? ["--hermetic-fonts"] : [])
     }
 
     func run(io: CommandIO) throws -> ExitCode {

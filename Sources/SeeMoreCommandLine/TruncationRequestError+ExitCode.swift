@@ -1,3 +1,5 @@
+import SeeMore
+
 extension TruncationRequestError {
     /// Markup and text errors are bad data (65); the rest are bad flags (64).
     func commandError(usage: String) -> CommandError {

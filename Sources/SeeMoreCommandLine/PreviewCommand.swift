@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SeeMore
 
 /// `seemore preview`: renders the built-in demo (every template × English, Japanese and Korean texts
 /// that fit and that are cut × 240, 320 and 414 pt × both themes) and a contact sheet.
