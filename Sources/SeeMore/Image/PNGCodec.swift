@@ -8,16 +8,16 @@ import CSupport
 /// rendered) and a higher one, with a palette, where size does (committed goldens).
 public enum PNGCodec {
     /// Compression settings for `encode`.
-    public struct Settings: Sendable, Equatable {
-        public var level: Int32
-        public var strategy: Int32
-        public var filters: Int32
+    package struct Settings: Sendable, Equatable {
+        package var level: Int32
+        package var strategy: Int32
+        package var filters: Int32
         /// Compress with libdeflate (`level` 1–12, rows unfiltered) instead of libpng's zlib.
-        public var libdeflate = false
+        package var libdeflate = false
         /// Write an image of at most 256 colors as a palette (the same pixels, fewer bytes).
-        public var palette = false
+        package var palette = false
 
-        public init(level: Int32, strategy: Int32, filters: Int32) {
+        package init(level: Int32, strategy: Int32, filters: Int32) {
             self.level = level
             self.strategy = strategy
             self.filters = filters
@@ -25,7 +25,7 @@ public enum PNGCodec {
 
         /// Rows compressed by libdeflate at `level` (1–12), filtered by `filter` (0 none, 1 sub, 2 up,
         /// 3 average, 4 Paeth, 5 the best per row).
-        public static func libdeflate(level: Int32, filter: Int32 = 0) -> Settings {
+        package static func libdeflate(level: Int32, filter: Int32 = 0) -> Settings {
             var settings = Settings(level: level, strategy: 0, filters: filter)
             settings.libdeflate = true
             return settings
@@ -34,16 +34,16 @@ public enum PNGCodec {
         /// Committed goldens: small, and fast enough to record thousands: zlib level 7, a card of at
         /// most 256 colors as a palette, no row filter (`make bench ARGS=golden-encoders` compares it
         /// with the other levels, libdeflate and the filters).
-        public static let goldens: Settings = {
+        package static let goldens: Settings = {
             var settings = Settings(level: 7, strategy: seemore_zlib_strategy_default(), filters: seemore_png_filter_none())
             settings.palette = true
             return settings
         }()
         /// What SeeMore writes.
-        public static let cards = Settings(
+        package static let cards = Settings(
             level: 3, strategy: seemore_zlib_strategy_default(), filters: seemore_png_filter_none())
         /// libpng's defaults, as `cairo_surface_write_to_png` uses them.
-        public static let libpngDefault = Settings(
+        package static let libpngDefault = Settings(
             level: 6, strategy: seemore_zlib_strategy_filtered(), filters: seemore_png_filter_all())
     }
 
@@ -54,7 +54,7 @@ public enum PNGCodec {
     }
 
     /// Encodes an image as PNG bytes carrying sRGB and a pHYs of 72 × `scale` dpi.
-    public static func encode(_ image: RGBAImage, scale: Double, settings: Settings = .cards) throws -> [UInt8] {
+    package static func encode(_ image: RGBAImage, scale: Double, settings: Settings = .cards) throws -> [UInt8] {
         let pixelsPerMeter = UInt32((72 * scale / 0.0254).rounded())
         var options = seemore_png_options(
             level: settings.level, strategy: settings.strategy, filters: settings.filters,
