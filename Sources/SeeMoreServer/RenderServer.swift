@@ -87,7 +87,9 @@ public final class RenderServer: @unchecked Sendable {
         let token = options.token ?? ReviewSession.newToken()
         self.token = token
         review = options.suite.map {
-            ReviewSession(suite: $0, templatesFolder: options.templatesFolder, token: token, pool: pool)
+            ReviewSession(
+                suite: $0, templatesFolder: options.templatesFolder, token: token,
+                workers: (options.workerProgram ?? Self.siblingWorkerProgram, options.jobs), pool: pool)
         }
     }
 

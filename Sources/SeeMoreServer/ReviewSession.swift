@@ -12,15 +12,19 @@ final class ReviewSession: @unchecked Sendable {
     let artifacts: String
     /// Required (header `X-SeeMore-Token`) for every request that writes.
     let token: String
-    /// The server's own render thread: a check's cases are rendered there.
+    /// The `seemore` program of the server's workers and how many: a check's cases are drawn by
+    /// worker processes of its own (one that dies makes its case `crashed`, never the server).
+    let workers: (program: String, count: Int)
+    /// The server's own render thread: draws the cases no worker could be started for.
     let pool: RenderPool
     let cache = CheckCache()
     private let queue = DispatchQueue(label: "seemore-review")
 
-    init(suite: String, templatesFolder: String?, token: String, pool: RenderPool) {
+    init(suite: String, templatesFolder: String?, token: String, workers: (program: String, count: Int), pool: RenderPool) {
         self.suite = suite
         self.templatesFolder = templatesFolder
         self.token = token
+        self.workers = workers
         self.pool = pool
         artifacts = NSTemporaryDirectory() + "seemore-review-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
@@ -47,6 +51,9 @@ final class ReviewSession: @unchecked Sendable {
                 var options = CheckOptions(record: .never, artifactsFolder: artifacts)
                 options.scheduler = { [pool] count, body in try pool.runAll(count, body) }
                 options.cache = cache
+                var arguments = ["--suite", suite, "--record", "never", "--artifacts", artifacts, "--jobs", "1", "--color", "never"]
+                if let templatesFolder { arguments += ["--templates", templatesFolder] }
+                options.workers = CheckWorkers(executable: workers.program, arguments: arguments, count: max(2, workers.count))
                 let summary = try GoldenRunner.run(loaded, options: options)
                 guard let path = summary.reportPath, let data = FileManager.default.contents(atPath: path),
                     let text = String(data: data, encoding: .utf8)

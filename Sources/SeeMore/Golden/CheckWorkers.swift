@@ -42,15 +42,16 @@ public struct CheckWorkers: Sendable {
         return (index, result, fonts)
     }
 
-    /// Runs the `cases` cases on the workers, calling `finish` (from the pool's threads, one call at
-    /// a time per worker) for every result, and `crashed` for the result of a case whose worker died
-    /// (with how it ended); returns the indices answered. A `stop` request lets the cases begun
-    /// finish and begins no other.
+    /// Runs the selected cases at `cases` (indices) on the workers, calling `finish` (from the pool's
+    /// threads, one call at a time per worker) for every result, and `crashed` for the result of a
+    /// case whose worker died (with how it ended); returns the indices answered. A `stop` request lets
+    /// the cases begun finish and begins no other.
     func run(
-        cases: Int, stop: StopRequest? = nil, crashed: @escaping @Sendable (Int, String) -> CaseResult,
+        cases: [Int], stop: StopRequest? = nil, crashed: @escaping @Sendable (Int, String) -> CaseResult,
         finish: @escaping @Sendable (Int, CaseResult, [String]) -> Void
     ) -> Set<Int> {
-        let workers = max(1, min(count, cases))
+        guard !cases.isEmpty else { return [] }
+        let workers = max(1, min(count, cases.count))
         let pool = WorkerPool(executable: executable, arguments: ["worker"], count: workers)
         let answered = Answered()
         // A few jobs per worker queued at a time: the messages in memory stay few whatever the suite.
@@ -58,7 +59,7 @@ public struct CheckWorkers: Sendable {
         let done = DispatchGroup()
         let run = String(UInt64.random(in: 0...UInt64.max), radix: 16)
         (stop ?? StopRequest()).whileWatching({ _ in pool.cancelQueued() }) {
-            for index in 0..<cases {
+            for index in cases {
                 window.wait()
                 guard stop?.isRequested != true else {
                     window.signal()

@@ -33,8 +33,22 @@ public enum GoldenRunner {
         let staleDuringRun = listsStale && options.record == .never ? BackgroundTask { GoldenPruner.stale(in: suite) } : nil
         var remaining = Array(selected.indices)
         if let workers = options.workers, workers.count > 1, selected.count > 1 {
+            // The cases the cache answers are answered here; only the others are drawn by the workers,
+            // whose results the cache then keeps.
+            let cache = options.record == .never ? options.cache : nil
+            var sent: [Int] = []
+            for index in selected.indices {
+                let files = goldenFiles(selected[index], suite: suite)
+                if let (result, fonts) = cache?.result(
+                    for: selected[index], png: files.png, layout: files.layout, tolerance: options.tolerance)
+                {
+                    state.finish(index, result: result, fonts: fonts, progress: options.progress)
+                } else {
+                    sent.append(index)
+                }
+            }
             let answered = workers.run(
-                cases: selected.count, stop: options.stop,
+                cases: sent, stop: options.stop,
                 crashed: { index, how in
                     let golden = selected[index]
                     return CaseResult(
@@ -43,8 +57,11 @@ public enum GoldenRunner {
                 }
             ) { index, result, fonts in
                 state.finish(index, result: result, fonts: fonts, progress: options.progress)
+                guard let cache, result.outcome != .crashed else { return }
+                let files = goldenFiles(selected[index], suite: suite)
+                cache.store(result, fonts: fonts, for: selected[index], png: files.png, layout: files.layout, tolerance: options.tolerance)
             }
-            remaining.removeAll { answered.contains($0) }
+            remaining = sent.filter { !answered.contains($0) }
         }
         // A caller's threads render with the machine's fonts: a suite with font files renders on its own.
         let scheduler =
@@ -145,6 +162,14 @@ public enum GoldenRunner {
         return (result, fonts)
     }
 
+    /// A case's golden and layout snapshot, read under the path policy.
+    private static func goldenFiles(_ golden: GoldenCase, suite: GoldenSuite) -> (png: PathPolicy.Read, layout: PathPolicy.Read) {
+        (
+            png: PathPolicy.read(suite.folder + "/" + golden.pngPath, root: suite.folder, limit: GoldenCheck.maximumGoldenBytes),
+            layout: PathPolicy.read(suite.folder + "/" + golden.layoutPath, root: suite.folder, limit: GoldenCheck.maximumLayoutBytes)
+        )
+    }
+
     /// The report's group of a case: its template, font and width. A suite font that replaces the
     /// template's is said where a reviewer looks: a template's font change does not show in such cases.
     static func group(of golden: GoldenCase) -> String {
@@ -189,10 +214,7 @@ public enum GoldenRunner {
             root: suite.folder)
         let group = group(of: golden)
         // Read once: for the cache's comparison and for the check itself.
-        let files = (
-            png: PathPolicy.read(location.pngPath, root: location.root, limit: GoldenCheck.maximumGoldenBytes),
-            layout: PathPolicy.read(location.layoutPath, root: location.root, limit: GoldenCheck.maximumLayoutBytes)
-        )
+        let files = goldenFiles(golden, suite: suite)
         let cache = options.record == .never ? options.cache : nil
         if let earlier = cache?.result(for: golden, png: files.png, layout: files.layout, tolerance: options.tolerance) {
             return earlier

@@ -56,6 +56,29 @@ import Testing
         #expect(all.status == 0 && all.stdout.contains("nothing to approve"))
     }
 
+    /// With a cache (the review's), the cases it answers are not sent to a worker, and the workers'
+    /// results are kept: a second check with workers that would die answers every case from the
+    /// cache; a case whose golden changed is sent again (and here is `crashed`).
+    @Test func theCache_answersBeforeTheWorkers_andKeepsTheirResults() throws {
+        let path = try GoldenFixtures.suiteFile()
+        let suite = try GoldenFixtures.load(path)
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let cache = CheckCache()
+        var options = try GoldenFixtures.options(.never)
+        options.cache = cache
+        options.workers = CheckWorkers(
+            executable: BinaryRunner.executable.path, arguments: Self.arguments(path, artifacts: options.artifactsFolder), count: 2)
+        #expect(try GoldenRunner.run(suite, options: options).failures.isEmpty)
+        options.workers = CheckWorkers(executable: "/bin/sh", arguments: [], count: 2)
+        let again = try GoldenRunner.run(suite, options: options)
+        #expect(again.results.count == 16 && again.failures.isEmpty)
+        let changed = suite.folder + "/" + suite.cases[3].layoutPath
+        try Data("size: 1×1 pt\n".utf8).write(to: URL(fileURLWithPath: changed))
+        let third = try GoldenRunner.run(suite, options: options)
+        #expect(third.failures.map(\.name) == [suite.cases[3].name])
+        #expect(third.failures.first?.outcome == .crashed)
+    }
+
     @Test func aWorkerThatCannotStart_leavesEveryCaseToTheParent() throws {
         let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
         _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
