@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spawn.h>
 #include <unistd.h>
 
 int seemore_open_unnamed(const char *folder) {
@@ -38,6 +39,7 @@ int seemore_open_scratch(const char *folder) {
     return descriptor;
 }
 
-int seemore_pipe(int ends[2]) {
-    return pipe2(ends, O_CLOEXEC);
+
+int seemore_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }

@@ -12,8 +12,11 @@ int seemore_link_unnamed(int descriptor, const char *path);
 /// removed at once): it vanishes when closed or when the process dies. Returns a descriptor, or -1.
 int seemore_open_scratch(const char *folder);
 
-/// A pipe whose two ends close on exec, made so at once (pipe2 O_CLOEXEC): another thread's child
-/// started meanwhile inherits neither end. Returns 0 or -1 with errno.
-int seemore_pipe(int ends[2]);
+#include <spawn.h>
+
+/// Has a child started with `actions` close every descriptor from `lowest` up (glibc's
+/// posix_spawn_file_actions_addclosefrom_np): it keeps only those the actions gave it. Returns 0 or
+/// an error number.
+int seemore_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
 #endif

@@ -57,7 +57,7 @@ public struct CheckOptions: Sendable {
 }
 
 /// What happened to one case.
-public struct CaseResult: Sendable, Codable, Equatable {
+public struct CaseResult: Sendable, Equatable {
     public var name: String
     public var outcome: GoldenOutcome
     public var message: String

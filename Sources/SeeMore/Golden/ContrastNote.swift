@@ -5,7 +5,7 @@ import Glibc
 /// the two colors' relative luminances, (L1 + 0.05) / (L2 + 0.05), from 1:1 to 21:1. Level AA asks
 /// 4.5:1 of normal text and 3:1 of large text (at least 24 px, or 18.66 px bold; a card's points are
 /// CSS pixels here, as they are iOS points and Android dp).
-public struct ContrastNote: Sendable, Hashable, Codable {
+public struct ContrastNote: Sendable, Hashable {
     /// What the color paints: "text" or "suffix".
     public var role: String
     public var foreground: Color

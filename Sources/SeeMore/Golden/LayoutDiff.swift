@@ -2,17 +2,17 @@ import FoundationEssentials
 
 /// Every difference between two layout snapshots, line by line, with the changed words of a changed
 /// line marked: what a reviewer reads to tell a moved cut ("coffee" dropped) from a color change.
-public struct LayoutDiff: Sendable, Equatable, Codable {
+public struct LayoutDiff: Sendable, Equatable {
     /// A piece of a line, changed or not.
-    public struct Span: Sendable, Equatable, Codable {
+    public struct Span: Sendable, Equatable {
         public var text: String
         public var changed: Bool
     }
 
     /// One row: a line of both snapshots, of the golden's only (removed), of the actual's only (added),
     /// or a golden line replaced by an actual one.
-    public struct Row: Sendable, Equatable, Codable {
-        public enum Kind: String, Sendable, Codable { case same, removed, added, changed }
+    public struct Row: Sendable, Equatable {
+        public enum Kind: String, Sendable { case same, removed, added, changed }
         public var kind: Kind
         public var golden: [Span]?
         public var actual: [Span]?

@@ -41,7 +41,7 @@ public struct RecordModeError: Error, Equatable, CustomStringConvertible {
 }
 
 /// How a case compared with its golden.
-public enum GoldenOutcome: String, Sendable, Codable {
+public enum GoldenOutcome: String, Sendable {
     case passed
     /// No golden yet.
     case missing

@@ -1,3 +1,4 @@
+import CSupport
 import Glibc
 
 /// Starts programs with `posix_spawn`, their signals at the defaults and none blocked (a child must
@@ -13,6 +14,10 @@ enum ProcessSpawn {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         redirect(&actions)
+        // Only the descriptors given: none of this process's others, which a thread may have opened
+        // without close-on-exec (Foundation's pipes do) and whose ends a long-lived worker would then
+        // hold open, so their readers never see the end.
+        seemore_spawn_close_from(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

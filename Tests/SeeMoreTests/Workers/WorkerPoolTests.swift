@@ -85,6 +85,22 @@ import Testing
         #expect(pool.answer([5]) == .failure(.stopped))
     }
 
+    /// A worker gets only its socket and the standard streams: a descriptor this process opened
+    /// without close-on-exec (Foundation's `Pipe` does) is not inherited, so a reader of that pipe
+    /// still sees its end when the writer closes it, however long the worker lives.
+    @Test func aWorker_inheritsNoOtherDescriptor() throws {
+        let pipe = Pipe()  // both ends open here, not close-on-exec
+        defer { try? pipe.fileHandleForReading.close() }
+        let pool = WorkerPool(executable: "/bin/sh", arguments: Self.echo, count: 1)
+        defer { pool.drain() }
+        #expect(pool.answer([1]) == .success([1]))
+        let worker = try #require(pool.processIDs.first)
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker)/fd").compactMap { Int($0) }
+        #expect(descriptors.sorted() == [0, 1, 2], "\(descriptors)")
+        try pipe.fileHandleForWriting.close()
+        #expect(pipe.fileHandleForReading.readDataToEndOfFile().isEmpty)
+    }
+
     @Test func aProgramThatCannotStart_failsTheJobsSayingWhy() {
         let pool = WorkerPool(executable: "/nonexistent/seemore", arguments: [], count: 1)
         defer { pool.drain() }
