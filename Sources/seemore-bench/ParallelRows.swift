@@ -52,10 +52,15 @@ struct ParallelRows {
     /// Requests a second under wrk (8 connections in all, 8 s): an uncached card (a new text each
     /// time) on servers of one and two workers and on two one-worker servers at once, and a cached one.
     private mutating func serve() throws {
+        // Each server is stopped however its load ends (a failed wrk must not leave it running).
         let one = try Server(seemore, jobs: 1)
+        defer { one.stop() }
         let single = try Self.load(one.url, connections: 8)
         one.stop()
-        let (a, b) = (try Server(seemore, jobs: 1), try Server(seemore, jobs: 1))
+        let a = try Server(seemore, jobs: 1)
+        defer { a.stop() }
+        let b = try Server(seemore, jobs: 1)
+        defer { b.stop() }
         let second = Box()
         let done = DispatchSemaphore(value: 0)
         let secondURL = b.url
@@ -68,6 +73,7 @@ struct ParallelRows {
         a.stop()
         b.stop()
         let two = try Server(seemore, jobs: 2)
+        defer { two.stop() }
         let double = try Self.load(two.url, connections: 8)
         let cached = try Self.load(two.url, connections: 8, cached: true)
         two.stop()
@@ -127,7 +133,12 @@ private final class Server {
         throw BenchError("seemore serve did not start")
     }
 
+    private var stopped = false
+
+    /// Stops it and waits for it; again, nothing.
     func stop() {
+        guard !stopped else { return }
+        stopped = true
         kill(pid, SIGTERM)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
