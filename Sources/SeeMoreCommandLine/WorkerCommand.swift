@@ -49,7 +49,7 @@ package struct WorkerCommand {
         // Made on first need: a worker answers one kind of job.
         var service: CardService? = nil
         var renderer: CardRenderer? = nil
-        var startError: String? = nil
+        var saidCheckError = false
         var check: CheckSession? = nil
         WorkerLoop.run { message in
             switch WorkerJob(message: message) {
@@ -58,7 +58,6 @@ package struct WorkerCommand {
                     if service == nil { service = try CardService(templatesFolder: templatesFolder, fonts: fonts, limits: limits) }
                     return service?.answer(fields, format: format).message ?? []
                 } catch {
-                    startError = "\(error)"
                     return CardService.Answer(CardFields.Refusal(status: 500, message: "cannot draw: \(error)", field: nil)).message
                 }
             case .batchLine(let line, let number):
@@ -82,8 +81,8 @@ package struct WorkerCommand {
                     return CheckWorkers.record(index: index, result: result, fonts: fonts)
                 } catch {
                     // Said once a run; the parent reports the cases as not checked.
-                    if startError == nil { io.writeError("Error: \(LogText.escaped("\(error)"))\n") }
-                    startError = "\(error)"
+                    if !saidCheckError { io.writeError("Error: \(LogText.escaped("\(error)"))\n") }
+                    saidCheckError = true
                     return []
                 }
             case nil:

@@ -120,7 +120,15 @@ public final class WorkerPool: @unchecked Sendable {
             didSet { lock.withLock { processes[slot] = process?.pid } }
         }
         lock.withLock { processes[slot] = first?.pid }
-        var spawnError: String? = nil
+        /// Ends the worker (it may have died already: then its own end is told) and forgets it, so
+        /// that the next job starts another; how it ended.
+        func replace(_ worker: WorkerProcess) -> String {
+            worker.kill()
+            let how = worker.reap()
+            process = nil
+            lock.withLock { replaced += 1 }
+            return how
+        }
         while true {
             available.wait()
             let job: Job? = lock.withLock {
@@ -138,44 +146,28 @@ public final class WorkerPool: @unchecked Sendable {
                 continue
             }
             // A worker that died while idle is replaced before it is given a job.
-            if let current = process, current.channel.peerHasClosed {
-                current.reap()
-                process = nil
-                lock.withLock { replaced += 1 }
-            }
+            if let current = process, current.channel.peerHasClosed { _ = replace(current) }
             if process == nil {
                 do {
                     process = try WorkerProcess(executable, arguments: arguments)
-                    spawnError = nil
                 } catch {
-                    spawnError = "\(error)"
+                    job.completion(.failure(.cannotStart("\(error)")))
+                    continue
                 }
             }
-            guard let worker = process else {
-                job.completion(.failure(.cannotStart(spawnError ?? "cannot start \(executable)")))
-                continue
-            }
+            guard let worker = process else { continue }
             guard worker.channel.send(job.message) else {
-                job.completion(.failure(.crashed(worker: slot + 1, pid: worker.pid, how: worker.reap())))
-                process = nil
-                lock.withLock { replaced += 1 }
+                job.completion(.failure(.crashed(worker: slot + 1, pid: worker.pid, how: replace(worker))))
                 continue
             }
             switch worker.channel.receive(before: job.deadline) {
             case .success(let answer):
                 job.completion(.success(answer))
             case .failure(.timedOut):
-                worker.kill()
-                worker.reap()
-                process = nil
-                lock.withLock { replaced += 1 }
+                _ = replace(worker)
                 job.completion(.failure(.timedOut(waiting: false)))
             case .failure(.closed), .failure(.tooLong):
-                worker.kill()
-                let how = worker.reap()
-                process = nil
-                lock.withLock { replaced += 1 }
-                job.completion(.failure(.crashed(worker: slot + 1, pid: worker.pid, how: how)))
+                job.completion(.failure(.crashed(worker: slot + 1, pid: worker.pid, how: replace(worker))))
             }
         }
         if let worker = process {
