@@ -21,14 +21,32 @@ let package = Package(
             pkgConfig: "libsoup-3.0",
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(
             name: "CSupport",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
         ),
-        // The report page's style sheet and script are files of their own, compiled into the library.
+        // The library, one concept a module, each importing only those below it (docs/architecture.md).
+        // What every module needs of the system: locks, threads, processes, files, JSON, binary records.
+        .target(name: "SeeMoreSupport", dependencies: ["CGLib", "CSupport"]),
+        // Pixels: colors, RGBA images, the PNG codec.
+        .target(name: "SeeMoreImage", dependencies: ["SeeMoreSupport", "CSupport"]),
+        // Text laid out, cut and drawn: the one module that imports Pango and Cairo.
+        .target(name: "SeeMoreText", dependencies: ["SeeMoreSupport", "SeeMoreImage", "CPangoCairo", "CSupport"]),
+        // Cards: templates, requests, planning and painting, the contact sheet.
+        .target(name: "SeeMoreCards", dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText"]),
+        // Worker processes: the pool and the jobs SeeMore's programs give them.
+        .target(name: "SeeMoreWorkers", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards"]),
+        // Goldens: suites, the check, comparison, approve and prune, the report (its style sheet and
+        // script are files of their own, compiled in).
         .target(
-            name: "SeeMore", dependencies: ["CPangoCairo", "CSupport"],
-            resources: [.embedInCode("Golden/Assets/report.css"), .embedInCode("Golden/Assets/report.js")]),
+            name: "SeeMoreGoldens",
+            dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers"],
+            resources: [.embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]),
+        // `import SeeMore`: every module of the library above.
+        .target(
+            name: "SeeMore",
+            dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "SeeMoreGoldens"]),
         // The command line, used only by the executables: flags, exit codes, process policy.
         .target(name: "SeeMoreCommandLine", dependencies: ["SeeMore"]),
         .target(name: "SeeMoreTesting", dependencies: ["SeeMore"]),

@@ -1,7 +1,10 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Avatars beside or above the header: initials on the theme's color or a picture from the
 /// template's folder, the header and text indented past it, mirrored in right-to-left text.

@@ -1,6 +1,7 @@
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// `header.placement: inline` (the caption template, after Instagram): the name in bold before the
 /// text, one paragraph cut as one; the text's own characters stay text, its entities stay in place.

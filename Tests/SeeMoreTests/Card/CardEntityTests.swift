@@ -1,7 +1,11 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
 import Testing
-
-@testable import SeeMore
 
 /// Links, mentions and hashtags on a card: drawn in the theme's link color, in the metadata with one
 /// rect per line, their whole text kept where the card shows only their start.

@@ -1,6 +1,8 @@
 import Foundation
-
-@testable import SeeMore
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
 
 /// Templates and texts shared by the card tests.
 enum CardFixtures {

@@ -1,7 +1,9 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// One table of limits: a width, a line limit and a scale past them are refused the same way by
 /// `render`'s flags, the fields of `serve` and `render --batch`, suite matrices, templates and the

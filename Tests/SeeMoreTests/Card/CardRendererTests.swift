@@ -1,7 +1,10 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Every template, both states, both themes: sizes, suffix presence and position, scale independence.
 @Suite struct CardRendererTests {

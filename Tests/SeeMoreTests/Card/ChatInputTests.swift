@@ -1,6 +1,8 @@
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// The chat input grows with its text from one line to its maximum, then scrolls to the end.
 @Suite struct ChatInputTests {

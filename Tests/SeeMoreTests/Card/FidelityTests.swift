@@ -1,7 +1,9 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// The pictures as designers expect them: even line pitch in every script, isolated RTL endings,
 /// smooth fades, inputs that keep their trailing lines, suffix rects that cover no text.

@@ -1,7 +1,9 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Text drawn in a font it did not ask for, though the requested family is installed: reported as
 /// fallback runs, and a word drawn in two fonts as a lint.

@@ -1,6 +1,9 @@
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 @Suite struct MarkupTests {
     @Test func cut_neverSplitsATag_andKeptIsPlainText() throws {

@@ -1,7 +1,11 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
 import Testing
-
-@testable import SeeMore
 
 /// What every painted card must hold, checked on every case of the repository's golden suite and on a
 /// hostile corpus: lines follow one another without gaps or overlaps, no line's ink reaches into another

@@ -1,8 +1,11 @@
 import Foundation
-import Testing
-
-@testable import SeeMore
+@testable import SeeMoreCards
 @testable import SeeMoreCommandLine
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
+import Testing
 
 /// The command line as people and CI systems meet it: version, typo hints, an installed layout,
 /// color, and outputs for CI.

@@ -1,7 +1,11 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
 import Testing
-
-@testable import SeeMore
 
 /// `seemore check`, `approve` and `prune` run as a binary.
 @Suite struct CheckCommandTests {

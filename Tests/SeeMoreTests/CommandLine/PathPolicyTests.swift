@@ -1,7 +1,10 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Names from pull requests never steer a write out of the output folder.
 @Suite struct PathPolicyTests {

@@ -1,8 +1,10 @@
 import Foundation
-import Testing
-
-@testable import SeeMore
+@testable import SeeMoreCards
 @testable import SeeMoreCommandLine
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
+import Testing
 
 /// `seemore render` run as a binary.
 @Suite struct RenderCommandTests {

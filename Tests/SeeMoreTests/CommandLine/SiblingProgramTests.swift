@@ -1,8 +1,8 @@
 import Foundation
-import Testing
-
-@testable import SeeMore
 @testable import SeeMoreCommandLine
+@testable import SeeMoreGoldens
+@testable import SeeMoreText
+import Testing
 
 /// `seemore serve` runs seemore-serve in its place; without it beside seemore it says where it looked.
 @Suite struct SiblingProgramTests {

@@ -1,7 +1,11 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
 import Testing
-
-@testable import SeeMore
 
 /// The README's "Five minutes with SeeMore", run as a new user runs it: its `sh` blocks, verbatim and
 /// in order, in one shell, in a fresh clone of this repository where the built `seemore` stands where

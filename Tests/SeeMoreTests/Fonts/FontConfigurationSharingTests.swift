@@ -1,7 +1,9 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// In SeeMore's own programs a design's files on top of the machine's fonts do not load the
 /// machine's fontconfig configuration a second time: the first such configuration becomes

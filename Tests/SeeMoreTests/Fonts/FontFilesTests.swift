@@ -1,7 +1,11 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
 import Testing
-
-@testable import SeeMore
 
 /// A design's own font files (`Tests/Fonts`: "SeeMore Test Sans", whose glyphs are boxes of known
 /// widths and which no machine has installed), on top of the installed fonts or alone (hermetic).

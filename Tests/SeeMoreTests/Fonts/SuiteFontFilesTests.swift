@@ -1,7 +1,9 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// A suite with its own font files (`fontFiles`, `hermeticFonts`): its goldens are drawn with them,
 /// its fingerprint names them as part of the design, and hermetic goldens do not depend on the

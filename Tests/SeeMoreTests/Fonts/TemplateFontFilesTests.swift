@@ -1,7 +1,9 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// A template that names its own font files (`fontFiles`, `hermeticFonts`, relative to its file):
 /// `render`, `render --batch`, suites and any renderer draw it with them, never in other fonts.

@@ -1,7 +1,10 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Deterministic fuzzing of everything a pull request feeds SeeMore: markup texts through the cut
 /// engine and the painter, template files, suite files and golden PNGs. Every input must end in a

@@ -1,7 +1,9 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Approving from the last check: named cases, stale inputs, and the environment recorded with the goldens.
 @Suite struct ApproveTests {

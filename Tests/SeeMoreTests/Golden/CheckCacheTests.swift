@@ -1,7 +1,8 @@
 import Foundation
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// A long-running review checks again with the results of the last check: only what changed is rendered.
 @Suite struct CheckCacheTests {

@@ -1,7 +1,9 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
 import Testing
-
-@testable import SeeMore
 
 /// The parent side of `check --jobs N`: each case is a job for a `seemore worker` process; a case
 /// whose worker died is `crashed`, in the report and JUnit; what no worker could be started for, the

@@ -1,6 +1,8 @@
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 @Suite struct ContrastNoteTests {
     static func note(_ foreground: String, on background: String, points: Double = 15, bold: Bool = false) -> ContrastNote {

@@ -1,6 +1,7 @@
 import Foundation
-
-@testable import SeeMore
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreText
 
 /// A small suite in a fresh temporary folder.
 enum GoldenFixtures {

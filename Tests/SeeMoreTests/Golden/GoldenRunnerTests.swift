@@ -1,8 +1,11 @@
 import Foundation
-import Testing
-
-@testable import SeeMore
+@testable import SeeMoreCards
 @testable import SeeMoreCommandLine
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
+import Testing
 
 @Suite struct GoldenRunnerTests {
     @Test func suite_expandsToStableReadableNames() throws {

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
+@testable import SeeMoreGoldens
+@testable import SeeMoreSupport
+@testable import SeeMoreWorkers
 import Synchronization
 import Testing
-
-@testable import SeeMore
 
 /// The thread recorded goldens are written on while the next cases render.
 @Suite struct GoldenWriterTests {

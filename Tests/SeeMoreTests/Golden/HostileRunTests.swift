@@ -1,7 +1,10 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// What a pull request controls besides goldens: the artifacts folder (or a committed `.build`), the
 /// names a suite prints, the report `approve` reads, and markup's size.

@@ -1,6 +1,8 @@
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 @Suite struct ImageDiffTests {
     /// A white image with a black area left of `edge`, one gray anti-aliased column at `edge`.

@@ -1,7 +1,6 @@
 import Foundation
+@testable import SeeMoreGoldens
 import Testing
-
-@testable import SeeMore
 
 @Suite struct ReportPageTests {
     @Test func textsFromThePullRequest_cannotCloseTheScript() throws {

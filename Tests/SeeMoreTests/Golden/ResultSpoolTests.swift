@@ -1,7 +1,10 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// A run's results kept in a temporary file: read back equal, in case order, whatever order they came
 /// in, and never lost when the file cannot be written.

@@ -1,8 +1,11 @@
 import Foundation
-import Testing
-
-@testable import SeeMore
 @testable import SeeMoreCommandLine
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
+import Testing
 
 /// A check stopped by SIGINT or SIGTERM (Ctrl-C, a CI job's timeout) claims no further case, lets
 /// the cases in flight finish writing, writes the report of what ran and exits 130 or 143; no

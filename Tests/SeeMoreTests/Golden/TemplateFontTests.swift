@@ -1,7 +1,9 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// A matrix without `fonts` draws each case in its template's own font, so changing the template's
 /// font fails those cases; a matrix with `fonts` says in the report that they replace the template's.

@@ -1,7 +1,11 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
 import Testing
-
-@testable import SeeMore
 
 /// Writing goldens and cards: one writer per suite, approve trusts no path in a report, and a full
 /// disk leaves every old file whole with exit 73.

@@ -1,8 +1,11 @@
 import CSupport
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// The golden decoder (`seemore_png_decode_rgba`: libpng under limits): every PNG SeeMore or another
 /// encoder writes decodes to its pixels; every broken or hostile file is an error, never a crash, a

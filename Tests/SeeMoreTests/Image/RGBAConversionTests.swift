@@ -1,7 +1,8 @@
 import CPangoCairo
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Cairo's premultiplied ARGB pixels to straight RGBA bytes: four at a time where all four are opaque or
 /// clear, one at a time otherwise; both must give what the formula gives.

@@ -1,6 +1,7 @@
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 @Suite struct BidiScanTests {
     /// The definition, read afresh for each question: the paragraph's kept part, from its start.

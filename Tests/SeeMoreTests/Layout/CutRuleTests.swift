@@ -1,6 +1,8 @@
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
 import Testing
-
-@testable import SeeMore
 
 /// The numbered cut rules of docs/cut-algorithm.md, one behaviour per test.
 @Suite struct CutRuleTests {

@@ -1,7 +1,8 @@
 import CPangoCairo
+@testable import SeeMoreGoldens
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
 import Testing
-
-@testable import SeeMore
 
 /// The ending without marks (`Ending(unmarkedEllipsis:suffix:)`) against the isolated ending it
 /// stands for where nothing needs bidi levels: every character lands where the isolate puts it.

@@ -1,6 +1,7 @@
+@testable import SeeMoreGoldens
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Rule 4 with entities: a word cut never falls inside a link, mention or hashtag (when line N holds
 /// text before it; else rule 4's fall-back, the grapheme cut).

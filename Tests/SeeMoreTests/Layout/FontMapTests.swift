@@ -1,7 +1,7 @@
 import CPangoCairo
+@testable import SeeMoreGoldens
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 @Suite struct FontMapTests {
     /// Pango measures every font of a laid-out line with a sample in a context of the font map's own:

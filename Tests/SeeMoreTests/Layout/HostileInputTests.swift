@@ -1,7 +1,11 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreSupport
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
 import Testing
-
-@testable import SeeMore
 
 /// Inputs a hostile pull request can send: none may crash the process or take unbounded time.
 @Suite struct HostileInputTests {

@@ -1,6 +1,8 @@
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreImage
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Long paragraphs: the cut reads only the first lines, and line counting survives Pango's 32-bit widths.
 @Suite struct LongTextTests {

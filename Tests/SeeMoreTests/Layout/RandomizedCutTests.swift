@@ -1,7 +1,9 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Random paragraphs from many scripts, widths, limits and endings: the engine must agree with the
 /// reference on every one. The seed is fixed so a failure can be replayed; `SEEMORE_FUZZ_COUNT`,

@@ -1,4 +1,6 @@
-@testable import SeeMore
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreText
 
 /// The cut rules applied literally: every candidate prefix laid out in full. For tests only;
 /// quadratic in the text's length.

@@ -1,6 +1,7 @@
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// The engine's cut must equal the literal application of the rules (every candidate laid out).
 @Suite struct ReferenceCutTests {

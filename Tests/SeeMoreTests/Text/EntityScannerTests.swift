@@ -1,6 +1,7 @@
+@testable import SeeMoreGoldens
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Links, mentions and hashtags as feed apps find them in plain text.
 @Suite struct EntityScannerTests {

@@ -1,7 +1,9 @@
 import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// What the library writes without Foundation, against Foundation's own answers.
 @Suite struct FoundationReplacementTests {

@@ -1,6 +1,6 @@
+@testable import SeeMoreGoldens
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// IndexedText's one pass over the UTF-8 bytes against the standard library's own scalars.
 @Suite struct IndexedTextTests {

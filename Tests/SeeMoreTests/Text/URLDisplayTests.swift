@@ -1,6 +1,8 @@
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreSupport
+@testable import SeeMoreText
 import Testing
-
-@testable import SeeMore
 
 /// Links shortened as feeds show them, the entity keeping the whole address.
 @Suite struct URLDisplayTests {

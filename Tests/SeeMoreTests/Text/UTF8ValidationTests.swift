@@ -1,6 +1,7 @@
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreSupport
 import Testing
-
-@testable import SeeMore
 
 @Suite struct UTF8ValidationTests {
     @Test(

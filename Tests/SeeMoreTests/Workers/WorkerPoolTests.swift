@@ -1,9 +1,12 @@
 import Dispatch
 import Foundation
 import Glibc
+@testable import SeeMoreCards
+@testable import SeeMoreGoldens
+@testable import SeeMoreSupport
+@testable import SeeMoreText
+@testable import SeeMoreWorkers
 import Testing
-
-@testable import SeeMore
 
 /// The pool's promises, with small shell programs as workers: answers come back to their jobs; a
 /// worker that dies fails only its job and is replaced; one past its deadline is ended.

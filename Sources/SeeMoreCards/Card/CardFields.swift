@@ -1,0 +1,185 @@
+import FoundationEssentials
+import SeeMoreImage
+import SeeMoreSupport
+import SeeMoreText
+
+/// One card request given as named fields: a query string (`GET /render.png`), a JSON body
+/// (`POST /render`) or a line of `render --batch`, checked field by field; every refusal names its field.
+package struct CardFields: Sendable {
+    package var request: CardRequest
+    package var state: CardState
+    /// The inputs in a fixed order, with a hash of the template file: a cache key.
+    package var canonical: String
+    /// The fields as given.
+    package var fields: [String: String]
+
+    /// A field that cannot be used: what is wrong, which field, and the HTTP status that says so
+    /// (400 a bad value, 413 too large, 500 the server's own template broken).
+    package struct Refusal: Error, Equatable {
+        package var status: Int
+        package var message: String
+        package var field: String?
+
+        package init(status: Int, message: String, field: String?) {
+            self.status = status
+            self.message = message
+            self.field = field
+        }
+
+        static func badValue(_ field: String, _ message: String) -> Refusal {
+            Refusal(status: 400, message: message, field: field)
+        }
+    }
+
+    /// Limits on what fields may ask.
+    package struct Limits: Sendable {
+        package var maximumTextCharacters = CardLimits.maximumFieldTextCharacters
+        package var maximumWidth = CardLimits.maximumWidth
+        package var maximumLines = CardLimits.maximumLines
+
+        package init() {}
+    }
+
+    /// The fields a request may give; any other is refused, so a typo is never silently ignored.
+    package static let names: Set<String> = [
+        "text", "template", "width", "state", "theme", "scale", "lines", "font", "lang", "markup", "direction", "ellipsis",
+        "suffix", "suffixColor",
+    ]
+
+    /// - Parameters:
+    ///   - values: field → value, as strings (JSON numbers and booleans written out).
+    ///   - extra: more field names the caller reads itself (`render --batch`'s `name`).
+    ///   - load: reads a template file: the template and a hash of its bytes.
+    package init(
+        _ values: [String: String], templates: TemplateLoader, limits: Limits, extra: Set<String> = [],
+        load: (String) throws -> (CardTemplate, String) = CardFields.loadTemplate
+    ) throws {
+        for key in values.keys.sorted() where !Self.names.contains(key) && !extra.contains(key) {
+            throw Refusal.badValue(
+                key, "unknown field '\(key)'; fields: \(Self.names.union(extra).sorted().joined(separator: ", "))")
+        }
+        guard let text = values["text"] else { throw Refusal.badValue("text", "text is required") }
+        guard text.count <= limits.maximumTextCharacters else {
+            throw Refusal(
+                status: 413, message: "the text has \(text.count) characters; at most \(limits.maximumTextCharacters)",
+                field: "text")
+        }
+        let templateName = values["template"] ?? "inline-more"
+        // A name only, never a path, and never a symbolic link: a request must not open other files.
+        guard let path = templates.file(named: templateName) else {
+            throw Refusal.badValue(
+                "template", "unknown template '\(templateName)'; templates: \(templates.available().joined(separator: ", "))")
+        }
+        let template: CardTemplate
+        let templateHash: String
+        do {
+            (template, templateHash) = try load(path)
+        } catch TemplateError.invalid(_, let line, let column, let field, _) {
+            // Where, not what: a message quoting the file would hand its bytes to the client.
+            let at = field.map { " (field \($0))" } ?? ""
+            throw Refusal(
+                status: 500, message: "template '\(templateName)' is not a valid template: line \(line), column \(column)\(at)",
+                field: "template")
+        } catch {
+            throw Refusal(status: 500, message: "template '\(templateName)' cannot be read", field: "template")
+        }
+        var request = CardRequest(text: text, template: template)
+        if let width = values["width"] {
+            guard let number = Double(width), CardLimits.widthProblem(number, maximum: limits.maximumWidth) == nil else {
+                throw Refusal.badValue(
+                    "width", "width \(CardLimits.widthProblem(.nan, maximum: limits.maximumWidth) ?? ""), not '\(width)'")
+            }
+            request.width = number
+        }
+        if let lines = values["lines"] {
+            guard let number = Int(lines), CardLimits.linesProblem(number, maximum: limits.maximumLines) == nil else {
+                throw Refusal.badValue("lines", "lines \(CardLimits.linesProblem(0, maximum: limits.maximumLines) ?? ""), not '\(lines)'")
+            }
+            request.lines = number
+        }
+        if let scale = values["scale"] {
+            guard let number = Int(scale), CardLimits.scaleProblem(number) == nil else {
+                throw Refusal.badValue("scale", "scale \(CardLimits.scaleProblem(0) ?? ""), not '\(scale)'")
+            }
+            request.scale = number
+        }
+        if let theme = values["theme"] {
+            guard template.themes[theme] != nil else {
+                throw Refusal.badValue(
+                    "theme",
+                    "template '\(templateName)' has no theme '\(theme)'; themes: \(template.themes.keys.sorted().joined(separator: ", "))"
+                )
+            }
+            request.theme = theme
+        }
+        if let font = values["font"] { request.font = font }
+        if let language = values["lang"] {
+            guard TextLanguage.isValid(language) else {
+                throw Refusal.badValue(
+                    "lang", "lang must be a BCP 47 language tag such as ja, zh-Hans or pt-BR, not '\(language)'")
+            }
+            request.language = language
+        }
+        if let direction = values["direction"] {
+            guard let value = TextDirection(rawValue: direction) else {
+                throw Refusal.badValue("direction", "direction must be auto, ltr or rtl, not '\(direction)'")
+            }
+            request.direction = value
+        }
+        if let markup = values["markup"] {
+            guard let value = ["0": false, "false": false, "1": true, "true": true][markup] else {
+                throw Refusal.badValue("markup", "markup must be 0 or 1, not '\(markup)'")
+            }
+            request.markup = value
+        }
+        request.ellipsis = values["ellipsis"]
+        request.suffix = values["suffix"]
+        if let color = values["suffixColor"] {
+            guard let parsed = Color(hex: color) else {
+                throw Refusal.badValue("suffixColor", "suffixColor must be #RRGGBB or #RRGGBBAA, not '\(color)'")
+            }
+            request.suffixColor = parsed
+        }
+        let stateName = values["state"] ?? "collapsed"
+        guard let state = CardState(rawValue: stateName) else {
+            throw Refusal.badValue("state", "state must be collapsed or expanded, not '\(stateName)'")
+        }
+        self.request = request
+        self.state = state
+        fields = values
+        canonical =
+            Self.names.sorted().map { "\($0)=\(values[$0] ?? "")" }.joined(separator: "\u{0}") + "\u{0}template-bytes="
+            + templateHash
+    }
+
+    /// Reads a template file in its folder under the path policy and hashes its bytes.
+    package static func loadTemplate(_ path: String) throws -> (CardTemplate, String) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let (template, bytes) = try TemplateLoader.load(path: path, root: folder)
+        return (template, ContentHash.fnv1a64(bytes))
+    }
+
+    /// Field → string from a JSON object body: strings as they are, numbers and booleans written out.
+    package static func values(fromJSON body: [UInt8]) throws -> [String: String] {
+        guard let object = try? JSONDecoder().decode([String: Field].self, from: Data(body)) else {
+            throw Refusal(status: 400, message: "not a JSON object of strings, numbers and booleans", field: nil)
+        }
+        return object.mapValues(\.text)
+    }
+
+    /// One JSON member's value.
+    private struct Field: Decodable {
+        var text: String
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let bool = try? container.decode(Bool.self) {
+                text = bool ? "1" : "0"
+            } else if let number = try? container.decode(Double.self) {
+                text = JSONValue.format(number)
+            } else {
+                text = try container.decode(String.self)
+            }
+        }
+    }
+}

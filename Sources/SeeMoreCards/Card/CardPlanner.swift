@@ -1,0 +1,392 @@
+import SeeMoreSupport
+import SeeMoreText
+
+/// Lays out a card in points: header, body cut by the layout engine, suffix where the template puts it.
+struct CardPlanner {
+    package let engine: LayoutEngine
+    let request: CardRequest
+    let theme: CardTemplate.Theme
+    /// The text reads right to left: the header and a link below sit at the right, the trailing edge.
+    let rightToLeft: Bool
+    /// The body text with its links shortened (`body.urls: short`), its entities' ranges in it and
+    /// their whole texts; nil shows the text as written.
+    let shortened: (text: String, entities: [TextEntity], wholeTexts: [String])?
+    /// The text's entities when they are given or marked; nil lets the engine find them.
+    let entities: [TextEntity]?
+
+    private var template: CardTemplate { request.template }
+    /// The template's header line with the request's author in it; nil without one, or when the
+    /// name goes inline before the text (`inlineName`).
+    private var header: CardTemplate.Header? {
+        guard var header = template.header, header.placement == .line else { return nil }
+        if let name = request.author?.displayName { header.displayName = name }
+        if let handle = request.author?.handle { header.handle = handle }
+        return header
+    }
+    /// The display name drawn in bold before the text (`header.placement: inline`).
+    private var inlineName: String? {
+        guard let header = template.header, header.placement == .inline else { return nil }
+        return request.author?.displayName ?? header.displayName
+    }
+    /// How many characters the inline name and its space put before the text.
+    private var inlineShift: Int {
+        guard let name = inlineName, !name.isEmpty else { return 0 }
+        return name.unicodeScalars.count + 1
+    }
+    /// The template's avatar with the author's picture in it (beside a header line only).
+    private var avatar: Avatar? {
+        guard var avatar = template.avatar, header != nil else { return nil }
+        if let picture = request.author?.avatar { avatar.image = picture }
+        return avatar
+    }
+    private var padding: CardTemplate.Insets { template.card.padding }
+    private var width: Double { request.cardWidth }
+    /// How far an avatar beside the header pushes the header and the text in from the leading edge.
+    private var indent: Double {
+        guard let avatar, avatar.placement == .beside else { return 0 }
+        return avatar.size + avatar.spacing
+    }
+    private var contentWidth: Double { width - padding.left - padding.right - indent }
+    /// The left edge of the header and the text (the avatar is at the right in right-to-left text).
+    private var contentLeft: Double { padding.left + (rightToLeft ? 0 : indent) }
+    private var suffixPaint: SuffixPaint {
+        SuffixPaint(color: request.suffixColor ?? theme.suffix, underline: template.suffix.underline)
+    }
+
+    init(engine: LayoutEngine, request: CardRequest) throws {
+        guard let theme = request.template.themes[request.theme] else {
+            throw CardError.unknownTheme(
+                request.theme, template: request.template.name, available: request.template.themes.keys.sorted())
+        }
+        guard CardLimits.widthProblem(request.cardWidth) == nil else {
+            throw CardError.invalidWidth(request.cardWidth)
+        }
+        let padding = request.template.card.padding
+        let beside = request.template.avatar.map { $0.placement == .beside ? $0.size + $0.spacing : 0 } ?? 0
+        guard request.cardWidth - padding.left - padding.right - beside > 1 else {
+            throw CardError.tooNarrow(width: request.cardWidth, padding: padding.left + padding.right + beside)
+        }
+        self.engine = engine
+        self.request = request
+        self.theme = theme
+        var probe = TruncationRequest(text: request.text, width: 100)
+        probe.markup = request.markup
+        probe.direction = request.direction ?? request.template.body.direction
+        self.rightToLeft = try engine.isRightToLeft(probe)
+        let body = request.template.body
+        let detect = request.template.links.detect
+        var entities = request.entities
+        if !request.markedEntities.isEmpty {
+            let found = try request.entities ?? (detect ? TextEntity.find(in: engine.plainText(probe)) : [])
+            entities = (found + request.markedEntities).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        }
+        self.entities = entities
+        if body.urls == .short, !request.markup, entities != nil || detect {
+            shortened = URLDisplay.shortening(
+                request.text, entities: entities ?? TextEntity.find(in: request.text), length: body.urlLength)
+        } else {
+            shortened = nil
+        }
+    }
+
+    /// The body's layout request; `suffix` is what sits inline after the ellipsis.
+    private func bodyRequest(suffix: String) -> TruncationRequest {
+        var text = shortened?.text ?? request.text
+        var markup = request.markup
+        var entities = shortened?.entities ?? self.entities
+        if let name = inlineName, !name.isEmpty {
+            // The name in bold, then the text: one paragraph, cut as one.
+            text = "<b>" + Self.markupEscaped(name) + "</b> " + (markup ? text : Self.markupEscaped(text))
+            markup = true
+            let shift = inlineShift
+            entities = entities.map { list in list.map { TextEntity(kind: $0.kind, range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift)) } }
+        }
+        var body = TruncationRequest(
+            text: text, font: request.font ?? template.body.font, width: contentWidth,
+            lines: request.lines ?? (template.kind == .input ? template.field.maxLines : template.body.lines),
+            ellipsis: request.ellipsis ?? template.ellipsis, suffix: suffix, suffixFont: template.suffix.font,
+            cutMode: template.body.cut)
+        body.markup = markup
+        body.lineHeight = template.body.lineHeight
+        body.hyphens = template.body.hyphens
+        body.direction = request.direction ?? template.body.direction
+        // An inline name must not decide the paragraph's direction: the text's first one does.
+        if inlineName != nil && body.direction == .auto { body.direction = rightToLeft ? .rtl : .ltr }
+        body.korean = template.body.korean
+        body.language = request.language ?? template.body.lang
+        body.entities = entities ?? (template.links.detect ? nil : [])
+        body.entityWeight = template.links.weight
+        body.fullCountLimit = 0  // a card never shows the full line count
+        return body
+    }
+
+    /// `text` with Pango markup's special characters written as entities.
+    static func markupEscaped(_ text: String) -> String {
+        var escaped = ""
+        escaped.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
+    }
+
+    /// Paints `drawn` (the start of the body's plain text) as the body with its links colored, and
+    /// records where they are, each with its whole text (a shortened link's as written).
+    private func paintBody(
+        _ body: TruncationRequest, drawn: String, ending: (ellipsis: String, suffix: String, isolated: Bool)?,
+        origin: Point, to plan: inout CardPlan
+    ) throws -> PaintedText {
+        let links = LinkPaint(color: theme.link ?? theme.suffix, underline: template.links.underline)
+        let painted = try engine.paintLayout(body, text: drawn, ending: ending, paint: suffixPaint, links: links)
+        var written: [Int: String] = [:]
+        if let shortened {
+            for (entity, whole) in zip(shortened.entities, shortened.wholeTexts) { written[entity.range.lowerBound + inlineShift] = whole }
+        }
+        plan.entities = painted.entities.map { entity in
+            CardEntity(
+                kind: entity.kind, text: written[entity.range.lowerBound] ?? entity.text, range: entity.range,
+                rects: painted.layout.rects(perLineOf: entity.bytes).map { $0.offsetBy(x: origin.x, y: origin.y) })
+        }
+        return painted
+    }
+
+    private var suffixText: String { request.suffix ?? template.suffix.text }
+
+    func plan(_ state: CardState) throws -> CardPlan {
+        var plan = CardPlan(width: width, height: 0)
+        var y = padding.top
+        var avatarBottom = 0.0
+        if let header {
+            if let avatar {
+                let x = rightToLeft ? width - padding.right - avatar.size : padding.left
+                try addAvatar(avatar, header: header, rect: Rect(x: x, y: y, width: avatar.size, height: avatar.size), to: &plan)
+                if avatar.placement == .above { y += avatar.size + avatar.spacing } else { avatarBottom = y + avatar.size }
+            }
+            y = try addHeader(header, at: y, to: &plan) + header.spacing
+        }
+        switch template.kind {
+        case .card: y = try addBody(state, at: y, to: &plan)
+        case .input: y = try addInput(state, at: y, to: &plan)
+        }
+        plan.height = (max(y, avatarBottom) + padding.bottom).rounded(.up)
+        let body = bodyRequest(suffix: suffixText)
+        // Each font looked up in the language of the text it sets, as its layouts loaded it.
+        var fonts = [body.font, body.suffixFont].compactMap { $0 }.map { ($0, body.language ?? TextLanguage.guess(body.text)) }
+        if let header {
+            let language = TextLanguage.guess(header.displayName)
+            fonts += ([header.font] + (header.handleFont.map { [$0] } ?? [])).map { ($0, language) }
+        }
+        for (font, language) in fonts {
+            if let substitution = try engine.substitution(for: font, language: language),
+                !plan.fontSubstitutions.contains(substitution)
+            {
+                plan.fontSubstitutions.append(substitution)
+            }
+        }
+        return plan
+    }
+
+    /// The avatar in `rect`: its picture, or the display name's initials centered on the theme's
+    /// avatar color, in the header's font at 40% of the avatar's size.
+    private func addAvatar(_ avatar: Avatar, header: CardTemplate.Header, rect: Rect, to plan: inout CardPlan) throws {
+        let background = theme.avatar ?? theme.suffix
+        plan.items.append(.avatar(rect, shape: avatar.shape, cornerRadius: avatar.cornerRadius, image: avatar.image, color: background))
+        let initials = Avatar.initials(of: header.displayName)
+        guard avatar.image == nil, !initials.isEmpty else { return }
+        let font = try FontDescription("Bold \(JSONValue.format(avatar.size * 0.4))").merged(onto: try FontDescription(header.font))
+        let request = TruncationRequest(text: initials, font: font.string, width: TruncationRequest.maximumWidth)
+        let layout = try engine.paintLayout(request, text: initials, ending: nil, paint: nil).layout
+        let size = layout.logicalSize
+        let box = layout.lineBoxes.first.map { $0.bottom - $0.top } ?? size.height
+        let origin = Point(x: rect.x + (rect.width - size.width) / 2, y: rect.y + (rect.height - box) / 2)
+        plan.items.append(.text(layout, origin: origin, color: theme.avatarText ?? theme.background))
+    }
+
+    /// The display name and handle on one line; returns the y below it.
+    private func addHeader(_ header: CardTemplate.Header, at y: Double, to plan: inout CardPlan) throws -> Double {
+        var request = TruncationRequest(text: header.displayName, font: header.font, width: contentWidth)
+        request.suffixFont = header.handleFont ?? "Normal"
+        var name = header.displayName + " "
+        var handle = header.handle
+        if rightToLeft {
+            // Mirrored, as iOS and Android draw a header in a right-to-left interface: the name at the
+            // trailing (right) edge, the handle and each " · " part after it to its left. A
+            // right-to-left mark after each part makes the parts separate runs of a right-to-left
+            // line; a left-to-right mark before each keeps "@seemore" in its own order.
+            request.direction = .rtl
+            name = header.displayName + "\u{200F} "
+            handle = "\u{200E}" + handle.replacing(" · ", with: "\u{200F} · \u{200E}")
+        }
+        let layout = try engine.paintLayout(
+            request, text: name, ending: ("", handle, false),
+            paint: SuffixPaint(color: theme.secondaryText, underline: false)
+        ).layout
+        layout.limitLines(perParagraph: 1)  // one line, ending in "…" when it is wider than the card
+        if rightToLeft { layout.alignToRight() }
+        plan.items.append(.text(layout, origin: Point(x: contentLeft, y: y), color: theme.text))
+        return y + layout.logicalSize.height
+    }
+
+    /// Each line's box of `layout` drawn at `origin`, `width` wide.
+    static func boxes(of layout: Layout, origin: Point, width: Double, lines: Range<Int>? = nil) -> [Rect] {
+        let extents = layout.lineExtents
+        let shown = lines.map { Array(extents[$0.clamped(to: 0..<extents.count)]) } ?? extents
+        return shown.map { Rect(x: origin.x, y: origin.y + $0.top, width: width, height: $0.bottom - $0.top) }
+    }
+
+    /// The body text in `state`, with the suffix where the template puts it; returns the y below it.
+    private func addBody(_ state: CardState, at y: Double, to plan: inout CardPlan) throws -> Double {
+        let placement = template.suffix.placement
+        let inlineSuffix = placement == .inline ? suffixText : ""
+        let body = bodyRequest(suffix: inlineSuffix)
+        let cut = try engine.kept(body, clamped: placement == .overlay)
+        let origin = Point(x: contentLeft, y: y)
+        var bottom = y
+        switch state {
+        case .collapsed:
+            let ending = cut.truncated && placement != .overlay ? (body.ellipsis, inlineSuffix, true) : nil
+            let painted = try paintBody(body, drawn: cut.kept, ending: ending, origin: origin, to: &plan)
+            plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
+            plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: contentWidth)
+            plan.truncated = cut.truncated
+            plan.kept = cut.kept
+            plan.lines = painted.lines
+            plan.suffix = painted.suffixRects(keptBytes: cut.kept.utf8.count)?.offsetBy(x: origin.x, y: origin.y)
+            bottom = y + painted.layout.logicalSize.height
+            if cut.truncated && placement == .below {
+                bottom = try addLink(suffixText, below: bottom, to: &plan)
+            }
+            if cut.truncated && placement == .overlay {
+                try addOverlay(over: painted.layout, origin: origin, to: &plan)
+            }
+        case .expanded:
+            let whole = try engine.expandedText(body)
+            let lessInline = cut.truncated && placement == .inline ? template.expandedSuffix : nil
+            let painted = try paintBody(
+                body, drawn: whole, ending: lessInline.map { ("", $0, true) }, origin: origin, to: &plan)
+            plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
+            plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: contentWidth)
+            plan.kept = whole
+            plan.lines = painted.lines
+            plan.suffix = painted.suffixRects(keptBytes: whole.utf8.count)?.offsetBy(x: origin.x, y: origin.y)
+            bottom = y + painted.layout.logicalSize.height
+            if cut.truncated && placement != .inline, let less = template.expandedSuffix {
+                bottom = try addLink(less, below: bottom, to: &plan)
+            }
+        }
+        return bottom
+    }
+
+    /// A link on its own line below the text ("Show more"); returns the y below it.
+    private func addLink(_ text: String, below y: Double, to plan: inout CardPlan) throws -> Double {
+        let top = y + template.suffix.spacing
+        let painted = try engine.paintLayout(bodyRequest(suffix: text), text: "", ending: ("", text, false), paint: suffixPaint)
+        if rightToLeft { painted.layout.alignToRight() }
+        plan.items.append(.text(painted.layout, origin: Point(x: contentLeft, y: top), color: suffixPaint.color))
+        plan.suffix = painted.suffixRects(keptBytes: 0)?.offsetBy(x: contentLeft, y: top)
+        return top + painted.layout.logicalSize.height
+    }
+
+    /// The suffix over the bottom-trailing corner of the clamped text, on a fade of the background.
+    private func addOverlay(over body: Layout, origin: Point, to plan: inout CardPlan) throws {
+        let lines = body.lineExtents
+        guard let last = lines.last else { return }
+        let rightToLeft = body.lineIsRightToLeft(lines.count - 1)
+        var request = bodyRequest(suffix: suffixText)
+        // The label reads in the direction of the line it covers: after right-to-left text the ".."
+        // of " ..더보기" comes next to the faded text it follows, "더보기" at the outer edge.
+        if rightToLeft { request.direction = .rtl }
+        let painted = try engine.paintLayout(request, text: "", ending: ("", suffixText, false), paint: suffixPaint)
+        let suffix = painted.layout
+        guard let suffixBytes = painted.suffixBytes, let local = suffix.rect(ofBytes: suffixBytes),
+            let suffixBaseline = suffix.lineExtents.first?.baseline
+        else { return }
+        let suffixWidth = local.width
+        let x = rightToLeft ? origin.x : origin.x + contentWidth - suffixWidth
+        let y = origin.y + last.baseline - suffixBaseline
+        let rect = local.offsetBy(x: x - local.x, y: y)
+        let top = min(origin.y + last.top, rect.y)
+        let bottom = max(origin.y + last.bottom, rect.y + rect.height)
+        let fade = template.suffix.fadeWidth
+        let ramp = template.suffix.fade
+        // Transparent → startOpacity over leadIn, startOpacity → opaque over the fade, opaque under the label.
+        let stops: [CardPlan.FadeStop]
+        if rightToLeft {
+            let labelEnd = x + suffixWidth
+            stops = [
+                .init(x: labelEnd, alpha: 1), .init(x: labelEnd + fade, alpha: ramp.startOpacity),
+                .init(x: labelEnd + fade + ramp.leadIn, alpha: 0),
+            ]
+        } else {
+            stops = [
+                .init(x: x - fade - ramp.leadIn, alpha: 0), .init(x: x - fade, alpha: ramp.startOpacity),
+                .init(x: x, alpha: 1),
+            ]
+        }
+        let left = rightToLeft ? origin.x : stops[0].x
+        let right = rightToLeft ? stops[2].x : origin.x + contentWidth
+        plan.items.append(.fade(Rect(x: left, y: top, width: right - left, height: bottom - top), stops: stops))
+        plan.items.append(.text(suffix, origin: Point(x: x - local.x, y: y), color: suffixPaint.color))
+        plan.suffix = SuffixRects(perLine: [rect], rect: rect)
+    }
+
+    /// A chat input: the whole text as a text view holds it (trailing line breaks make it taller, as the
+    /// caret's line counts) or the placeholder when it is empty, at most `maxLines` lines tall when
+    /// collapsed and then scrolled to its end; returns the y below it.
+    private func addInput(_ state: CardState, at y: Double, to plan: inout CardPlan) throws -> Double {
+        let body = bodyRequest(suffix: "")
+        let whole = try engine.expandedText(body, trimmed: false)
+        let isEmpty = whole.isEmpty
+        var text = whole
+        var color = theme.text
+        var request = body
+        if isEmpty {
+            text = template.field.placeholder
+            color = theme.placeholder ?? theme.secondaryText
+            request.text = text
+            request.markup = false
+        }
+        // The placeholder laid out alone; the text with its links, mentions and hashtags styled.
+        let layout: Layout
+        var entities: [CardEntity] = []
+        if isEmpty {
+            layout = try engine.paintLayout(request, text: text, ending: nil, paint: nil).layout
+        } else {
+            var unscrolled = CardPlan(width: width, height: 0)
+            layout = try paintBody(request, drawn: text, ending: nil, origin: Point(x: 0, y: 0), to: &unscrolled).layout
+            entities = unscrolled.entities
+        }
+        let extents = layout.lineExtents
+        let lineCount = max(extents.count, 1)
+        let limit = state == .collapsed ? body.lines : lineCount
+        let visible = min(lineCount, limit)
+        let first = lineCount - visible
+        let top = extents.isEmpty ? 0 : extents[first].top
+        // Tap targets on the lines shown, where they are drawn.
+        let origin = Point(x: padding.left, y: y - top)
+        plan.entities = entities.compactMap { entity in
+            var entity = entity
+            entity.rects = entity.rects.filter { $0.y + $0.height > top }.map { $0.offsetBy(x: origin.x, y: origin.y) }
+            return entity.rects.isEmpty ? nil : entity
+        }
+        let bottom = extents.isEmpty ? layout.logicalSize.height : extents[lineCount - 1].bottom
+        // Lines scrolled out are not drawn; the visible ones keep all their ink (marks above the first
+        // line, descenders below the last) inside the field's border.
+        let border = template.card.borderWidth
+        let fieldBottom = y + bottom - top + padding.bottom
+        let interior = Rect(x: border, y: border, width: width - 2 * border, height: max(0, fieldBottom - 2 * border))
+        plan.items.append(.text(layout, origin: origin, color: color, clip: interior, lines: first..<lineCount))
+        plan.lineBoxes = Self.boxes(
+            of: layout, origin: origin, width: width - padding.left - padding.right,
+            lines: first..<lineCount)
+        plan.truncated = visible < lineCount
+        plan.kept = whole
+        plan.lines = isEmpty ? [] : Array(layout.lineTexts().suffix(visible))
+        return y + bottom - top
+    }
+}

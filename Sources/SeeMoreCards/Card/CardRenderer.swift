@@ -1,0 +1,105 @@
+import SeeMoreImage
+import SeeMoreText
+
+/// Renders cards as PNG pictures with their metadata.
+///
+/// A renderer owns layout engines (a Pango font map and context each), so keep it on one thread;
+/// make one renderer per worker thread.
+///
+/// It draws with the fonts it was made with; a card whose template names font files beyond them, or
+/// whose request names its own fonts (a suite's), is drawn by an engine made for those fonts when
+/// first needed and kept for the next such card (a few at most, the least recently used given up).
+public final class CardRenderer {
+    package let engine: LayoutEngine
+    private var others: [(fonts: FontFiles, engine: LayoutEngine)] = []
+
+    /// How many engines for other fonts a renderer keeps.
+    static let otherEnginesKept = 4
+
+    /// A renderer that draws with `fonts`: the machine's, or a design's own files.
+    /// - Throws: `FontFilesError` for a file that holds no font; `PangoError` when Pango fails.
+    public init(fonts: FontFiles = .system) throws {
+        engine = try LayoutEngine(fonts: fonts)
+    }
+
+    /// The fonts it draws with unless a card asks for others.
+    public var fonts: FontFiles { engine.fonts }
+
+    /// The fonts `request` is drawn with: exactly its own when it names them; else these, with its
+    /// template's files added when these lack them (hermetic when either is).
+    public func fonts(for request: CardRequest) -> FontFiles {
+        if let exact = request.fonts { return exact }
+        return fonts.covers(request.template.fonts) ? fonts : fonts.merged(with: request.template.fonts)
+    }
+
+    /// The engine that draws with `fonts`, made on first use.
+    private func engine(for fonts: FontFiles) throws -> LayoutEngine {
+        if fonts == engine.fonts { return engine }
+        if let index = others.firstIndex(where: { $0.fonts == fonts }) {
+            let kept = others.remove(at: index)
+            others.append(kept)
+            return kept.engine
+        }
+        let made = try LayoutEngine(fonts: fonts)
+        if others.count == Self.otherEnginesKept { others.removeFirst() }
+        others.append((fonts, made))
+        return made
+    }
+
+    /// Draws one state of a card without encoding it.
+    /// - Throws: as `render`, and `FontFilesError` when a template's own font files cannot be loaded.
+    public func draw(_ request: CardRequest, state: CardState) throws -> (image: RGBAImage, metadata: CardMetadata) {
+        try TextStack.serialized { try drawAlone(request, state: state) }
+    }
+
+    /// Renders one state of a card.
+    /// - Throws: `CardError` (unknown theme, too narrow, too large, bad scale), `TruncationRequestError`
+    ///   (bad markup, text too long to lay out whole), `CairoError` or `PNGCodec.CodecError`.
+    public func render(_ request: CardRequest, state: CardState) throws -> RenderedCard {
+        let (image, metadata) = try draw(request, state: state)
+        return RenderedCard(state: state, png: try PNGCodec.encode(image, scale: Double(request.scale)), metadata: metadata)
+    }
+
+    private func drawAlone(_ request: CardRequest, state: CardState) throws -> (image: RGBAImage, metadata: CardMetadata) {
+        guard CardLimits.scaleProblem(request.scale) == nil else { throw CardError.invalidScale(request.scale) }
+        let engine = try engine(for: fonts(for: request))
+        let planner = try CardPlanner(engine: engine, request: request)
+        let plan = try planner.plan(state)
+        let painter = CardPainter(template: request.template, theme: planner.theme, scale: request.scale)
+        let image = try painter.paint(plan)
+        let metadata = CardMetadata(
+            pixelWidth: image.width, pixelHeight: image.height, width: plan.width, height: plan.height,
+            truncated: plan.truncated, kept: plan.kept, lineCount: plan.lines.count, lines: plan.lines,
+            suffixRect: plan.suffix?.rect, suffixRects: plan.suffix?.perLine ?? [],
+            hitRect: plan.suffix?.rect.map {
+                CardMetadata.hitRect(around: $0, cardWidth: plan.width, cardHeight: plan.height, rightToLeft: planner.rightToLeft)
+            },
+            fonts: plan.fonts, fontFallback: !plan.fontSubstitutions.isEmpty, fontSubstitutions: plan.fontSubstitutions,
+            unknownGlyphs: plan.unknownGlyphs, fontFiles: plan.fontFiles)
+        var withBoxes = metadata
+        withBoxes.lineBoxes = plan.lineBoxes
+        let mixing = plan.fontMixing(requested: Self.requestedFamilies(request))
+        withBoxes.fallbackRuns = mixing.fallbackRuns
+        withBoxes.mixedFonts = mixing.mixedWords
+        withBoxes.entities = plan.entities
+        withBoxes.syntheticBold = plan.syntheticBold
+        return (image, withBoxes)
+    }
+
+    /// The families a card asks for: its body font's (a description may list several), its suffix's and
+    /// its header's, body first.
+    static func requestedFamilies(_ request: CardRequest) -> [String] {
+        let template = request.template
+        var descriptions = [request.font ?? template.body.font]
+        if let suffix = template.suffix.font { descriptions.append(suffix) }
+        if let header = template.header { descriptions += [header.font] + [header.handleFont].compactMap { $0 } }
+        var families: [String] = []
+        for description in descriptions {
+            guard let family = (try? FontDescription(description))?.family else { continue }
+            for name in family.split(separator: ",").map({ $0.trimmingWhitespace() }) where !name.isEmpty && !families.contains(name) {
+                families.append(name)
+            }
+        }
+        return families
+    }
+}

@@ -1,0 +1,90 @@
+import FoundationEssentials
+import SeeMoreText
+
+/// Where a card's text is drawn in fonts it did not ask for: the runs fontconfig's fallback drew
+/// (`FallbackRun`), and the words drawn in more than one font, which a designer sees as a word whose
+/// letters do not match ("'Việt' mixes NanumGothic and DejaVu Sans").
+struct FontMixing {
+    var fallbackRuns: [FallbackRun] = []
+    /// One line per word drawn in more than one font, in order, each word once.
+    var mixedWords: [String] = []
+
+    /// - Parameters:
+    ///   - text: the piece's text as UTF-8 (a layout's).
+    ///   - runs: the family of each glyph run, with its bytes.
+    ///   - requested: the families the card asked for (body, suffix, header); the first names the request.
+    init(text: [UInt8], runs: [(bytes: Range<Int>, family: String)], requested: [String]) {
+        let asked = Set(requested.map { $0.lowercased() })
+        guard let first = requested.first else { return }
+        // Runs of one family next to each other are one (Pango splits them at line ends).
+        var merged: [(bytes: Range<Int>, family: String)] = []
+        for run in runs.sorted(by: { $0.bytes.lowerBound < $1.bytes.lowerBound }) where !run.bytes.isEmpty {
+            if let last = merged.last, last.family == run.family, last.bytes.upperBound == run.bytes.lowerBound {
+                merged[merged.count - 1].bytes = last.bytes.lowerBound..<run.bytes.upperBound
+            } else {
+                merged.append(run)
+            }
+        }
+        func string(_ bytes: Range<Int>) -> String {
+            String(decoding: text[max(0, bytes.lowerBound)..<min(text.count, bytes.upperBound)], as: UTF8.self)
+        }
+        // White space and invisible marks (the bidi isolates SeeMore puts around an ending) show no font.
+        func isVisible(_ drawn: String) -> Bool {
+            drawn.unicodeScalars.contains { !$0.properties.isWhitespace && $0.properties.generalCategory != .format }
+        }
+        // One pass over the text, in time linear in its length whatever the number of runs: the
+        // words (runs of characters between white space, a character of a script written without
+        // spaces a word of its own, so "filed続きを読む", a text and its Japanese suffix, is no mixed
+        // word) and the scalar where each run starts.
+        var words: [Range<Int>] = []
+        var runStarts = [Int](repeating: 0, count: merged.count)
+        var nextRun = 0
+        var start: Int? = nil
+        var offset = 0
+        var scalars = 0
+        for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
+            while nextRun < merged.count && merged[nextRun].bytes.lowerBound <= offset {
+                runStarts[nextRun] = scalars
+                nextRun += 1
+            }
+            let width = UTF8.width(scalar)
+            if scalar.properties.isWhitespace || UnspacedScript.contains(scalar) {
+                if let begun = start { words.append(begun..<offset) }
+                start = nil
+                if !scalar.properties.isWhitespace { words.append(offset..<(offset + width)) }
+            } else if start == nil {
+                start = offset
+            }
+            offset += width
+            scalars += 1
+        }
+        if let begun = start { words.append(begun..<offset) }
+        for (index, run) in merged.enumerated() where !asked.contains(run.family.lowercased()) {
+            let drawn = string(run.bytes)
+            guard isVisible(drawn) else { continue }
+            fallbackRuns.append(
+                FallbackRun(
+                    text: drawn, start: runStarts[index], length: drawn.unicodeScalars.count, font: run.family,
+                    requested: first))
+        }
+        // A word's families are those of the runs over its visible characters; words and runs both in
+        // order, so the runs before a word are passed once.
+        var seen = Set<String>()
+        var firstRun = 0
+        for word in words {
+            while firstRun < merged.count && merged[firstRun].bytes.upperBound <= word.lowerBound { firstRun += 1 }
+            var families: [String] = []
+            var index = firstRun
+            while index < merged.count && merged[index].bytes.lowerBound < word.upperBound {
+                let run = merged[index]
+                let overlap = max(run.bytes.lowerBound, word.lowerBound)..<min(run.bytes.upperBound, word.upperBound)
+                if !families.contains(run.family) && isVisible(string(overlap)) { families.append(run.family) }
+                index += 1
+            }
+            let shown = string(word)
+            if families.count > 1, seen.insert(shown).inserted {
+                mixedWords.append("'\(shown)' mixes \(families.joined(separator: " and "))")
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import SeeMoreSupport
+import SeeMoreText
+
+/// One rendered card picture: its PNG bytes and what is where on it.
+public struct RenderedCard: Sendable {
+    public var state: CardState
+    public var png: [UInt8]
+    public var metadata: CardMetadata
+}
+
+/// What a card shows, in points in card coordinates (from the card's top-left).
+public struct CardMetadata: Sendable, Equatable {
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// Card size in points.
+    public var width: Double
+    public var height: Double
+    public var truncated: Bool
+    /// The text shown before the ellipsis (plain text, trailing white space removed).
+    public var kept: String
+    public var lineCount: Int
+    /// The visible lines of the body, ellipsis and suffix included where inline.
+    public var lines: [String]
+    /// The suffix (or link) text's rectangle; nil when there is none.
+    public var suffixRect: Rect?
+    /// One rectangle per line the suffix occupies (more than one when it wraps); empty without a suffix.
+    public var suffixRects: [Rect] = []
+    /// The suffix's tap target: `suffixRect` grown to at least 44×44 pt, kept inside the card.
+    public var hitRect: Rect?
+    public var fonts: [String]
+    public var fontFallback: Bool
+    public var fontSubstitutions: [FontSubstitution]
+    public var unknownGlyphs: Int
+    /// Files of the fonts drawn, in order of first use.
+    public var fontFiles: [String] = []
+    /// The body's line boxes as drawn, in points.
+    public var lineBoxes: [Rect] = []
+    /// Text drawn by fontconfig's fallback because the requested font has no glyph for it.
+    public var fallbackRuns: [FallbackRun] = []
+    /// One line per word drawn in more than one font ("'Việt' mixes NanumGothic and DejaVu Sans").
+    public var mixedFonts: [String] = []
+    /// The links, mentions and hashtags of the body text shown, in text order.
+    public var entities: [CardEntity] = []
+    /// Families drawn in a bold they have no face for (smeared by the renderer, not designed).
+    public var syntheticBold: [String] = []
+
+    /// The smallest comfortable tap target, in points (Apple's Human Interface Guidelines).
+    public static let minimumHitSize = 44.0
+
+    /// `rect` grown to at least 44×44 pt inside the card, away from the body text where it can: towards
+    /// the trailing side (the right, or the left in right-to-left text) and downwards first, since the
+    /// text a suffix ends lies before it and above it.
+    static func hitRect(around rect: Rect, cardWidth: Double, cardHeight: Double, rightToLeft: Bool = false) -> Rect {
+        /// Grows [start, start + length) to the minimum within [0, limit), first on the preferred side.
+        func span(_ start: Double, _ length: Double, limit: Double, growForward: Bool) -> (Double, Double) {
+            let size = min(max(length, minimumHitSize), limit)
+            let extra = max(0, size - length)
+            let origin =
+                growForward
+                ? start - (extra - min(extra, max(0, limit - (start + length))))
+                : start - min(extra, max(0, start))
+            return (min(max(origin, 0), max(limit - size, 0)), size)
+        }
+        let (x, width) = span(rect.x, rect.width, limit: cardWidth, growForward: !rightToLeft)
+        let (y, height) = span(rect.y, rect.height, limit: cardHeight, growForward: true)
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+}
+
+extension CardMetadata: JSONRepresentable {
+    public var json: JSONValue {
+        .object([
+            ("pixelWidth", .number(Double(pixelWidth))),
+            ("pixelHeight", .number(Double(pixelHeight))),
+            ("width", .number(width)),
+            ("height", .number(height)),
+            ("truncated", .bool(truncated)),
+            ("kept", .string(kept)),
+            ("lineCount", .number(Double(lineCount))),
+            ("lines", .array(lines.map { .string($0) })),
+            ("suffixRect", suffixRect?.json ?? .null),
+            ("suffixRects", .array(suffixRects.map(\.json))),
+            ("hitRect", hitRect?.json ?? .null),
+            ("lineBoxes", .array(lineBoxes.map(\.json))),
+            ("fallbackRuns", .array(fallbackRuns.map(\.json))),
+            ("mixedFonts", .array(mixedFonts.map { .string($0) })),
+            ("entities", .array(entities.map(\.json))),
+            ("syntheticBold", .array(syntheticBold.map { .string($0) })),
+        ])
+    }
+}

@@ -1,0 +1,178 @@
+import SeeMoreSupport
+import SeeMoreImage
+import SeeMoreText
+
+/// A card style: the box, the header, the body text, the ellipsis and suffix, and theme colors.
+///
+/// Templates are JSON files in `Templates/`; the README documents every field, its unit and default.
+public struct CardTemplate: Sendable, Equatable {
+    /// The template's name (the file name without `.json` when loaded from a file).
+    public var name: String
+    public var summary: String
+    public var kind: Kind
+    public var card: Box
+    public var header: Header?
+    /// The author's picture beside or above the header (with a header only).
+    public var avatar: Avatar?
+    public var body: Body
+    /// Drawn in the body font and color right after the kept text; may be empty.
+    public var ellipsis: String
+    public var suffix: Suffix
+    /// Shown on the expanded card of a text that was cut (e.g. "Show less"), placed like the suffix.
+    public var expandedSuffix: String?
+    /// The chat input's placeholder and height limit (kind `input`).
+    public var field: Field
+    /// How links, mentions and hashtags in the text are found and drawn.
+    public var links = Links()
+    /// Colors by theme name ("light", "dark").
+    public var themes: [String: Theme]
+    /// The font files the template names (`fontFiles`, relative to its file, inside its folder) and
+    /// whether they are the only fonts (`hermeticFonts`); resolved when it is loaded from a file.
+    public var fonts = FontFiles.system
+    /// `fontFiles` as written, resolved by `TemplateLoader` against the template's folder.
+    var fontFileEntries: [String] = []
+
+    /// What the card is.
+    public enum Kind: String, Sendable, CaseIterable, Codable {
+        /// A text card, collapsed to `body.lines` lines with a suffix.
+        case card
+        /// A chat input field whose height follows the text up to `field.maxLines`.
+        case input
+    }
+
+    /// Where the suffix goes on a collapsed card.
+    public enum Placement: String, Sendable, CaseIterable, Codable {
+        /// Right after the ellipsis at the end of the last line.
+        case inline
+        /// On its own line below the text.
+        case below
+        /// Over the bottom-trailing corner of the clamped text, on a fading background.
+        case overlay
+    }
+
+    /// The card's outer box, in points.
+    public struct Box: Sendable, Equatable {
+        /// Default outer width (`--width` overrides).
+        public var width: Double = 343
+        public var padding = Insets(all: 16)
+        public var cornerRadius: Double = 12
+        /// Stroke width of the border; 0 draws none.
+        public var borderWidth: Double = 1
+    }
+
+    /// Space inside the card's edge, in points.
+    public struct Insets: Sendable, Equatable {
+        public var top: Double
+        public var right: Double
+        public var bottom: Double
+        public var left: Double
+
+        public init(all: Double) {
+            (top, right, bottom, left) = (all, all, all, all)
+        }
+
+        public init(top: Double, right: Double, bottom: Double, left: Double) {
+            (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
+        }
+    }
+
+    /// A header line above the text: a display name in the header font and a handle in the secondary color.
+    public struct Header: Sendable, Equatable {
+        public var displayName: String
+        public var handle: String
+        public var font: String = "DejaVu Sans Bold 15"
+        /// Font of the handle; nil uses `font` without bold.
+        public var handleFont: String? = nil
+        /// Space between the header and the text, in points.
+        public var spacing: Double = 4
+        /// `line`: a line above the text; `inline`: the display name in bold, inline before the text
+        /// (as Instagram draws a caption), no handle.
+        public var placement: HeaderPlacement = .line
+    }
+
+    public enum HeaderPlacement: String, Sendable, CaseIterable, Codable {
+        case line
+        case inline
+
+        public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
+    }
+
+    /// The body text.
+    public struct Body: Sendable, Equatable {
+        public var font: String = TruncationRequest.defaultFont
+        /// The lines' pitch: a multiple of the font size (`1.25`), points (`"20pt"`), or the font's own (`0`).
+        public var lineHeight = LineHeight.natural
+        /// The most lines of the collapsed card (N).
+        public var lines: Int = 3
+        public var cut: CutMode = .word
+        /// Whether a word broken inside gets a hyphen (`auto`) or not (`none`, CSS's and iOS's default).
+        public var hyphens: Hyphens = .none
+        /// The paragraphs' base direction; `auto` from each one's first strong character.
+        public var direction: TextDirection = .auto
+        /// How Korean breaks into lines: between words (the default here) or between any syllables.
+        public var korean: KoreanLineBreak = .words
+        /// The text's language (BCP 47); nil guesses it from the text.
+        public var lang: String? = nil
+        /// Links as written (`full`) or shortened (`short`, at most `urlLength` characters).
+        public var urls: URLDisplay = .full
+        public var urlLength: Int = 24
+    }
+
+    /// The suffix that invites expanding the card.
+    public struct Suffix: Sendable, Equatable {
+        public var text: String = "See more"
+        /// Merged onto the body font ("Bold", "DejaVu Sans 13"); nil uses the body font.
+        public var font: String? = nil
+        public var underline: Bool = false
+        public var placement: Placement = .inline
+        /// Space above a suffix placed `below`, in points.
+        public var spacing: Double = 4
+        /// Width of the fade before an `overlay` suffix, in points.
+        public var fadeWidth: Double = 32
+        /// How the fade before an `overlay` suffix starts.
+        public var fade = Fade()
+    }
+
+    /// Links, `@mentions` and `#hashtags` (`TextEntity`): found in the text unless `detect` is false
+    /// (a suite's marked spans still count), drawn in the theme's `link` color, never cut inside.
+    public struct Links: Sendable, Equatable {
+        public var detect = true
+        public var underline = false
+        /// Their weight (400 normal, 600 semibold, 700 bold); nil keeps the text's.
+        public var weight: Int? = nil
+    }
+
+    /// The ramp of background that an `overlay` suffix sits on: transparent `leadIn` points before the
+    /// fade, `startOpacity` where the fade (`fadeWidth` before the label) starts, opaque under the label.
+    public struct Fade: Sendable, Equatable {
+        /// Points over which the background goes from transparent to `startOpacity`; 0 starts the fade
+        /// with a step, as the reference SwiftUI code does.
+        public var leadIn: Double = 24
+        public var startOpacity: Double = 0.8
+    }
+
+    /// The chat input field (kind `input`).
+    public struct Field: Sendable, Equatable {
+        public var placeholder: String = "Message"
+        /// Lines shown before the field stops growing and scrolls.
+        public var maxLines: Int = 5
+    }
+
+    /// The colors of one theme.
+    public struct Theme: Sendable, Equatable {
+        public var background: Color
+        public var border: Color
+        public var text: Color
+        public var secondaryText: Color
+        public var suffix: Color
+        /// Placeholder text of an empty input; nil uses `secondaryText`.
+        public var placeholder: Color?
+        /// What lies behind the card (its rounded corners); nil leaves it transparent.
+        public var canvas: Color?
+        /// Links, mentions and hashtags; nil uses `suffix`.
+        public var link: Color? = nil
+        /// Behind an avatar's initials; nil uses `suffix`. The initials are in `avatarText` (nil: `background`).
+        public var avatar: Color? = nil
+        public var avatarText: Color? = nil
+    }
+}

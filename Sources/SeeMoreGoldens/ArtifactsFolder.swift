@@ -1,0 +1,142 @@
+import FoundationEssentials
+import Glibc
+import SeeMoreImage
+import SeeMoreSupport
+
+/// The folder that receives a run's actual, golden and diff images and its report.
+public struct ArtifactsFolder: Sendable {
+    public let path: String
+
+    public init(path: String) {
+        self.path = path
+    }
+
+    static let reportName = "report.json"
+    /// Every file the last run wrote into the folder, for the next run to remove: a line each, the
+    /// file's identity when it was listed (`stamp`), a tab, its relative path. A file is removed only
+    /// while it is still that file — the same device, inode, size and modification time — so a planted
+    /// or edited list can make a run remove nothing but what that run itself wrote. (A content hash
+    /// would also match a copy someone else made.)
+    static let listName = "artifacts.txt"
+    /// The largest list read back: far above what a million cases write.
+    static let maximumListBytes = 256 << 20
+
+    /// Why an artifacts folder is refused.
+    public struct UnsafeFolder: Error, CustomStringConvertible {
+        public var path: String
+        public var description: String {
+            "the artifacts folder \(path) is a symbolic link; SeeMore writes (and removes) artifacts only in a real folder"
+        }
+    }
+
+    /// Creates the folder and removes the artifacts the previous run listed, so no stale picture is
+    /// mistaken for this run's (nothing else in the folder is touched), except those `keeping` keeps
+    /// and the copies of goldens (a run writes most of them again with the same bytes: `store` then
+    /// leaves them be). The run removes what it kept and did not use (`remove`).
+    /// - Throws: `UnsafeFolder` when the folder, or any folder of a relative path to it (those a
+    ///   checkout can hold, such as a committed `.build`), is a symbolic link; `AtomicFile.WriteError`.
+    /// - Returns: the files kept.
+    func prepare(keeping: Set<String> = []) throws -> Set<String> {
+        try refuseLinkedFolders()
+        try AtomicFile.makeFolder(path)
+        let previous = Set(previousFiles().keys)
+        let kept = previous.filter { keeping.contains($0) || $0.hasSuffix(".golden.png") }
+        remove(previous.subtracting(kept))
+        return kept
+    }
+
+    /// Throws when the folder is a symbolic link, or (for a relative path) any folder on the way to it.
+    private func refuseLinkedFolders() throws {
+        let absolute = path.hasPrefix("/")
+        let components = path.split(separator: "/")
+        var folder = absolute ? "" : "."
+        for (index, component) in components.enumerated() {
+            folder += "/" + component
+            // An absolute path is the runner's choice but for its last folder; a relative one lies in the checkout.
+            if absolute && index < components.count - 1 { continue }
+            var info = stat()
+            if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { throw UnsafeFolder(path: folder) }
+        }
+    }
+
+    /// The identity of the file at `relative` now, as the list records it; nil when it is no regular file.
+    func stamp(_ relative: String) -> String? {
+        var info = stat()
+        guard lstat(path + "/" + relative, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
+    /// The files the previous run listed, with their identities. The list is read only as a regular
+    /// file inside the folder and below `maximumListBytes`; a line without an identity (a list of an
+    /// older version, or a planted one) is ignored, and nothing is ever removed by name alone.
+    private func previousFiles() -> [String: String] {
+        guard case .bytes(let bytes) = PathPolicy.read(path + "/" + Self.listName, root: path, limit: Self.maximumListBytes)
+        else { return [:] }
+        var files: [String: String] = [:]
+        // Split as bytes: the list has a line a file, and splitting it into Characters costs far more.
+        for line in bytes.split(separator: UInt8(ascii: "\n")) {
+            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { continue }
+            files[String(decoding: line[(tab + 1)...], as: UTF8.self)] = String(decoding: line[..<tab], as: UTF8.self)
+        }
+        return files
+    }
+
+    /// Removes artifact files (relative paths) the previous run listed and wrote: only files inside the
+    /// folder, never through a linked folder, never a folder, and only while each is the file listed.
+    func remove(_ files: Set<String>) {
+        guard !files.isEmpty else { return }
+        let listed = previousFiles()
+        for file in files where !file.split(separator: "/").contains("..") {
+            let full = path + "/" + file
+            guard let recorded = listed[file], stamp(file) == recorded, (try? PathPolicy.checkWritable(full, root: path)) != nil
+            else { continue }
+            unlink(full)
+        }
+    }
+
+    /// A copy of a golden the report shows (a passed case's, an unused one), so it opens from inside
+    /// the folder.
+    /// - Returns: the file written, relative to the folder, or nil.
+    func writeGoldenCopy(_ name: String, golden: [UInt8]) -> String? {
+        let relative = name + ".golden.png"
+        return (try? store(golden, at: relative)) == nil ? nil : relative
+    }
+
+    /// Writes `bytes` at `relative` inside the folder, never through a linked folder. Artifacts are
+    /// made again by the next run, so they are not flushed to disk one by one.
+    private func store(_ bytes: [UInt8], at relative: String) throws {
+        let full = path + "/" + relative
+        // A file the last run left with exactly these bytes (a golden's copy) is not written again.
+        if case .bytes(let existing) = PathPolicy.read(full, root: path, limit: bytes.count), existing == bytes { return }
+        try PathPolicy.checkWritable(full, root: path)
+        try AtomicFile.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)
+        try AtomicFile.write(bytes, to: full, durable: false)
+    }
+
+    /// Writes what a reviewer needs for a failing case.
+    /// - Returns: the files written by kind, relative to the folder, and why one could not be written.
+    func write(
+        _ name: String, actual: [UInt8], actualLayout: LayoutSnapshot, golden goldenBytes: [UInt8]?,
+        goldenLayout: LayoutSnapshot?, diff: ImageDiff?
+    ) -> (files: [String: String], error: String?) {
+        var files: [String: String] = [:]
+        var failure: String? = nil
+        func put(_ kind: String, _ suffix: String, _ bytes: [UInt8]) {
+            let relative = name + suffix
+            do {
+                try store(bytes, at: relative)
+                files[kind] = relative
+            } catch {
+                if failure == nil { failure = "\(error)" }
+            }
+        }
+        put("actual", ".actual.png", actual)
+        put("actualLayout", ".actual.layout.txt", Array(actualLayout.text.utf8))
+        if let goldenBytes { put("golden", ".golden.png", goldenBytes) }
+        if let goldenLayout { put("goldenLayout", ".golden.layout.txt", Array(goldenLayout.text.utf8)) }
+        if let diff, let png = try? PNGCodec.encode(diff.image, scale: 1) {
+            put("diff", ".diff.png", png)
+        }
+        return (files, failure)
+    }
+}

@@ -1,0 +1,179 @@
+import FoundationEssentials
+import SeeMoreCards
+import SeeMoreSupport
+import SeeMoreText
+
+/// Expands a suite file's matrices into cases, checking every name: texts, templates, themes, fonts.
+struct CaseExpander {
+    let file: SuiteFile
+    let data: Data
+    let path: String
+    let templates: TemplateLoader
+    /// The suite's own font files; the templates' join them.
+    let fonts: FontFiles
+
+    private func error(_ message: String, at path: [CodingKey]) -> SuiteError {
+        let position = JSONDocument.locate(path, in: data)
+        return SuiteError(
+            path: self.path, line: position?.line, column: position?.column, field: JSONDocument.fieldName(path), message: message
+        )
+    }
+
+    /// Each text's author, its avatar picture read from the suite's folder (once per text).
+    private func authors() throws -> [String: CardRequest.Author] {
+        let folder = URL(fileURLWithPath: PathPolicy.standardized(path)).deletingLastPathComponent().path
+        var authors: [String: CardRequest.Author] = [:]
+        for name in file.texts.keys.sorted() {
+            guard let text = file.texts[name], text.displayName != nil || text.handle != nil || text.avatar != nil else { continue }
+            var author = CardRequest.Author(displayName: text.displayName, handle: text.handle)
+            if let entry = text.avatar {
+                do {
+                    author.avatar = try Avatar.loadImage(entry.hasPrefix("/") ? entry : folder + "/" + entry, root: folder)
+                } catch let problem as AvatarError {
+                    throw error(
+                        problem.description,
+                        at: [AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name), AnyCodingKey(stringValue: "avatar")])
+                }
+            }
+            authors[name] = author
+        }
+        return authors
+    }
+
+    /// Every combination of one matrix's lists (its names already checked).
+    private func matrixCases(_ matrix: SuiteFile.Matrix, templates: [String: CardTemplate], authors: [String: CardRequest.Author])
+        throws -> [GoldenCase]
+    {
+        var cases: [GoldenCase] = []
+        for name in matrix.templates {
+            guard let template = templates[name].map(SharedTemplate.init) else { continue }
+            for textName in matrix.texts {
+                guard let text = file.texts[textName] else { continue }
+                for font in matrix.fonts ?? [template.template.body.font] {
+                    for width in matrix.widths {
+                        for theme in matrix.themes {
+                            for scale in matrix.scales {
+                                cases += matrix.states.map { state in
+                                    var golden = GoldenCase(
+                                        shared: template, textName: textName, text: text.text, markup: text.markup,
+                                        language: text.language, entities: text.entities, font: font, width: width,
+                                        theme: theme, scale: scale,
+                                        state: state)
+                                    golden.author = authors[textName]
+                                    return golden
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return cases
+    }
+
+    /// Every case, sorted by name, and the fonts that draw them all: the suite's and its templates' files.
+    func cases() throws -> (cases: [GoldenCase], fonts: FontFiles) {
+        for name in file.texts.keys.sorted() where !PathPolicy.isSafeName(name) {
+            throw error(
+                "text name '\(name)' must be letters, digits, '.', '_' or '-' so it stays inside the golden folder",
+                at: [AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name)])
+        }
+        for name in file.texts.keys.sorted() {
+            guard let text = file.texts[name], !text.markup else { continue }
+            let count = text.text.unicodeScalars.count
+            for (index, entity) in text.entities.enumerated() where entity.range.upperBound > count {
+                throw error(
+                    "range [\(entity.range.lowerBound), \(entity.range.upperBound)] ends past the text's \(count) characters",
+                    at: [
+                        AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name), AnyCodingKey(stringValue: "entities"),
+                        AnyCodingKey(index: index), AnyCodingKey(stringValue: "range"),
+                    ])
+            }
+        }
+        var loaded: [String: CardTemplate] = [:]
+        var checkedFonts: [String: FontSubstitution?] = [:]
+        // Every template first: their font files decide the fonts the suite's font names are checked with.
+        var fonts = self.fonts
+        for (index, matrix) in file.matrices.enumerated() {
+            for (item, name) in matrix.templates.enumerated() where loaded[name] == nil {
+                let position: [CodingKey] = [
+                    AnyCodingKey(stringValue: "matrices"), AnyCodingKey(index: index), AnyCodingKey(stringValue: "templates"),
+                    AnyCodingKey(index: item),
+                ]
+                guard PathPolicy.isSafeName(name) else { throw error("template name '\(name)' is not a plain name", at: position) }
+                do {
+                    loaded[name] = try templates.load(name)
+                } catch let problem as TemplateError {
+                    throw error("\(problem)", at: position)
+                }
+                if let template = loaded[name] { fonts = fonts.merged(with: template.fonts) }
+            }
+        }
+        let engine: LayoutEngine
+        do {
+            engine = try LayoutEngine(fonts: fonts)
+        } catch let problem as FontFilesError {
+            throw SuiteError(path: path, field: "fontFiles", message: "\(problem.entry): \(problem.reason)")
+        }
+        var cases: [GoldenCase] = []
+        /// The matrix each case comes from, to name both of a duplicate.
+        let authors = try authors()
+        var matrixOf: [Int] = []
+        for (index, matrix) in file.matrices.enumerated() {
+            func at(_ key: String, _ item: Int) -> [CodingKey] {
+                [
+                    AnyCodingKey(stringValue: "matrices"), AnyCodingKey(index: index), AnyCodingKey(stringValue: key),
+                    AnyCodingKey(index: item),
+                ]
+            }
+            for (item, name) in matrix.texts.enumerated() where file.texts[name] == nil {
+                throw error(
+                    "unknown text '\(name)'; texts: \(file.texts.keys.sorted().joined(separator: ", "))", at: at("texts", item))
+            }
+            // Without `fonts`, each template's own body font: checked as the suite's would be, named at the template.
+            let matrixFonts: [(font: String, at: [CodingKey])] =
+                matrix.fonts.map { $0.enumerated().map { ($0.element, at("fonts", $0.offset)) } }
+                ?? matrix.templates.enumerated().compactMap { item, name in
+                    loaded[name].map { ($0.body.font, at("templates", item)) }
+                }
+            for (font, position) in matrixFonts {
+                if let problem = FontDescription.problem(with: font) { throw error(problem, at: position) }
+                if checkedFonts[font] == nil { checkedFonts[font] = try engine.substitution(for: font) }
+                if let substitution = checkedFonts[font] ?? nil {
+                    throw error(
+                        "font '\(font)' is "
+                            + (fonts.isSystem
+                                ? "not installed"
+                                : fonts.hermetic ? "not among the suite's font files" : "neither among the suite's font files nor installed")
+                            + " (fontconfig would use \(substitution.used.isEmpty ? "no font" : substitution.used))",
+                        at: position)
+                }
+            }
+            for (item, width) in matrix.widths.enumerated() {
+                if let problem = CardLimits.widthProblem(width) { throw error("width \(problem)", at: at("widths", item)) }
+            }
+            for (item, scale) in matrix.scales.enumerated() {
+                if let problem = CardLimits.scaleProblem(scale) { throw error("scale \(problem)", at: at("scales", item)) }
+            }
+            for template in matrix.templates {
+                for (item, theme) in matrix.themes.enumerated() where loaded[template]?.themes[theme] == nil {
+                    throw error("template '\(template)' has no theme '\(theme)'", at: at("themes", item))
+                }
+            }
+            let made = try matrixCases(matrix, templates: loaded, authors: authors)
+            cases += made
+            matrixOf += repeatElement(index, count: made.count)
+        }
+        // Sorted by name, each name made once, not once per comparison (nor held in a dictionary: a
+        // suite may have 100 000 cases); a duplicate lies beside its twin.
+        let names = cases.map(\.name)
+        let order = names.indices.sorted { names[$0] < names[$1] || (names[$0] == names[$1] && matrixOf[$0] < matrixOf[$1]) }
+        for (first, second) in zip(order, order.dropFirst()) where names[first] == names[second] {
+            throw SuiteError(
+                path: path,
+                message:
+                    "duplicate case '\(names[first])' (from matrices[\(matrixOf[first])] and matrices[\(matrixOf[second])])")
+        }
+        return (order.map { cases[$0] }, fonts)
+    }
+}

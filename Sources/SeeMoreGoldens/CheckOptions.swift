@@ -1,0 +1,170 @@
+import SeeMoreCards
+
+/// How `seemore check` runs a suite.
+public struct CheckOptions: Sendable {
+    public var record: RecordMode
+    public var tolerance = Tolerance()
+    /// Where actual and diff images and the report go.
+    public var artifactsFolder: String
+    /// Worker threads, each with its own Pango font map and context.
+    public var jobs = 1
+    /// Run only the cases of shard `index` (1-based) of `count`.
+    public var shard: Shard? = nil
+    /// Run only cases whose name matches this glob (`*` matches across `/`).
+    public var filter: String? = nil
+    /// When recording and another run holds the suite's lock, wait for it instead of failing.
+    public var waitForLock = false
+    /// Called after each case with (done, total); from worker threads, one call at a time.
+    public var progress: (@Sendable (Int, Int) -> Void)? = nil
+    /// Results of earlier checks to use again for cases that did not change (only when never recording).
+    public var cache: CheckCache? = nil
+    /// Processes of this program to check the cases in, instead of threads (`seemore check --jobs N`).
+    public var workers: CheckWorkers? = nil
+    /// Threads someone else owns to render the cases on (a server's render pool), instead of `jobs`
+    /// threads of the check's own.
+    public var scheduler: CaseScheduler? = nil
+    /// Asked to stop early (a signal): the run claims no further case, lets those in flight finish
+    /// and reports what ran (`CheckSummary.stoppedBy`).
+    public var stop: StopRequest? = nil
+
+    /// Runs `count` cases on threads the caller owns: calls `body` once for every index in `0..<count`,
+    /// each with the renderer of the thread it runs on, and returns when every call has returned.
+    /// Throws when it cannot run them all (the pool is stopping).
+    public typealias CaseScheduler =
+        @Sendable (_ count: Int, _ body: @escaping @Sendable (_ index: Int, _ renderer: CardRenderer) -> Void) throws -> Void
+
+    public init(record: RecordMode, artifactsFolder: String) {
+        self.record = record
+        self.artifactsFolder = artifactsFolder
+    }
+
+    /// A stable share of the cases: a case belongs to the shard its name hashes to, so adding a case
+    /// never moves the others.
+    public struct Shard: Sendable, Equatable {
+        public var index: Int
+        public var count: Int
+
+        public init?(index: Int, count: Int) {
+            guard count >= 1, (1...count).contains(index) else { return nil }
+            self.index = index
+            self.count = count
+        }
+
+        func contains(_ name: String) -> Bool {
+            var hash: UInt32 = 0x811C_9DC5
+            for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
+            return Int(hash % UInt32(count)) == index - 1
+        }
+    }
+}
+
+/// What happened to one case.
+public struct CaseResult: Sendable, Equatable {
+    public var name: String
+    public var outcome: GoldenOutcome
+    public var message: String
+    /// The golden PNG's path.
+    public var goldenPath: String
+    /// Where a golden was written by this run.
+    public var recordedPath: String?
+    /// Artifacts by kind ("actual", "diff", "golden", "actualLayout", "goldenLayout"), relative to the artifacts folder.
+    public var artifacts: [String: String] = [:]
+    public var differentPixels: Int?
+    /// The pixels compared (for a size change, the canvas both images fit in).
+    public var totalPixels: Int?
+    /// Every changed line of the layout snapshot.
+    public var layoutDiff: LayoutDiff? = nil
+    /// How the case's text and suffix colors contrast with its background (WCAG 2).
+    public var contrast: [ContrastNote] = []
+    /// Template · font · width, for grouping in the report.
+    public var group: String
+    /// Hash of the actual PNG and layout snapshot written to the artifacts (`ContentHash`), so
+    /// `approve` copies exactly what this run showed.
+    public var actualHash: String? = nil
+    /// Why the golden could not be recorded (a full disk, a read-only folder): the run is exit 73.
+    public var writeError: String? = nil
+    /// Words the card draws in more than one font ("'Việt' mixes NanumGothic and DejaVu Sans"): a lint,
+    /// never a failure.
+    public var mixedFonts: [String] = []
+
+    /// What a run counts and filters by.
+    package var facts: Facts { Facts(outcome: outcome, recorded: recordedPath != nil, writeError: writeError != nil) }
+
+    /// What changed, in a reviewer's words: passed, recorded, new, size, layout, pixels, unreadable /
+    /// unsafe / oversized golden, not written.
+    public var change: String { facts.change }
+
+    /// A case fails when it does not match, when this run wrote its golden, or could not.
+    public var failed: Bool { facts.failed }
+
+    /// The little of a result a run counts by, kept for every case while the results themselves
+    /// wait in a file (`ResultSpool`).
+    package struct Facts: Sendable {
+        var outcome: GoldenOutcome
+        /// This run wrote the golden.
+        package var recorded: Bool
+        /// This run could not write the golden.
+        var writeError: Bool
+
+        var change: String {
+            if writeError { return "not written" }
+            switch outcome {
+            case .passed: return recorded ? "recorded" : "passed"
+            case .missing: return "new"
+            case .sizeChanged: return "size"
+            case .layoutChanged: return "layout"
+            case .pixelsChanged: return "pixels"
+            case .unreadableGolden: return "unreadable golden"
+            case .unsafeGolden: return "unsafe golden"
+            case .oversizedGolden: return "oversized golden"
+            case .crashed: return "crashed"
+            }
+        }
+
+        var failed: Bool { outcome != .passed || recorded || writeError }
+
+        /// The status a reviewer filters by in report.json: passed, changed or new.
+        package var status: String {
+            switch outcome {
+            case .passed: return recorded ? "changed" : "passed"
+            case .missing: return "new"
+            default: return "changed"
+            }
+        }
+
+        /// A golden that could not be used: undecodable, unsafe to read, or oversized.
+        var unusableGolden: Bool { [.unreadableGolden, .unsafeGolden, .oversizedGolden].contains(outcome) }
+    }
+}
+
+/// The outcome of a check run.
+public struct CheckSummary: Sendable {
+    /// In case order; read back from the run's temporary file case by case.
+    public var results: CaseResults
+    /// Differences between this machine and `ENVIRONMENT.json`, reported apart from pixel changes.
+    public var environmentChanges: [String]
+    /// Fonts the design now uses that the fingerprint did not record (not a machine change).
+    public var designChanges: [String] = []
+    /// This run's fingerprint merged over the recorded one: what `approve` records with the goldens.
+    public var environment: EnvironmentFingerprint? = nil
+    public var fingerprintPath: String
+    public var fingerprintWritten: Bool
+    /// No fingerprint was recorded before this run (it is written with the first goldens).
+    public var fingerprintIsNew = false
+    /// Golden PNGs that no case of the suite produces (only looked for when every case ran).
+    public var orphanedGoldens: [String] = []
+    /// Their copies in the artifacts folder, by golden path.
+    public var orphanArtifacts: [String: String] = [:]
+    public var reportPath: String?
+    /// Why the run stopped before it checked every case it selected (`StopRequest.reason`, such as
+    /// "SIGTERM"); nil when it checked them all.
+    public var stoppedBy: String? = nil
+    /// The cases the run selected; more than `results` holds when it stopped early.
+    public var selectedCount = 0
+
+    public var failures: CaseResults { results.failures }
+    /// A golden this run should have written but could not.
+    public var hasWriteError: Bool { results.count(matching: { $0.writeError }) > 0 }
+    /// A golden that could not be used: undecodable, unsafe to read, or oversized.
+    public var hasUnreadableGolden: Bool { results.count(matching: { $0.unusableGolden }) > 0 }
+}

@@ -1,0 +1,14 @@
+import FoundationEssentials
+import SeeMoreSupport
+
+/// The first error any of several threads met.
+final class FirstError: @unchecked Sendable {
+    private let lock = Lock()
+    private var first: Error?
+
+    var error: Error? { lock.withLock { first } }
+
+    func record(_ error: Error) {
+        lock.withLock { if first == nil { first = error } }
+    }
+}

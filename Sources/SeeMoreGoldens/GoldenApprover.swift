@@ -1,0 +1,230 @@
+import FoundationEssentials
+import SeeMoreImage
+import SeeMoreSupport
+
+/// Accepts the actual images of a check (its artifacts folder) as the new goldens: what
+/// `seemore approve` and the review's Approve buttons do.
+///
+/// A report can be stale or forged, so nothing in it is trusted as a path: the suite it names is
+/// loaded again (or `suitePath`), only that suite's cases are approved, each case's actual image is
+/// read from the artifacts folder under its own name, must decode as a PNG of the card's size and match
+/// the hash the check recorded, and is written only to that case's golden path, under the suite's lock.
+public struct GoldenApprover: Sendable {
+    public var artifactsFolder: String
+    /// The suite to approve into; nil: the one the report names, only when it lies inside `currentFolder`.
+    public var suitePath: String? = nil
+    /// Templates folder for loading the suite; nil: the report's.
+    public var templatesFolder: String? = nil
+    /// With no names given, approve only the cases whose name matches.
+    public var filter: String? = nil
+    /// Wait for another run writing goldens instead of failing.
+    public var wait = false
+    public var currentFolder = FileManager.default.currentDirectoryPath
+
+    public init(artifactsFolder: String) {
+        self.artifactsFolder = artifactsFolder
+    }
+
+    /// What an approval wrote.
+    public struct Approval: Sendable {
+        /// Each case approved and the golden written for it, in report order.
+        public var approved: [(name: String, golden: String)]
+        /// Failing cases left alone because their worker died (no picture to approve).
+        public var crashed: [String]
+    }
+
+    /// A report entry to approve.
+    private struct Candidate {
+        var golden: GoldenCase
+        var hash: String
+    }
+
+    /// Approves `names` (every failing case of the report when empty, those `filter` matches),
+    /// calling `approved` after each golden is written; returns what it wrote.
+    /// - Throws: `ApprovalError` naming the problem and its kind.
+    @discardableResult
+    public func approve(
+        _ names: [String] = [], approved: (GoldenCase, String) -> Void = { _, _ in }
+    ) throws -> Approval {
+        let report = try readReport()
+        // The suite asked for, or without --suite the report's only when it lies inside the current
+        // folder: a report from an artifacts download must not choose where goldens are written.
+        let target = suitePath ?? report.suite
+        guard PathPolicy.standardized(report.suite) == PathPolicy.standardized(target),
+            suitePath != nil || PathPolicy.relativePath(report.suite, root: currentFolder) != nil
+        else {
+            throw ApprovalError(
+                "the report is of the suite \(LogText.escaped(report.suite)), not of \(suitePath ?? "one in this folder"); "
+                    + "approve only into the suite asked for (--suite) or one inside the current folder", kind: .badData)
+        }
+        guard FileManager.default.isReadableFile(atPath: target) else {
+            throw ApprovalError("cannot read suite file \(target)", kind: .noInput)
+        }
+        let suite: GoldenSuite
+        do {
+            suite = try GoldenSuite.load(path: target, templatesFolder: templatesFolder ?? report.templates)
+        } catch let error as SuiteError {
+            throw ApprovalError(error.description, kind: .badData)
+        }
+        guard report.inputs == suite.inputsHash else {
+            throw ApprovalError(
+                "the suite or its templates changed since the check that made these images; run seemore check again", kind: .badData)
+        }
+        let cases = Dictionary(suite.cases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let failing = Set(report.cases.map(\.name))
+        let crashed = Set(report.crashed)
+        for name in names where crashed.contains(name) {
+            throw ApprovalError(
+                "'\(name)' crashed in the last check (its worker died): there is no picture to approve; run seemore check again", kind: .badData)
+        }
+        for name in names where !failing.contains(name) {
+            throw ApprovalError("'\(name)' is not a failing case of the last check", kind: .notFailing)
+        }
+        var approvals: [Candidate] = []
+        for entry in report.cases
+        where (filter.map({ Glob.matches($0, entry.name) }) ?? true) && (names.isEmpty || names.contains(entry.name)) {
+            guard let golden = cases[entry.name] else {
+                throw ApprovalError(
+                    "the report names case '\(entry.name)', which \(suite.path) does not have: the report is stale or forged; "
+                        + "run seemore check again", kind: .badData)
+            }
+            guard let hash = entry.actualHash else {
+                throw ApprovalError("the report has no hash for '\(entry.name)'; run seemore check again", kind: .badData)
+            }
+            approvals.append(Candidate(golden: golden, hash: hash))
+        }
+        let lock: SuiteLock
+        do {
+            lock = try SuiteLock(folder: suite.folder, wait: wait, purpose: "seemore approve")
+        } catch let error as SuiteLock.Busy {
+            throw ApprovalError(error.description, kind: .cannotWrite)
+        } catch let error as AtomicFile.WriteError {
+            throw ApprovalError(error.description, kind: .cannotWrite)
+        }
+        var written = Approval(
+            approved: [], crashed: report.crashed.filter { name in names.isEmpty && (filter.map { Glob.matches($0, name) } ?? true) })
+        try withExtendedLifetime(lock) {
+            for approval in approvals {
+                try write(approval, suite: suite)
+                let path = suite.folder + "/" + approval.golden.pngPath
+                written.approved.append((approval.golden.name, path))
+                approved(approval.golden, path)
+            }
+            // The goldens now match the machine and fonts the check drew with: record them too.
+            if !approvals.isEmpty, let environment = report.environment {
+                let path = suite.folder + "/" + EnvironmentFingerprint.fileName
+                do {
+                    try AtomicFile.write(
+                        environment.merged(over: EnvironmentFingerprint.read(path)).json.serialized() + "\n", to: path)
+                } catch let error as AtomicFile.WriteError {
+                    throw ApprovalError(error.description, kind: .cannotWrite)
+                }
+            }
+        }
+        return written
+    }
+
+    /// Copies one case's actual image and layout, checked against the report, over its golden.
+    private func write(_ approval: Candidate, suite: GoldenSuite) throws {
+        let name = approval.golden.name
+        let png = try readArtifact(name + ".actual.png", limit: GoldenCheck.maximumGoldenBytes)
+        let layout = try readArtifact(name + ".actual.layout.txt", limit: GoldenCheck.maximumLayoutBytes)
+        // Of the size the check drew, within what a card can be, before anything is decoded.
+        guard let size = PNGCodec.header(png), GoldenComparison.isCardSized(size) else {
+            throw ApprovalError("the actual image of '\(name)' is not a PNG of a card's size", kind: .badData)
+        }
+        guard GoldenCheck.actualHash(png: png, layout: layout, width: size.width, height: size.height) == approval.hash else {
+            throw ApprovalError(
+                "the actual image of '\(name)' is not the one the check reported (changed since, of another size, or a "
+                    + "forged report); run seemore check again", kind: .badData)
+        }
+        guard (try? PNGCodec.decode(png, maximumPixels: size.width * size.height)) != nil else {
+            throw ApprovalError("the actual image of '\(name)' is not a readable PNG", kind: .badData)
+        }
+        let pngPath = suite.folder + "/" + approval.golden.pngPath
+        let layoutPath = suite.folder + "/" + approval.golden.layoutPath
+        do {
+            try PathPolicy.checkWritable(pngPath, root: suite.folder)
+            try AtomicFile.makeFolder(URL(fileURLWithPath: pngPath).deletingLastPathComponent().path)
+            try AtomicFile.write([(png, pngPath), (layout, layoutPath)])
+        } catch let error as AtomicFile.WriteError {
+            throw ApprovalError(error.description, kind: .cannotWrite)
+        }
+    }
+
+    private func readArtifact(_ relative: String, limit: Int) throws -> [UInt8] {
+        let path = artifactsFolder + "/" + relative
+        switch PathPolicy.read(path, root: artifactsFolder, limit: limit) {
+        case .bytes(let bytes): return bytes
+        case .missing: throw ApprovalError("\(path) is missing; run seemore check again", kind: .noInput)
+        default: throw ApprovalError("\(path) is not a regular file inside \(artifactsFolder)", kind: .badData)
+        }
+    }
+
+    /// What approve reads of `report.json`: the suite, and the failing cases with their hashes.
+    private struct Report {
+        var suite: String
+        var templates: String?
+        var cases: [(name: String, actualHash: String?)]
+        /// Failing cases whose worker died: no picture to approve.
+        var crashed: [String] = []
+        /// The check's hash of the suite and templates (nil in a report from before it was recorded).
+        var inputs: String?
+        /// The check's environment fingerprint, merged over the recorded one.
+        var environment: EnvironmentFingerprint?
+    }
+
+    private func readReport() throws -> Report {
+        let path = artifactsFolder + "/" + ArtifactsFolder.reportName
+        guard case .bytes(let bytes) = PathPolicy.read(path, root: artifactsFolder, limit: 64 << 20) else {
+            throw ApprovalError("no check report at \(path); run seemore check first", kind: .noInput)
+        }
+        guard let object = JSONNode.read(bytes), let suite = object["suite"]?.string, let entries = object["cases"]?.array
+        else {
+            throw ApprovalError("\(path) is not a SeeMore check report", kind: .badData)
+        }
+        var cases: [(String, String?)] = []
+        var crashed: [String] = []
+        for entry in entries {
+            guard let name = entry["name"]?.string else {
+                throw ApprovalError("\(path) has a case without a name", kind: .badData)
+            }
+            // Passed cases have nothing to approve (a golden this run wrote is already in place).
+            guard entry["status"]?.string != "passed", entry["recorded"]?.isNull ?? true else {
+                continue
+            }
+            if entry["change"]?.string == "crashed" {
+                crashed.append(name)
+                continue
+            }
+            cases.append((name, entry["actualHash"]?.string))
+        }
+        let environment = object["environment"].flatMap(EnvironmentFingerprint.init)
+        return Report(
+            suite: suite, templates: object["templates"]?.string, cases: cases, crashed: crashed, inputs: object["inputs"]?.string,
+            environment: environment)
+    }
+}
+
+/// Why nothing was approved.
+public struct ApprovalError: Error, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// A case named that the last check did not find failing.
+        case notFailing
+        /// A stale or forged report, a changed suite, an artifact that is not what the check wrote.
+        case badData
+        /// No report, no suite file, or an artifact gone.
+        case noInput
+        /// A golden or the fingerprint that cannot be written, or the suite locked by another run.
+        case cannotWrite
+    }
+
+    public var message: String
+    public var kind: Kind
+    public var description: String { message }
+
+    init(_ message: String, kind: Kind) {
+        self.message = message
+        self.kind = kind
+    }
+}

@@ -1,0 +1,138 @@
+import Dispatch
+import FoundationEssentials
+import SeeMoreSupport
+import SeeMoreText
+
+/// `report.json` for tools (and `approve`) and `index.html` for people (`ReportPage`), side by side
+/// in the artifacts folder.
+package struct GoldenReport {
+    let summary: CheckSummary
+    let suite: GoldenSuite
+    let options: CheckOptions
+
+    package init(summary: CheckSummary, suite: GoldenSuite, options: CheckOptions) {
+        self.summary = summary
+        self.suite = suite
+        self.options = options
+    }
+
+    /// Writes both files; returns the HTML's path.
+    func write(to artifacts: ArtifactsFolder) throws -> String {
+        // The list first: a run that stops before the report still has its files removed by the next.
+        // In case order (each case's files by kind), then the unused goldens' copies by path.
+        // Each file with its identity now (ArtifactsFolder.listName), so the next run removes only it.
+        try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.listName) { write in
+            func list(_ file: String) throws {
+                guard let stamp = artifacts.stamp(file) else { return }
+                try write(Array((stamp + "\t" + file + "\n").utf8))
+            }
+            for result in summary.results {
+                for (_, file) in result.artifacts.sorted(by: { $0.key < $1.key }) { try list(file) }
+            }
+            for (_, file) in summary.orphanArtifacts.sorted(by: { $0.key < $1.key }) { try list(file) }
+        }
+        // Both written a piece at a time (the cases are never held whole as JSON or as text), at once on
+        // two threads: each reads the results back on its own, and the tail of a run is this alone.
+        let htmlPath = artifacts.path + "/index.html"
+        let failure = FirstError()
+        DispatchQueue.concurrentPerform(iterations: 2) { file in
+            do {
+                if file == 0 {
+                    try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.reportName) { write in
+                        try writeJSON { try write($0) }
+                        try write(Array("\n".utf8))
+                    }
+                } else {
+                    try AtomicFile.write(to: htmlPath) { write in
+                        try ReportPage(summary: summary, suite: suite, options: options).write { try write($0) }
+                    }
+                }
+            } catch {
+                failure.record(error)
+            }
+        }
+        if let error = failure.error { throw error }
+        return htmlPath
+    }
+
+    /// report.json's text (and `seemore check --json`'s), handed to `emit` a piece at a time as UTF-8,
+    /// the cases made one by one.
+    package func writeJSON(_ emit: ([UInt8]) throws -> Void) throws {
+        let results = summary.results
+        try JSONValue.writeObject(members, elements: (results.count, { Self.caseJSON(results[$0]) }), indent: 2, emit: emit)
+    }
+
+    /// The report's members in order; the cases' value (nil) is made case by case.
+    private var members: [(String, JSONValue?)] {
+        let results = summary.results
+        func count(_ status: String) -> Double { Double(results.count(matching: { $0.status == status })) }
+        let failed = results.count(matching: \.failed)
+        let counts: JSONValue = .object([
+            ("cases", .number(Double(results.count))),
+            ("passed", .number(Double(results.count - failed))),
+            ("failed", .number(Double(failed))),
+            ("changed", .number(count("changed"))),
+            ("new", .number(count("new"))),
+            ("recorded", .number(Double(results.count(matching: \.recorded)))),
+            ("missing", .number(Double(summary.orphanedGoldens.count))),
+        ])
+        let templates: JSONValue = suite.templatesFolder.map { .string(PathPolicy.standardized($0)) } ?? .null
+        return [
+            ("seemore", Version.json),
+            ("report", .string(PathPolicy.standardized(options.artifactsFolder + "/index.html"))),
+            ("suite", .string(PathPolicy.standardized(suite.path))),
+            ("templates", templates),
+            ("goldens", .string(suite.folder)),
+            ("record", .string(options.record.rawValue)),
+            ("environmentChanges", .array(summary.environmentChanges.map { .string($0) })),
+            ("designChanges", .array(summary.designChanges.map { .string($0) })),
+            ("environment", summary.environment?.json ?? .null),
+            ("fingerprintIsNew", .bool(summary.fingerprintIsNew)),
+            ("inputs", .string(suite.inputsHash)),
+            ("stopped", Self.stoppedJSON(summary)),
+            ("summary", counts),
+            ("missing", .array(summary.orphanedGoldens.map { .string($0) })),
+            (
+                "unused",
+                .array(
+                    summary.orphanedGoldens.map { path in
+                        .object([
+                            ("golden", .string(path)), ("artifact", summary.orphanArtifacts[path].map { .string($0) } ?? .null),
+                        ])
+                    })
+            ),
+            ("cases", nil),
+        ]
+    }
+
+    /// Why the run stopped early and how many cases it had selected; null for a run that checked them all.
+    static func stoppedJSON(_ summary: CheckSummary) -> JSONValue {
+        guard let reason = summary.stoppedBy else { return .null }
+        return .object([
+            ("by", .string(reason)), ("checked", .number(Double(summary.results.count))),
+            ("selected", .number(Double(summary.selectedCount))),
+        ])
+    }
+
+    private static func caseJSON(_ result: CaseResult) -> JSONValue {
+        let artifacts: JSONValue = .object(result.artifacts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
+        let members: [(String, JSONValue)] = [
+            ("name", .string(result.name)),
+            ("status", .string(result.facts.status)),
+            ("change", .string(result.change)),
+            ("outcome", .string(result.outcome.rawValue)),
+            ("message", .string(result.message)),
+            ("golden", .string(result.goldenPath)),
+            ("recorded", result.recordedPath.map { .string($0) } ?? .null),
+            ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
+            ("totalPixels", result.totalPixels.map { .number(Double($0)) } ?? .null),
+            ("layoutDiff", result.layoutDiff?.json ?? .null),
+            ("contrast", JSONValue.array(result.contrast.map(\.json))),
+            ("mixedFonts", .array(result.mixedFonts.map { .string($0) })),
+            ("actualHash", result.actualHash.map { .string($0) } ?? .null),
+            ("group", .string(result.group)),
+            ("artifacts", artifacts),
+        ]
+        return .object(members)
+    }
+}

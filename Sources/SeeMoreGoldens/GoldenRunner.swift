@@ -1,0 +1,292 @@
+import Dispatch
+import FoundationEssentials
+import Glibc
+import SeeMoreCards
+import SeeMoreImage
+import SeeMoreSupport
+import SeeMoreText
+
+/// Runs a suite: renders every selected case on worker threads, compares it with its golden,
+/// records per the record mode, writes artifacts and the report.
+public enum GoldenRunner {
+    /// - Throws: `CardError` or other errors only for failures outside single cases (a worker that
+    ///   cannot start, an artifacts folder that cannot be written); `SuiteLock.Busy` when recording
+    ///   while another run writes goldens into the suite.
+    public static func run(_ suite: GoldenSuite, options: CheckOptions) throws -> CheckSummary {
+        // Only a run that may write goldens takes the suite's lock: checks that only compare run side by side.
+        let lock =
+            options.record == .never
+            ? nil
+            : try SuiteLock(folder: suite.folder, wait: options.waitForLock, purpose: "seemore check --record \(options.record)")
+        return try withExtendedLifetime(lock) { try runLocked(suite, options: options) }
+    }
+
+    private static func runLocked(_ suite: GoldenSuite, options: CheckOptions) throws -> CheckSummary {
+        // Under the suite's lock no other run writes goldens: what a killed one left is removed.
+        if options.record != .never { GoldenPruner.removeLeftoverTemporaries(in: suite) }
+        let selected = selection(suite, options: options)
+        let artifacts = ArtifactsFolder(path: options.artifactsFolder)
+        // A result used again shows the artifacts an earlier run wrote: they stay until this run knows.
+        let cache = options.record == .never ? options.cache : nil
+        let kept = try artifacts.prepare(keeping: cache?.artifactFiles ?? [])
+        // The results wait in a file in the artifacts folder: memory stays flat in the number of cases.
+        let state = RunState(spool: ResultSpool(count: selected.count, folder: artifacts.path), kept: kept)
+        let listsStale = options.filter == nil && options.shard == nil
+        // Found while the cases render when no case writes into the suite's folder (a write's named
+        // temporary file, where the file system needs one, would look left by a killed write).
+        let staleDuringRun = listsStale && options.record == .never ? BackgroundTask { GoldenPruner.stale(in: suite) } : nil
+        var remaining = Array(selected.indices)
+        if let workers = options.workers, workers.count > 1, selected.count > 1 {
+            // The cases the cache answers are answered here; only the others are drawn by the workers,
+            // whose results the cache then keeps.
+            let cache = options.record == .never ? options.cache : nil
+            var sent: [Int] = []
+            for index in selected.indices {
+                let files = goldenFiles(selected[index], suite: suite)
+                if let (result, fonts) = cache?.result(
+                    for: selected[index], png: files.png, layout: files.layout, tolerance: options.tolerance)
+                {
+                    state.finish(index, result: result, fonts: fonts, progress: options.progress)
+                } else {
+                    sent.append(index)
+                }
+            }
+            let answered = workers.run(
+                cases: sent, stop: options.stop,
+                crashed: { index, how in
+                    let golden = selected[index]
+                    return CaseResult(
+                        name: golden.name, outcome: .crashed, message: "not drawn: \(how)",
+                        goldenPath: suite.folder + "/" + golden.pngPath, group: group(of: golden))
+                }
+            ) { index, result, fonts in
+                state.finish(index, result: result, fonts: fonts, progress: options.progress)
+                guard let cache, result.outcome != .crashed else { return }
+                let files = goldenFiles(selected[index], suite: suite)
+                cache.store(result, fonts: fonts, for: selected[index], png: files.png, layout: files.layout, tolerance: options.tolerance)
+            }
+            remaining = sent.filter { !answered.contains($0) }
+        }
+        // A caller's threads render with the machine's fonts: a suite with font files renders on its own.
+        let scheduler =
+            (suite.fonts.isSystem ? options.scheduler : nil)
+            ?? ownThreads(jobs: options.workers == nil ? options.jobs : 1, fonts: suite.fonts)
+        let writer = GoldenWriter()
+        try scheduler(remaining.count) { [remaining] position, renderer in
+            // Once asked to stop, no case is begun (those begun finish, their goldens written whole).
+            guard options.stop?.isRequested != true else { return }
+            let index = remaining[position]
+            process(selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts, writer: writer) {
+                result, fonts in state.finish(index, result: result, fonts: fonts, progress: options.progress)
+            }
+        }
+        writer.finish()
+        let results = state.results
+        let stoppedBy = results.count < selected.count ? options.stop?.reason : nil
+        // A stopped run keeps only the results it showed, so no kept result points at a removed artifact.
+        cache?.keepOnly(stoppedBy == nil ? Set(selected.map(\.name)) : Set(results.map(\.name)))
+        artifacts.remove(state.unusedArtifacts)
+
+        let fingerprintPath = suite.folder + "/" + EnvironmentFingerprint.fileName
+        let current = EnvironmentFingerprint.current(fontFiles: state.fonts, declared: suite.fonts, folder: suite.folder)
+        let recorded = EnvironmentFingerprint.read(fingerprintPath)
+        // No fingerprint yet is no change: it is written with the first goldens.
+        let changes = recorded.map { current.changes(since: $0) } ?? []
+        let designChanges = recorded.map { current.designChanges(since: $0) } ?? []
+        let wroteGoldens = results.count(matching: \.recorded) > 0
+        var fingerprintWritten = false
+        let merged = current.merged(over: recorded)
+        let first = recorded == nil && (wroteGoldens || options.record != .never)
+        if first || (!(changes.isEmpty && designChanges.isEmpty) && wroteGoldens) {
+            try AtomicFile.write(merged.json.serialized() + "\n", to: fingerprintPath)
+            fingerprintWritten = true
+        }
+        var summary = CheckSummary(
+            results: results, environmentChanges: changes, fingerprintPath: fingerprintPath,
+            fingerprintWritten: fingerprintWritten, reportPath: nil)
+        summary.designChanges = designChanges
+        summary.environment = merged
+        summary.fingerprintIsNew = recorded == nil
+        summary.stoppedBy = stoppedBy
+        summary.selectedCount = selected.count
+        if listsStale {
+            summary.orphanedGoldens = (staleDuringRun?.value() ?? GoldenPruner.stale(in: suite)).filter { $0.hasSuffix(".png") }
+            summary.orphanArtifacts = copyOrphans(summary.orphanedGoldens, suite: suite, artifacts: artifacts)
+        }
+        summary.reportPath = try GoldenReport(summary: summary, suite: suite, options: options).write(to: artifacts)
+        return summary
+    }
+
+    /// A scheduler on `jobs` threads of the run's own, each with its own renderer, cases taken in
+    /// stride; throws when a renderer cannot be made.
+    private static func ownThreads(jobs: Int, fonts: FontFiles) -> CheckOptions.CaseScheduler {
+        { count, body in
+            let jobs = max(1, min(jobs, count))
+            let failure = FirstError()
+            DispatchQueue.concurrentPerform(iterations: jobs) { worker in
+                let renderer: CardRenderer
+                do {
+                    renderer = try CardRenderer(fonts: fonts)
+                } catch {
+                    failure.record(error)
+                    return
+                }
+                for index in stride(from: worker, to: count, by: jobs) { body(index, renderer) }
+            }
+            if let error = failure.error { throw error }
+        }
+    }
+
+    /// Copies of the goldens no case produces, under `unused/` in the artifacts, so the report shows
+    /// them from inside its folder; by golden path.
+    private static func copyOrphans(_ paths: [String], suite: GoldenSuite, artifacts: ArtifactsFolder) -> [String: String] {
+        var copies: [String: String] = [:]
+        for path in paths {
+            // Only a PNG a card could be: a bomb is not copied where a reviewer's browser would decode it.
+            guard case .bytes(let bytes) = PathPolicy.read(path, root: suite.folder, limit: GoldenCheck.maximumGoldenBytes),
+                let header = PNGCodec.header(bytes), GoldenComparison.isCardSized(header),
+                let relative = PathPolicy.relativePath(path, root: suite.folder),
+                let copy = artifacts.writeGoldenCopy("unused/" + relative.joined(separator: "/").dropLast(4), golden: bytes)
+            else { continue }
+            copies[path] = copy
+        }
+        return copies
+    }
+
+    /// Checks one case, as a worker of `CheckWorkers` does: renders and compares it, writes its
+    /// artifacts and, when it is to be recorded, its golden (the parent holds the suite's lock);
+    /// returns its result and the font files it used once everything is written.
+    package static func checkOne(
+        _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder
+    ) -> (CaseResult, [String]) {
+        var recording: GoldenRecording? = nil
+        var (result, fonts) = process(
+            golden, suite: suite, options: options, renderer: renderer, artifacts: artifacts, recording: &recording)
+        recording?.write(into: &result)
+        return (result, fonts)
+    }
+
+    /// A case's golden and layout snapshot, read under the path policy.
+    private static func goldenFiles(_ golden: GoldenCase, suite: GoldenSuite) -> (png: PathPolicy.Read, layout: PathPolicy.Read) {
+        (
+            png: PathPolicy.read(suite.folder + "/" + golden.pngPath, root: suite.folder, limit: GoldenCheck.maximumGoldenBytes),
+            layout: PathPolicy.read(suite.folder + "/" + golden.layoutPath, root: suite.folder, limit: GoldenCheck.maximumLayoutBytes)
+        )
+    }
+
+    /// The report's group of a case: its template, font and width. A suite font that replaces the
+    /// template's is said where a reviewer looks: a template's font change does not show in such cases.
+    static func group(of golden: GoldenCase) -> String {
+        let templateFont = golden.template.body.font
+        let font = golden.font == templateFont ? golden.font : "\(golden.font) (font from the suite; the template's: \(templateFont))"
+        return "\(golden.template.name) · \(font) · \(JSONValue.format(golden.width)) pt"
+    }
+
+    /// The cases the options' shard and filter select.
+    public static func selection(_ suite: GoldenSuite, options: CheckOptions) -> [GoldenCase] {
+        // All of them shared, not copied.
+        if options.shard == nil && options.filter == nil { return suite.cases }
+        return suite.cases.filter { golden in
+            (options.shard?.contains(golden.name) ?? true) && (options.filter.map { Glob.matches($0, golden.name) } ?? true)
+        }
+    }
+
+    /// Renders and compares one case, writes artifacts as needed and hands its golden, when one is to be
+    /// recorded, to `writer`; calls `done` with the result and the font files the case used once
+    /// everything is written (on `writer`'s thread for a recorded case).
+    static func process(
+        _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder,
+        writer: GoldenWriter, done: @escaping @Sendable (CaseResult, [String]) -> Void
+    ) {
+        var recording: GoldenRecording? = nil
+        let (result, fonts) = process(
+            golden, suite: suite, options: options, renderer: renderer, artifacts: artifacts, recording: &recording)
+        guard let recording else { return done(result, fonts) }
+        writer.submit {
+            var result = result
+            recording.write(into: &result)
+            done(result, fonts)
+        }
+    }
+
+    private static func process(
+        _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder,
+        recording: inout GoldenRecording?
+    ) -> (CaseResult, [String]) {
+        let location = GoldenLocation(
+            name: golden.name, pngPath: suite.folder + "/" + golden.pngPath, layoutPath: suite.folder + "/" + golden.layoutPath,
+            root: suite.folder)
+        let group = group(of: golden)
+        // Read once: for the cache's comparison and for the check itself.
+        let files = goldenFiles(golden, suite: suite)
+        let cache = options.record == .never ? options.cache : nil
+        if let earlier = cache?.result(for: golden, png: files.png, layout: files.layout, tolerance: options.tolerance) {
+            return earlier
+        }
+        do {
+            // Exactly the suite's fonts, whatever the renderer's own (a server's pool renders reviews too).
+            var request = golden.request
+            request.fonts = suite.fonts
+            let (image, metadata) = try renderer.draw(request, state: golden.state)
+            var result = GoldenCheck.check(
+                image, metadata: metadata, scale: golden.scale, at: location, record: options.record,
+                tolerance: options.tolerance, artifacts: artifacts, copyPassedGolden: true, files: files,
+                recording: &recording)
+            result.group = group
+            result.contrast = ContrastNote.notes(for: golden)
+            result.mixedFonts = metadata.mixedFonts
+            cache?.store(
+                result, fonts: metadata.fontFiles, for: golden, png: files.png, layout: files.layout,
+                tolerance: options.tolerance)
+            return (result, metadata.fontFiles)
+        } catch {
+            let result = CaseResult(
+                name: golden.name, outcome: .layoutChanged, message: "cannot render: \(error)", goldenPath: location.pngPath,
+                group: group)
+            return (result, [])
+        }
+    }
+}
+
+/// Results gathered from worker threads and processes.
+private final class RunState: @unchecked Sendable {
+    private let lock = Lock()
+    private let spool: ResultSpool
+    private(set) var fonts = Set<String>()
+    /// The files kept from the last run that no result of this one shows yet (crossed off as results
+    /// come, so the results are not read back for it).
+    private(set) var unusedArtifacts: Set<String>
+    private var done = 0
+
+    init(spool: ResultSpool, kept: Set<String>) {
+        self.spool = spool
+        unusedArtifacts = kept
+    }
+
+    /// Every case answered, in case order.
+    var results: CaseResults {
+        let answered = (0..<spool.count).filter(spool.has)
+        return CaseResults(spool, chosen: answered.count == spool.count ? nil : answered)
+    }
+
+    func finish(_ index: Int, result: CaseResult, fonts: [String], progress: (@Sendable (Int, Int) -> Void)?) {
+        spool.store(result, at: index)
+        let new = lock.withLock {
+            for file in result.artifacts.values { unusedArtifacts.remove(file) }
+            let new = fonts.filter { !self.fonts.contains($0) }
+            self.fonts.formUnion(fonts)
+            done += 1
+            progress?(done, spool.count)
+            return new
+        }
+        // A font file first used is hashed for the run's fingerprint now, not after the last case.
+        for file in new { _ = EnvironmentFingerprint.fileHash(file) }
+    }
+}
+
+/// Shell-style name matching where `*` and `?` also match `/`.
+enum Glob {
+    static func matches(_ pattern: String, _ name: String) -> Bool {
+        fnmatch(pattern, name, 0) == 0
+    }
+}

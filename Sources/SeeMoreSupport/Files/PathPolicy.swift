@@ -1,0 +1,146 @@
+import FoundationEssentials
+import Glibc
+
+/// Where SeeMore reads and writes files that a pull request controls, in one place: the names that
+/// become path components, and files under a root that are never reached through a symbolic link.
+///
+/// Templates, suites, goldens and texts come from pull requests, so a name such as
+/// `"../../outside/pwned"` or a golden linked to `/etc/passwd` must never steer a write out of the
+/// output folder or copy a secret into the artifacts a CI job uploads.
+public enum PathPolicy {
+    /// The longest name accepted as one path component.
+    public static let maximumNameLength = 128
+
+    /// The safe-name pattern, for messages.
+    public static let namePattern = "letters, digits, '.', '_' and '-', not starting with '.', at most 128"
+
+    /// A name that can be a folder or file name: 1–128 ASCII letters, digits, `.`, `_`, `-`, not
+    /// starting with `.` (so never `.`, `..` or a hidden file).
+    public static func isSafeName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.count <= maximumNameLength && !name.hasPrefix(".")
+            && name.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x2E || byte == 0x5F || byte == 0x2D
+            }
+    }
+
+    /// What reading a file under a root found.
+    public enum Read: Equatable, Sendable {
+        case bytes([UInt8])
+        case missing
+        /// The file, or a folder on the way to it, is a symbolic link: it is not opened.
+        case symbolicLink(String)
+        /// A folder, a device, a pipe: not a regular file.
+        case notRegularFile
+        /// Larger than the limit; not read.
+        case tooLarge(Int)
+        /// The path leaves the root.
+        case outsideRoot
+    }
+
+    /// Reads the regular file at `path`, which must lie inside `root`, without following a symbolic
+    /// link at the file or at any folder between `root` and it, and reading at most `limit` bytes.
+    public static func read(_ path: String, root: String, limit: Int) -> Read {
+        guard let relative = relativePath(path, root: root) else { return .outsideRoot }
+        var folder = standardized(root)
+        for component in relative.dropLast() {
+            folder += "/" + component
+            var info = stat()
+            if lstat(folder, &info) != 0 { return .missing }
+            if info.st_mode & S_IFMT == S_IFLNK { return .symbolicLink(folder) }
+            if info.st_mode & S_IFMT != S_IFDIR { return .notRegularFile }
+        }
+        let file = folder + "/" + (relative.last ?? "")
+        let descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else {
+            if errno == ELOOP { return .symbolicLink(file) }
+            return errno == ENOENT || errno == ENOTDIR ? .missing : .notRegularFile
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return .notRegularFile }
+        let size = Int(info.st_size)
+        guard size <= limit else { return .tooLarge(size) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glibc.read(descriptor, base + done, size - done)
+            }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            done += count
+        }
+        return .bytes(Array(bytes.prefix(done)))
+    }
+
+    /// The largest template or suite file read: far past any real one, and a bound on memory.
+    public static let maximumDocumentBytes = 4 << 20
+
+    /// Reads a document a person wrote (a template, a suite), refusing one larger than
+    /// `maximumDocumentBytes` before reading it.
+    /// - Returns: the bytes, or why they were not read.
+    public static func readDocument(_ path: String, limit: Int = maximumDocumentBytes) -> Result<Data, DocumentError> {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return .failure(.unreadable) }
+        guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }
+        guard Int(info.st_size) <= limit else { return .failure(.tooLarge(Int(info.st_size))) }
+        guard let data = FileManager.default.contents(atPath: path) else { return .failure(.unreadable) }
+        return .success(data)
+    }
+
+    /// Why a document could not be read.
+    public enum DocumentError: Error, Equatable {
+        case unreadable
+        case tooLarge(Int)
+    }
+
+    /// Checks that a file may be written at `path`: inside `root`, and no folder between them is a
+    /// symbolic link (missing folders are fine: they will be created as real ones).
+    /// - Throws: `AtomicFile.WriteError` naming the path and why.
+    public static func checkWritable(_ path: String, root: String) throws {
+        guard let relative = relativePath(path, root: root) else {
+            throw AtomicFile.WriteError(path: path, reason: "it is outside \(root)")
+        }
+        var folder = standardized(root)
+        for component in relative.dropLast() {
+            folder += "/" + component
+            var info = stat()
+            guard lstat(folder, &info) == 0 else { return }
+            if info.st_mode & S_IFMT == S_IFLNK {
+                throw AtomicFile.WriteError(path: path, reason: "\(folder) is a symbolic link")
+            }
+        }
+    }
+
+    /// The components of `path` below `root`, or nil when it is not strictly inside it (`..` and `.`
+    /// resolved lexically first).
+    package static func relativePath(_ path: String, root: String) -> [String]? {
+        let base = resolvedComponents(root)
+        let full = resolvedComponents(path)
+        guard full.count > base.count, full[..<base.count].elementsEqual(base) else { return nil }
+        return Array(full[base.count...])
+    }
+
+    /// `path` made absolute (from the current folder) with `.` and `..` resolved lexically.
+    public static func standardized(_ path: String) -> String {
+        "/" + resolvedComponents(path).joined(separator: "/")
+    }
+
+    /// The names along `path` made absolute, `.` and `..` resolved lexically. Split at every "/" byte,
+    /// as the kernel does (a "/" followed by a combining mark is one Character, but still a separator).
+    private static func resolvedComponents(_ path: String) -> [String] {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [String] = []
+        for part in absolute.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            if part.elementsEqual(".".utf8) { continue }
+            if part.elementsEqual("..".utf8) {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(String(Substring(part)))
+        }
+        return parts
+    }
+}

@@ -1,0 +1,229 @@
+import CPangoCairo
+import SeeMoreSupport
+
+/// Line N of the uncut text, run by run: enough to measure a cut on that line by arithmetic and to
+/// describe it without laying it out.
+///
+/// `LastLineLayout` lays out line N up to a candidate cut with the ellipsis and suffix; on a
+/// left-to-right line this does the same sum without a layout. Pango puts items on a line one after
+/// the other while their widths fit what is left, so the line holds them all exactly when the sum of
+/// their widths fits the width (with hyphens off no item ends in a break that adds width; only white
+/// space at the end may hang past it). The runs before the one holding the cut's last character
+/// are the same items, shaped alike, as in the uncut text, so their widths are read; the run holding
+/// it is shaped again up to the cut (kerning, ligatures and contextual forms may change at the cut);
+/// the ellipsis and suffix add `EndingRuns`' width, measured once per font, script and language.
+final class LineRuns {
+    struct Run {
+        /// The run's bytes in the text.
+        let bytes: Range<Int>
+        let width: Int32
+        /// Owned copies (the uncut layout is laid out again while the search goes on).
+        let item: UnsafeMutablePointer<PangoItem>
+        let glyphs: UnsafeMutablePointer<PangoGlyphString>
+    }
+
+    /// A candidate measured: whether its last line fits, and what describes it.
+    final class Fit {
+        let fits: Bool
+        /// The character index where the kept text ends.
+        let keptEnd: Int
+        /// How many of the line's runs come before the one holding the cut, and that run shaped up to it.
+        let runsBefore: Int
+        let lastRun: UnsafeMutablePointer<PangoItem>
+        let lastGlyphs: UnsafeMutablePointer<PangoGlyphString>
+        let ending: EndingRuns
+
+        init(
+            fits: Bool, keptEnd: Int, runsBefore: Int, lastRun: UnsafeMutablePointer<PangoItem>,
+            lastGlyphs: UnsafeMutablePointer<PangoGlyphString>, ending: EndingRuns
+        ) {
+            self.fits = fits
+            self.keptEnd = keptEnd
+            self.runsBefore = runsBefore
+            self.lastRun = lastRun
+            self.lastGlyphs = lastGlyphs
+            self.ending = ending
+        }
+
+        deinit {
+            pango_item_free(lastRun)
+            pango_glyph_string_free(lastGlyphs)
+        }
+    }
+
+    let runs: [Run]
+    /// Where the line starts and ends, in bytes of the text.
+    let lineBytes: Range<Int>
+    /// The line width in Pango units, as the layouts get it.
+    private let width: Int32
+    /// Names the runs' fonts.
+    private let facts: FontFacts
+
+    /// Reads line `index` (0-based) of `layout`, which holds the uncut text; nil unless every run on it
+    /// is left to right at the paragraph's level (with no bidi control before the line's end in its
+    /// paragraph), in the body font's size, unraised, of a script that
+    /// HarfBuzz shapes without the text around it (not the joining Mongolian and Phags-pa), and the
+    /// line holds no tab, line separator or hyphenation point (which Pango lays out otherwise).
+    init?(layout: Layout, line index: Int, text: IndexedText, width: Double, bodySize: Double, facts: FontFacts) {
+        guard let line = pango_layout_get_line_readonly(layout.pointer, Int32(index)),
+            line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue
+        else { return nil }
+        let start = Int(line.pointee.start_index)
+        lineBytes = start..<(start + Int(line.pointee.length))
+        guard lineBytes.upperBound <= text.bytes.count, !Self.holdsSpecialCharacters(text.bytes[lineBytes]),
+            !Self.holdsBidiControls(text, before: text.character(atByte: lineBytes.upperBound))
+        else { return nil }
+        var runs: [Run] = []
+        var eligible = true
+        layout.forEachRun(of: line) { run in
+            guard eligible, let item = run.pointee.item, let glyphs = run.pointee.glyphs,
+                let font = item.pointee.analysis.font, item.pointee.analysis.level == 0, run.pointee.y_offset == 0,
+                item.pointee.analysis.script != UInt8(truncatingIfNeeded: PANGO_SCRIPT_MONGOLIAN.rawValue),
+                item.pointee.analysis.script != UInt8(truncatingIfNeeded: PANGO_SCRIPT_PHAGS_PA.rawValue),
+                facts.size(of: font) == bodySize, let itemCopy = pango_item_copy(item)
+            else {
+                eligible = false
+                return
+            }
+            guard let glyphsCopy = pango_glyph_string_copy(glyphs) else {
+                pango_item_free(itemCopy)
+                eligible = false
+                return
+            }
+            let offset = Int(item.pointee.offset)
+            runs.append(
+                Run(
+                    bytes: offset..<(offset + Int(item.pointee.length)), width: pango_glyph_string_get_width(glyphs),
+                    item: itemCopy, glyphs: glyphsCopy))
+        }
+        self.runs = runs
+        self.width = PangoUnits.from(points: width)
+        self.facts = facts
+        guard eligible, !runs.isEmpty, runs.first?.bytes.lowerBound == lineBytes.lowerBound else { return nil }
+    }
+
+    deinit {
+        for run in runs {
+            pango_item_free(run.item)
+            pango_glyph_string_free(run.glyphs)
+        }
+    }
+
+    /// Whether the paragraph holds an embedding, override or isolate before character `end`: then the
+    /// ending's bidi levels would depend on the kept text.
+    private static func holdsBidiControls(_ text: IndexedText, before end: Int) -> Bool {
+        var index = end
+        while index > 0 && !IndexedText.isParagraphSeparator(text.scalars[index - 1]) {
+            index -= 1
+            switch text.scalars[index].value {
+            case 0x202A...0x202E, 0x2066...0x2069: return true
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// Tabs, line and paragraph separators and hyphenation points, which Pango lays out otherwise.
+    private static func holdsSpecialCharacters(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in bytes {
+            if byte == 0x09 || byte == 0x0A || byte == 0x0D { return true }
+            // U+2027 HYPHENATION POINT (E2 80 A7), U+2028 and U+2029 (E2 80 A8/A9).
+            if previous == (0xE2, 0x80) && (0xA7...0xA9).contains(byte) { return true }
+            previous = (previous.1, byte)
+        }
+        return false
+    }
+
+    /// Measures the text from this line's start to character `keptEnd` followed by `ending` on one
+    /// line; nil when the cut is not on this line or the sum cannot decide (white space that may hang
+    /// past the end, an ending with no width, a run the ending could not be measured after).
+    /// - Parameter endings: the ending's runs after the kept text (see `LastLineLayout.endingRuns`).
+    func measure(keptEnd: Int, text: IndexedText, ending: Ending, endings: LastLineLayout, style: TextStyle) throws -> Fit? {
+        let cut = text.byteOffsets[keptEnd]
+        guard cut > lineBytes.lowerBound, cut <= lineBytes.upperBound,
+            let last = runs.firstIndex(where: { $0.bytes.lowerBound < cut && cut <= $0.bytes.upperBound })
+        else { return nil }
+        let run = runs[last]
+        guard
+            let measured = try endings.endingRuns(
+                line: lineBytes.lowerBound..<cut, runStart: run.bytes.lowerBound, run: run.item.pointee.analysis,
+                first: runs[0].item.pointee.analysis, of: text, ending: ending, style: style),
+            measured.width > 0
+        else { return nil }
+        // The line as the paragraph of its own layout would hold it: the run shaped with the same text
+        // around it, and the marks that open the ending when they join it.
+        let lineText = Array(text.bytes[lineBytes.lowerBound..<cut]) + ending.bytes
+        let marks =
+            measured.joinsMarks ? ending.bytes[..<ending.ellipsisStart].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } : 0
+        guard let item = pango_item_copy(run.item) else { return nil }
+        guard let glyphs = pango_glyph_string_new() else {
+            pango_item_free(item)
+            return nil
+        }
+        item.pointee.offset = Int32(run.bytes.lowerBound - lineBytes.lowerBound)
+        item.pointee.length = Int32(cut - run.bytes.lowerBound + (measured.joinsMarks ? ending.ellipsisStart : 0))
+        item.pointee.num_chars = Int32(keptEnd - text.character(atByte: run.bytes.lowerBound) + marks)
+        item.pointee.analysis.flags &= ~UInt8(PANGO_ANALYSIS_FLAG_NEED_HYPHEN)
+        lineText.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) {
+                pango_shape_item(item, $0.baseAddress, Int32($0.count), nil, glyphs, PANGO_SHAPE_NONE)
+            }
+        }
+        let widths = runs[..<last].map { Int($0.width) } + [Int(pango_glyph_string_get_width(glyphs)), Int(measured.width)]
+        let total = widths.reduce(0, +)
+        let fits = total <= Int(width)
+        // Owns the item and glyphs from here on.
+        let fit = Fit(fits: fits, keptEnd: keptEnd, runsBefore: last, lastRun: item, lastGlyphs: glyphs, ending: measured)
+        guard widths.allSatisfy({ $0 >= 0 }), fits || total - Int(measured.hang) > Int(width) else { return nil }
+        return fit
+    }
+
+    /// The description of a cut measured to fit: lines 1…N−1 from `above`, then this line up to the
+    /// cut with the ellipsis and suffix, as a layout of the whole collapsed text describes it.
+    func describe(_ fit: Fit, above: LinesAbove, text: IndexedText, ending: Ending)
+        -> (lines: [String], suffixRects: SuffixRects, unknownGlyphs: Int, families: [String])
+    {
+        var bytes = Array(text.bytes[lineBytes.lowerBound..<text.byteOffsets[fit.keptEnd]])
+        for (index, byte) in ending.bytes.enumerated() where !ending.marks.contains(where: { $0.contains(index) }) {
+            bytes.append(byte)
+        }
+        var tally = RunTally()
+        // In points: sums of Pango units (multiples of 1/1024) are exact in a Double and cannot overflow.
+        var start = 0.0
+        for (glyphs, item) in runs[..<fit.runsBefore].map({ ($0.glyphs, $0.item) }) + [(fit.lastGlyphs, fit.lastRun)] {
+            start += PangoUnits.toPoints(pango_glyph_string_get_width(glyphs))
+            tally.add(glyphs, item: item, facts: facts)
+        }
+        let ascent = max(tally.ascent, fit.ending.tally.ascent)
+        var families = above.families
+        for family in tally.families + fit.ending.tally.families where !families.contains(family) { families.append(family) }
+        // The suffix's rectangle as `Layout.rect(ofBytes:)` finds it on a line whose Pango baseline is
+        // its ascent (the largest of its runs'), moved onto the line's box.
+        let baseline = PangoUnits.toPoints(ascent)
+        let shift = fit.ending.box.baseline - baseline
+        var rect: Rect? = nil
+        func add(_ part: Rect) { rect = rect.map { $0.union(part) } ?? part }
+        for character in fit.ending.suffixCharacters {
+            let x = start + PangoUnits.toPoints(character.x)
+            let width = PangoUnits.toPoints(character.width)
+            add(
+                Rect(
+                    x: min(x, x + width), y: baseline + PangoUnits.toPoints(character.y) + shift, width: abs(width),
+                    height: PangoUnits.toPoints(character.height)))
+        }
+        if rect != nil {
+            for ink in fit.ending.suffixInk {
+                add(
+                    Rect(
+                        x: start + PangoUnits.toPoints(ink.x), y: baseline + PangoUnits.toPoints(ink.y) + shift,
+                        width: PangoUnits.toPoints(ink.width), height: PangoUnits.toPoints(ink.height)))
+            }
+        }
+        return (
+            above.texts + [String(decoding: bytes, as: UTF8.self)],
+            SuffixRects(perLine: rect.map { [$0] } ?? [], rect: rect).offsetBy(x: 0, y: above.lastLineTop),
+            above.unknownGlyphs + tally.unknownGlyphs + fit.ending.tally.unknownGlyphs, families
+        )
+    }
+}

@@ -1,0 +1,84 @@
+import CPangoCairo
+
+/// The language a text is shaped and its fallback fonts are picked for (BCP 47: `ja`, `zh-Hans`, `hi`).
+///
+/// It decides the Han glyph forms (Japanese, Simplified and Traditional Chinese and Korean draw the same
+/// code points differently) and which font fontconfig falls back to for a script; never the host's
+/// locale, so pictures do not depend on the machine.
+package enum TextLanguage {
+    /// The language of `text` when none is given, from its letters: Japanese when it has kana, Korean
+    /// when it has Hangul, Simplified Chinese when Han is its most common script, otherwise the sample
+    /// language Pango names for its most common script (`ar` for Arabic, `hi` for Devanagari, `th` for
+    /// Thai, `en` for Latin…). nil for a text without letters. Reads at most the first 4096 characters.
+    package static func guess(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { guess(utf8: $0) }
+    }
+
+    /// `guess` of valid UTF-8, read byte by byte (the string's scalar view cost five times as much).
+    private static func guess(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        // Counted by script number in an array: hashing a script per character cost more than the rest.
+        var counts = [Int](repeating: 0, count: 256)
+        var order: [GUnicodeScript] = []
+        var index = 0
+        var characters = 0
+        while index < bytes.count && characters < 4096 {
+            let byte = bytes[index]
+            characters += 1
+            let script: GUnicodeScript
+            if byte < 0x80 {  // ASCII: letters are Latin, the rest has no script of its own
+                index += 1
+                guard (0x61...0x7A).contains(byte | 0x20) else { continue }
+                script = G_UNICODE_SCRIPT_LATIN
+            } else {
+                let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                guard index + length <= bytes.count else { break }
+                var value = UInt32(byte) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+                for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
+                index += length
+                script = g_unichar_get_script(gunichar(value))
+            }
+            switch script {
+            case G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_INHERITED, G_UNICODE_SCRIPT_UNKNOWN: continue
+            case G_UNICODE_SCRIPT_HIRAGANA, G_UNICODE_SCRIPT_KATAKANA: return "ja"
+            case G_UNICODE_SCRIPT_HANGUL: return "ko"
+            default:
+                let slot = Int(script.rawValue)
+                if slot >= counts.count { counts += repeatElement(0, count: slot + 1 - counts.count) }
+                if counts[slot] == 0 { order.append(script) }
+                counts[slot] += 1
+            }
+        }
+        // The most common script; the first seen wins a tie, so the answer is deterministic.
+        guard let dominant = order.max(by: { counts[Int($0.rawValue)] < counts[Int($1.rawValue)] }) else { return nil }
+        if dominant == G_UNICODE_SCRIPT_HAN { return "zh-Hans" }
+        if dominant == G_UNICODE_SCRIPT_LATIN { return "en" }
+        guard let language = pango_script_get_sample_language(PangoScript(rawValue: dominant.rawValue)),
+            let tag = pango_language_to_string(language)
+        else { return nil }
+        return String(cString: tag)
+    }
+
+    /// The tag Pango and fontconfig understand for a BCP 47 tag: fontconfig knows Chinese by region
+    /// (`zh-cn`, `zh-tw`, `zh-hk`), not by script, so `zh-Hans` → `zh-cn` and `zh-Hant` → `zh-tw`.
+    static func pangoTag(_ tag: String) -> String {
+        let parts = tag.lowercased().split(separator: "-").map(String.init)
+        guard parts.first == "zh" else { return tag.lowercased() }
+        if parts.contains("hk") || parts.contains("mo") { return "zh-hk" }
+        if parts.contains("tw") || parts.contains("hant") { return "zh-tw" }
+        if parts.contains("sg") { return "zh-sg" }
+        return "zh-cn"
+    }
+
+    /// Whether `tag` is a well-formed BCP 47 tag as far as SeeMore needs: letters, digits and hyphens,
+    /// starting with a 2–3 letter language, at most 35 characters.
+    package static func isValid(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard tag.count <= 35, let first = parts.first, (2...3).contains(first.count),
+            first.allSatisfy({ $0.isASCII && $0.isLetter })
+        else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        }
+    }
+}

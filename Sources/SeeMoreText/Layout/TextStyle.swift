@@ -1,0 +1,357 @@
+import CPangoCairo
+import SeeMoreImage
+
+/// How a request's text looks in its layouts: body and suffix fonts, markup spans, line height.
+final class TextStyle {
+    let fonts: ResolvedFonts
+    /// The text without markup tags; all indices refer to it.
+    let plainText: String
+    private let markup: AttributeList?
+    /// Whether a line laid out alone lays out as inside its paragraph (see `MarkupLimits.keepsLinesAlike`).
+    let keepsLinesAlike: Bool
+    let lineHeight: LineHeight
+    let width: Double
+    let hyphens: Hyphens
+    /// The language of the text (given, or guessed from it) and of the ellipsis and suffix (guessed
+    /// from them, else the text's).
+    let language: (text: String?, ending: String?)
+    /// Byte ranges of the plain text kept on one line when they fit one: Korean words
+    /// (`KoreanLineBreak.words`), and links, mentions and hashtags (`TextEntity`), each list in order.
+    private let koreanWords: [Range<Int>]
+    /// The links, mentions and hashtags of the plain text (found, or the request's), with their bytes.
+    private(set) var entities: [(entity: TextEntity, bytes: Range<Int>)] = []
+    private var entityBytes: [Range<Int>] { entities.map(\.bytes) }
+    /// The characters of the links, mentions and hashtags of the plain text (found, or the
+    /// request's), merged where they overlap, in order.
+    private var entitySpans: [Range<Int>] = []
+    /// The entities' weight (`TruncationRequest.entityWeight`), nil for the text's own.
+    let entityWeight: Int?
+    /// Lays out a Korean word alone to see whether it fits a line.
+    private let measuring: Layout
+    /// Whether each kept-together range fits a line, once measured.
+    private var wordFits: [Range<Int>: Bool] = [:]
+    private(set) lazy var plainBytes = Array(plainText.utf8)
+    /// Whether Pango could add a hyphen at a break in the text (see `mayTakeHyphens`).
+    private lazy var textMayTakeHyphens = Self.mayTakeHyphens(plainText)
+    /// What decides how a line looks in this style's layouts, apart from its text and the width it
+    /// wraps at: fonts, languages and line height.
+    private(set) lazy var key =
+        "\(fonts.body.string)|\(fonts.suffix.string)|\(language.text ?? "")|\(language.ending ?? "")|\(lineHeight)|\(entityWeight ?? 0)"
+    /// Whether a line's layout is the sum of its runs' (see `LineRuns`): no markup spans (letter
+    /// spacing, rises, other sizes), no entities in a weight of their own and no hyphen added at a break.
+    var layoutIsSumOfRuns: Bool { markup == nil && hyphens == .none && (entityWeight == nil || entities.isEmpty) }
+
+    /// - Parameters:
+    ///   - measuring: a layout this style may use to measure words.
+    ///   - language: the request's language, or the one guessed from its text (the markup's plain
+    ///     text is guessed from again).
+    /// - Throws: `TruncationRequestError.invalidMarkup` with Pango's message (which has the position).
+    init(request: TruncationRequest, fonts: ResolvedFonts, measuring: Layout, language textLanguage: String?) throws {
+        self.fonts = fonts
+        self.measuring = measuring
+        lineHeight = request.lineHeight
+        width = request.width
+        hyphens = request.hyphens
+        entityWeight = request.entityWeight
+        let endingLanguage = TextLanguage.guess(request.ellipsis + request.suffix)
+        guard request.markup else {
+            plainText = request.text
+            markup = nil
+            keepsLinesAlike = true
+            koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
+            let entities = request.entities ?? TextEntity.find(in: plainText)
+            entitySpans = Self.merged(entities.map(\.range))
+            self.entities = Self.located(entities, in: plainText)
+            try Self.checkCombiningRuns(plainText)
+            language = (textLanguage, endingLanguage ?? textLanguage)
+            return
+        }
+        if let problem = MarkupLimits.tagProblem(in: request.text) { throw TruncationRequestError.invalidMarkup(problem) }
+        var list: OpaquePointer? = nil
+        var text: UnsafeMutablePointer<CChar>? = nil
+        var error: UnsafeMutablePointer<GError>? = nil
+        guard pango_parse_markup(request.text, -1, 0, &list, &text, nil, &error) != 0, let list, let text else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "cannot be parsed"
+            if let error { g_error_free(error) }
+            throw TruncationRequestError.invalidMarkup(message)
+        }
+        defer { g_free(text) }
+        plainText = String(cString: text)
+        let parsed = AttributeList(taking: list)
+        if let problem = MarkupLimits.problem(in: parsed, body: fonts.body) {
+            throw TruncationRequestError.invalidMarkup(problem)
+        }
+        markup = parsed
+        keepsLinesAlike = MarkupLimits.keepsLinesAlike(parsed)
+        koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
+        let entities = request.entities ?? TextEntity.find(in: plainText)
+        entitySpans = Self.merged(entities.map(\.range))
+        self.entities = Self.located(entities, in: plainText)
+        try Self.checkCombiningRuns(plainText)
+        let textLanguage = request.language ?? TextLanguage.guess(plainText)
+        language = (textLanguage, endingLanguage ?? textLanguage)
+    }
+
+    /// Sets `layout` to `kept` (bytes of the plain text starting at byte `textStart`) followed by
+    /// `ending`: the ellipsis in the body font, the suffix in the suffix font (colored and underlined
+    /// when `paint` says so). `linesPerParagraph` stops line breaking there (`Layout.limitLines`).
+    func apply<Bytes: Collection>(
+        _ kept: Bytes, ending: Ending? = nil, to layout: Layout, textStart: Int = 0, paint: SuffixPaint? = nil,
+        links: LinkPaint? = nil, linesPerParagraph: Int? = nil
+    ) throws where Bytes.Element == UInt8 {
+        let keptCount = kept.count
+        let attributes = try markup?.slice(textStart..<(textStart + keptCount)) ?? AttributeList()
+        let total = keptCount + (ending?.bytes.count ?? 0)
+        if let ending, !ending.suffixRange.isEmpty {
+            let suffix = (keptCount + ending.suffixRange.lowerBound)..<(keptCount + ending.suffixRange.upperBound)
+            attributes.setFont(fonts.suffix, bytes: suffix)
+            if let paint {
+                attributes.setColor(paint.color, bytes: suffix)
+                if paint.underline {
+                    let visible = Self.visiblePart(of: ending.suffixRange, in: ending.bytes)
+                    attributes.setUnderline(bytes: (keptCount + visible.lowerBound)..<(keptCount + visible.upperBound))
+                }
+            }
+        }
+        weighEntities(in: textStart..<(textStart + keptCount), on: attributes)
+        // Color and underline only: widths stay those the cut measured.
+        if let links {
+            let kept = textStart..<(textStart + keptCount)
+            for range in entityBytes where range.overlaps(kept) {
+                let part = (max(range.lowerBound, kept.lowerBound) - textStart)..<(min(range.upperBound, kept.upperBound) - textStart)
+                attributes.setColor(links.color, bytes: part)
+                if links.underline { attributes.setUnderline(bytes: part) }
+            }
+        }
+        if let ending, ending.startsItem, keptCount > 0, total > keptCount {
+            attributes.startItem(bytes: keptCount..<total)
+        }
+        try keepTogether(koreanWords, in: textStart..<(textStart + keptCount), on: attributes)
+        try keepTogether(entityBytes, in: textStart..<(textStart + keptCount), on: attributes)
+        if hyphens == .none
+            && (textMayTakeHyphens || ending.map { Self.mayTakeHyphens(String(decoding: $0.bytes, as: UTF8.self)) } ?? false)
+        {
+            attributes.setInsertHyphens(false, bytes: 0..<total)
+        }
+        if let text = language.text, keptCount > 0 { attributes.setLanguage(text, bytes: 0..<keptCount) }
+        if let tag = language.ending, total > keptCount { attributes.setLanguage(tag, bytes: keptCount..<total) }
+        layout.context.setTextLanguage(language.text)
+        layout.setWidth(points: width)
+        layout.limitLines(perParagraph: linesPerParagraph)
+        layout.setLineHeight(lineHeight, metrics: try layout.context.metrics(for: fonts.body, language: language.text))
+        layout.setFont(fonts.body)
+        layout.setAttributes(attributes)
+        if let ending {
+            layout.setText(Array(kept) + ending.bytes)
+        } else {
+            layout.setText(kept)
+        }
+    }
+}
+
+extension TextStyle {
+    /// Whether Pango could add a hyphen at a break in `text`: it does only after a character of a
+    /// script other than Han, Hangul, Hiragana, Katakana and Common (where a soft hyphen asks for one),
+    /// and after a hyphenation point. A text without any needs no attribute turning hyphens off, which
+    /// Pango would apply to every item of every layout.
+    static func mayTakeHyphens(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            let value = scalar.value
+            if value < 0x80 { return (0x61...0x7A).contains(value | 0x20) }
+            if value == 0xAD || value == 0x2027 { return true }
+            switch g_unichar_get_script(gunichar(value)) {
+            case G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_HAN, G_UNICODE_SCRIPT_HANGUL, G_UNICODE_SCRIPT_HIRAGANA,
+                G_UNICODE_SCRIPT_KATAKANA:
+                return false
+            default: return true
+            }
+        }
+    }
+
+    /// The most combining characters in a row: Unicode's Stream-Safe Text Format (UAX #15) allows 30.
+    static let maximumCombiningRun = 30
+
+    /// Refuses a run of more than `maximumCombiningRun` combining characters (marks, joiners,
+    /// variation selectors) on one base, which no script needs and which makes HarfBuzz's shaping of
+    /// the cluster quadratic in the run's length ("Zalgo" text).
+    /// - Throws: `TruncationRequestError.combiningRunTooLong` with the character index.
+    static func checkCombiningRuns(_ text: String) throws {
+        var text = text
+        let longest = text.withUTF8 { utf8 -> (index: Int, run: Int)? in
+            var run = 0
+            var index = -1  // the character (scalar) the scan is at
+            var offset = 0
+            while offset < utf8.count {
+                let byte = utf8[offset]
+                offset += 1
+                if byte & 0xC0 == 0x80 { continue }  // a continuation byte: the same character
+                index += 1
+                // No mark, joiner or selector below U+0300 (lead bytes below 0xCC): the common case.
+                guard byte >= 0xCC else {
+                    run = 0
+                    continue
+                }
+                let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                var value = UInt32(byte & (width == 4 ? 0x07 : width == 3 ? 0x0F : 0x1F))
+                for _ in 1..<width where offset < utf8.count {  // a String's UTF-8 is valid
+                    value = value << 6 | UInt32(utf8[offset] & 0x3F)
+                    offset += 1
+                }
+                switch value {
+                case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
+                default: run = g_unichar_ismark(gunichar(value)) != 0 ? run + 1 : 0
+                }
+                if run > maximumCombiningRun { return (index, run) }
+            }
+            return nil
+        }
+        if let longest {
+            throw TruncationRequestError.combiningRunTooLong(at: longest.index - maximumCombiningRun, limit: maximumCombiningRun)
+        }
+    }
+
+    /// Forbids breaks inside those of `words` (ordered byte ranges of the plain text) within `range`
+    /// that fit a line, on `attributes` of a layout whose text starts at `range.lowerBound`. Only
+    /// ranges that fit get `allow_breaks = false`: Pango 1.50.12 aborts on some layouts where a range
+    /// that cannot fit a line forbids its breaks.
+    private func keepTogether(_ words: [Range<Int>], in range: Range<Int>, on attributes: AttributeList) throws {
+        guard !words.isEmpty, !range.isEmpty else { return }
+        var low = 0
+        var high = words.count
+        while low < high {  // the first word ending after the range's start
+            let middle = (low + high) / 2
+            if words[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        for word in words[low...] {
+            if word.lowerBound >= range.upperBound { break }
+            let part = max(word.lowerBound, range.lowerBound)..<min(word.upperBound, range.upperBound)
+            guard part.count > 1, try fitsOneLine(word) else { continue }
+            attributes.setAllowBreaks(false, bytes: (part.lowerBound - range.lowerBound)..<(part.upperBound - range.lowerBound))
+        }
+    }
+
+    /// Sets the entities' weight, where they overlap `range` (bytes of the plain text), on
+    /// `attributes` of a layout whose text starts at `range.lowerBound`.
+    private func weighEntities(in range: Range<Int>, on attributes: AttributeList) {
+        guard let entityWeight else { return }
+        for (_, entity) in entities where entity.overlaps(range) {
+            let part = max(entity.lowerBound, range.lowerBound)..<min(entity.upperBound, range.upperBound)
+            attributes.setWeight(entityWeight, bytes: (part.lowerBound - range.lowerBound)..<(part.upperBound - range.lowerBound))
+        }
+    }
+
+    /// Whether character boundary `k` lies strictly inside one of the entities (a cut there splits it).
+    func splitsEntity(_ k: Int) -> Bool {
+        var low = 0
+        var high = entitySpans.count
+        while low < high {  // the first span starting at or after k
+            let middle = (low + high) / 2
+            if entitySpans[middle].lowerBound < k { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && entitySpans[low - 1].upperBound > k
+    }
+
+    /// `ranges` in order, those that overlap or touch made one.
+    static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = result.last, range.lowerBound < last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
+    /// `entities` (ranges in Unicode scalars of `text`) in order with their byte ranges, found in one
+    /// pass; those that overlap one before them are left out.
+    static func located(_ entities: [TextEntity], in text: String) -> [(entity: TextEntity, bytes: Range<Int>)] {
+        guard !entities.isEmpty else { return [] }
+        let sorted = entities.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        var bounds = Set(sorted.flatMap { [$0.range.lowerBound, $0.range.upperBound] })
+        var offsets: [Int: Int] = [:]
+        var byte = 0
+        for (index, scalar) in text.unicodeScalars.enumerated() {
+            if bounds.remove(index) != nil { offsets[index] = byte }
+            if bounds.isEmpty { break }
+            byte += UTF8.width(scalar)
+        }
+        for bound in bounds { offsets[bound] = byte }  // at or past the end
+        var located: [(entity: TextEntity, bytes: Range<Int>)] = []
+        for entity in sorted {
+            guard let lower = offsets[entity.range.lowerBound], let upper = offsets[entity.range.upperBound], lower < upper,
+                located.last.map({ $0.bytes.upperBound <= lower }) ?? true
+            else { continue }
+            located.append((entity, lower..<upper))
+        }
+        return located
+    }
+
+    /// Whether the word laid out alone, unwrapped, is at most a line wide.
+    private func fitsOneLine(_ word: Range<Int>) throws -> Bool {
+        if let known = wordFits[word] { return known }
+        let bytes = plainBytes[word]
+        let attributes = try markup?.slice(word) ?? AttributeList()
+        if let tag = language.text { attributes.setLanguage(tag, bytes: 0..<bytes.count) }
+        weighEntities(in: word, on: attributes)
+        measuring.setUnwrapped()
+        measuring.setFont(fonts.body)
+        measuring.setAttributes(attributes)
+        measuring.setText(bytes)
+        let fits = measuring.logicalSize.width <= width
+        wordFits[word] = fits
+        return fits
+    }
+
+    /// The part of `range` an underline covers: the label's words, without the spaces and the dots
+    /// or ellipsis before or after them, so " ..더보기" is underlined under "더보기" only.
+    static func visiblePart<Bytes: Collection>(of range: Range<Int>, in bytes: Bytes) -> Range<Int> where Bytes.Element == UInt8 {
+        let array = Array(bytes)
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        /// The length of a space, dot or ellipsis (`…` U+2026, `‥` U+2025) starting at `index`, or 0.
+        func skippable(at index: Int, before end: Int) -> Int {
+            if array[index] == 0x20 || array[index] == 0x2E { return 1 }
+            if index + 3 <= end, array[index] == 0xE2, array[index + 1] == 0x80, array[index + 2] == 0xA5 || array[index + 2] == 0xA6 {
+                return 3
+            }
+            return 0
+        }
+        while lower < upper, case let length = skippable(at: lower, before: upper), length > 0 { lower += length }
+        while upper > lower {
+            if array[upper - 1] == 0x20 || array[upper - 1] == 0x2E {
+                upper -= 1
+            } else if upper - 3 >= lower, skippable(at: upper - 3, before: upper) == 3 {
+                upper -= 3
+            } else {
+                break
+            }
+        }
+        // A label of dots alone keeps its underline.
+        return lower < upper ? lower..<upper : range
+    }
+}
+
+/// How a painted suffix looks beyond its font.
+package struct SuffixPaint {
+    package var color: Color
+    package var underline: Bool
+
+    package init(color: Color, underline: Bool) {
+        self.color = color
+        self.underline = underline
+    }
+}
+
+/// How the links, mentions and hashtags of a painted text look: their color, and whether they are
+/// underlined (where they are, the text's style knows).
+package struct LinkPaint {
+    package var color: Color
+    package var underline: Bool
+
+    package init(color: Color, underline: Bool) {
+        self.color = color
+        self.underline = underline
+    }
+}

@@ -1,0 +1,100 @@
+import CPangoCairo
+import SeeMoreImage
+
+/// An owned Pango attribute list.
+final class AttributeList {
+    let pointer: OpaquePointer
+
+    init() throws {
+        guard let list = pango_attr_list_new() else {
+            throw PangoError.creationFailed("a Pango attribute list")
+        }
+        pointer = list
+    }
+
+    /// Takes ownership of a list Pango returned.
+    init(taking list: OpaquePointer) {
+        pointer = list
+    }
+
+    deinit {
+        pango_attr_list_unref(pointer)
+    }
+
+    /// A new list for the text's bytes in `range`: the attributes that overlap it, cut off at its ends
+    /// and moved so that `range.lowerBound` becomes 0. A span thus never reaches past the kept text
+    /// into the ellipsis and suffix.
+    func slice(_ range: Range<Int>) throws -> AttributeList {
+        let copy = try AttributeList()
+        var node = pango_attr_list_get_attributes(pointer)  // a list of copies we own
+        let head = node
+        while let current = node {
+            if let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
+                let start = Int(attribute.pointee.start_index)
+                let end = Int(min(attribute.pointee.end_index, guint(Int32.max)))
+                if start < range.upperBound && end > range.lowerBound {
+                    attribute.pointee.start_index = guint(max(start, range.lowerBound) - range.lowerBound)
+                    attribute.pointee.end_index = guint(min(end, range.upperBound) - range.lowerBound)
+                    pango_attr_list_insert(copy.pointer, attribute)  // the copy takes ownership
+                } else {
+                    pango_attribute_destroy(attribute)
+                }
+            }
+            node = current.pointee.next
+        }
+        g_slist_free(head)
+        return copy
+    }
+
+    private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, bytes: Range<Int>) {
+        guard let attribute else { return }
+        attribute.pointee.start_index = guint(bytes.lowerBound)
+        attribute.pointee.end_index = guint(bytes.upperBound)
+        pango_attr_list_insert(pointer, attribute)  // the list takes ownership
+    }
+
+    /// Applies `font` to the UTF-8 byte range `bytes` of the layout's text.
+    func setFont(_ font: FontDescription, bytes: Range<Int>) {
+        insert(pango_attr_font_desc_new(font.pointer), bytes: bytes)
+    }
+
+    /// Sets the weight (400 normal, 700 bold) of the text in `bytes`, keeping the rest of its font.
+    func setWeight(_ weight: Int, bytes: Range<Int>) {
+        insert(pango_attr_weight_new(PangoWeight(rawValue: UInt32(weight))), bytes: bytes)
+    }
+
+    /// Colors the text (and its underline) in `bytes`.
+    func setColor(_ color: Color, bytes: Range<Int>) {
+        let (red, green, blue, alpha) = color.pango16
+        insert(pango_attr_foreground_new(red, green, blue), bytes: bytes)
+        if alpha < 65535 { insert(pango_attr_foreground_alpha_new(alpha), bytes: bytes) }
+    }
+
+    /// Underlines the text in `bytes` with a single line.
+    func setUnderline(bytes: Range<Int>) {
+        insert(pango_attr_underline_new(PANGO_UNDERLINE_SINGLE), bytes: bytes)
+    }
+
+    /// Whether Pango draws a hyphen where it breaks a word inside (Pango inserts one by default).
+    func setInsertHyphens(_ enabled: Bool, bytes: Range<Int>) {
+        insert(pango_attr_insert_hyphens_new(enabled ? 1 : 0), bytes: bytes)
+    }
+
+    /// Shapes the text in `bytes` and picks its fallback fonts for the language `tag` (BCP 47).
+    func setLanguage(_ tag: String, bytes: Range<Int>) {
+        insert(pango_attr_language_new(pango_language_from_string(TextLanguage.pangoTag(tag))), bytes: bytes)
+    }
+
+    /// Starts an item of its own at `bytes` (and another after it) without changing how it looks:
+    /// Pango itemizes anew wherever an attribute that picks fonts starts or ends, and font fallback
+    /// is on by default, so the attribute saying so changes nothing else. Items are shaped apart: no
+    /// kerning or ligature joins a glyph inside `bytes` to one outside.
+    func startItem(bytes: Range<Int>) {
+        insert(pango_attr_fallback_new(1), bytes: bytes)
+    }
+
+    /// Whether lines may break inside `bytes` (Pango's edges of the range still may).
+    func setAllowBreaks(_ allowed: Bool, bytes: Range<Int>) {
+        insert(pango_attr_allow_breaks_new(allowed ? 1 : 0), bytes: bytes)
+    }
+}

@@ -1,0 +1,104 @@
+import CPangoCairo
+import SeeMoreSupport
+
+/// A fontconfig configuration of a font map's own, holding a design's font files (`FontFiles`): on
+/// top of the machine's fonts, or alone when hermetic (an empty configuration: no font folder, no
+/// rule, so every family, generic ones included, resolves among the files).
+///
+/// fontconfig has no way to copy a configuration, and Pango loads the machine's (fontconfig's current
+/// one) on a thread of its own when a process makes its first font map. A design's files on top of
+/// the machine's would load it a second time; in a program that owns its process
+/// (`FontFiles.programOwnsFontconfig()`) the first such configuration instead becomes the current
+/// one, so the machine's configuration is loaded once. Font maps of the machine's fonts alone, and
+/// the fingerprint's fallback order, then use a configuration without the design's files, loaded
+/// when first needed.
+final class FontConfiguration {
+    let pointer: OpaquePointer
+
+    /// What fontconfig's current configuration is, as far as SeeMore knows; under `FontMap`'s lock.
+    private enum Current {
+        /// No font map made yet: the current configuration, if any, is someone else's.
+        case untouched
+        /// The machine's, loaded by fontconfig itself.
+        case machine
+        /// A design's, with the machine's fonts under it.
+        case design(FontFiles, FontConfiguration)
+    }
+    nonisolated(unsafe) private static var current = Current.untouched
+    /// The machine's configuration when the current one is a design's.
+    nonisolated(unsafe) private static var machineAlone: FontConfiguration?
+    nonisolated(unsafe) private static var programOwnsFontconfig = false
+    private static let stateLock = Lock()
+
+    /// See `FontFiles.programOwnsFontconfig()`.
+    static func claimProcess() {
+        stateLock.withLock { programOwnsFontconfig = true }
+    }
+
+    private init(pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    /// - Throws: `FontFilesError` naming a file fontconfig cannot read a font from;
+    ///   `PangoError.creationFailed` when fontconfig cannot make a configuration.
+    private convenience init(_ fonts: FontFiles) throws {
+        guard let config = fonts.hermetic ? FcConfigCreate() : FcInitLoadConfigAndFonts() else {
+            throw PangoError.creationFailed("a fontconfig configuration")
+        }
+        self.init(pointer: config)
+        // Files never change under a running process: no rescans.
+        FcConfigSetRescanInterval(config, 0)
+        for file in fonts.files {
+            let before = seemore_application_font_count(config)
+            guard FcConfigAppFontAddFile(config, file) != 0, seemore_application_font_count(config) > before else {
+                throw FontFilesError(entry: file, reason: "fontconfig finds no font in it")
+            }
+        }
+    }
+
+    /// The configuration a font map of `fonts` uses; nil: fontconfig's current one, the machine's.
+    /// - Throws: as `init`.
+    static func forFontMap(_ fonts: FontFiles) throws -> FontConfiguration? {
+        try stateLock.withLock {
+            if fonts.isSystem { return try machineLocked() }
+            if fonts.hermetic { return try FontConfiguration(fonts) }
+            switch current {
+            case .design(let shared, let configuration) where shared == fonts: return configuration
+            case .untouched where programOwnsFontconfig:
+                let configuration = try FontConfiguration(fonts)
+                // Before any font map: Pango's initialisation then finds a current configuration.
+                guard FcConfigSetCurrent(configuration.pointer) != 0 else { return configuration }
+                current = .design(fonts, configuration)
+                return configuration
+            default:
+                if case .untouched = current { current = .machine }
+                return try FontConfiguration(fonts)
+            }
+        }
+    }
+
+    /// The machine's configuration without any design's files, for the fingerprint's fallback order;
+    /// nil: fontconfig's current one is it.
+    static func machine() throws -> FontConfiguration? {
+        try stateLock.withLock { try machineLocked() }
+    }
+
+    private static func machineLocked() throws -> FontConfiguration? {
+        switch current {
+        case .untouched:
+            // fontconfig loads the machine's configuration as the current one when it is first used.
+            current = .machine
+            return nil
+        case .machine: return nil
+        case .design:
+            if let machineAlone { return machineAlone }
+            let loaded = try FontConfiguration(.system)
+            machineAlone = loaded
+            return loaded
+        }
+    }
+
+    deinit {
+        FcConfigDestroy(pointer)
+    }
+}

@@ -1,0 +1,112 @@
+import SeeMoreSupport
+import SeeMoreText
+import SeeMoreCards
+
+/// What SeeMore's programs ask a `seemore worker` process, and how they are answered, as messages
+/// (binary records) for a `WorkerPool`.
+package enum WorkerJob: Equatable, Sendable {
+    /// A card of `seemore serve`: answered with a `CardService.Answer`.
+    case card(fields: [String: String], format: CardService.Format)
+    /// Line `number` of `render --batch`: the worker draws it and writes its files; answered with a
+    /// `BatchAnswer`.
+    case batchLine(String, number: Int)
+    /// Case `index` of the cases a `check` with these arguments selects, in run `run` (a worker loads
+    /// the suite once a run): checked, its artifacts and golden written; answered with
+    /// `CheckWorkers.record`.
+    case checkCase(arguments: [String], run: String, index: Int)
+
+    package var message: [UInt8] {
+        var record = RecordWriter()
+        switch self {
+        case .card(let fields, let format):
+            record.string("card")
+            record.string(format.rawValue)
+            record.array(fields.sorted { $0.key < $1.key }) {
+                $0.string($1.key)
+                $0.string($1.value)
+            }
+        case .batchLine(let line, let number):
+            record.string("batch-line")
+            record.string(line)
+            record.integer(number)
+        case .checkCase(let arguments, let run, let index):
+            record.string("check-case")
+            record.array(arguments) { $0.string($1) }
+            record.string(run)
+            record.integer(index)
+        }
+        return record.bytes
+    }
+
+    /// The job a message holds; nil for bytes no pool wrote.
+    package init?(message: [UInt8]) {
+        var reader = RecordReader(message[...])
+        do {
+            switch try reader.string() {
+            case "card":
+                guard let format = CardService.Format(rawValue: try reader.string()) else { return nil }
+                let pairs = try reader.array(minimumBytes: 2) { (try $0.string(), try $0.string()) }
+                self = .card(fields: Dictionary(pairs, uniquingKeysWith: { first, _ in first }), format: format)
+            case "batch-line":
+                self = .batchLine(try reader.string(), number: try reader.integer())
+            case "check-case":
+                self = .checkCase(arguments: try reader.array { try $0.string() }, run: try reader.string(), index: try reader.integer())
+            default: return nil
+            }
+        } catch {
+            return nil
+        }
+        guard reader.isAtEnd else { return nil }
+    }
+}
+
+extension CardService.Answer {
+    package var message: [UInt8] {
+        var record = RecordWriter()
+        record.integer(status)
+        record.string(type)
+        record.data(body)
+        return record.bytes
+    }
+
+    package init?(message: [UInt8]) {
+        var reader = RecordReader(message[...])
+        guard let status = try? reader.integer(), let type = try? reader.string(), let body = try? reader.data(), reader.isAtEnd
+        else { return nil }
+        self.init(status: status, type: type, body: body)
+    }
+}
+
+/// A `render --batch` line's result: the JSON line to print and the exit status it counts as.
+package struct BatchAnswer: Equatable, Sendable {
+    package var json: String
+    package var status: Int32
+
+    package init(json: String, status: Int32) {
+        self.json = json
+        self.status = status
+    }
+
+    package var message: [UInt8] {
+        var record = RecordWriter()
+        record.string(json)
+        record.integer(Int(status))
+        return record.bytes
+    }
+
+    package init?(message: [UInt8]) {
+        var reader = RecordReader(message[...])
+        guard let json = try? reader.string(), let status = try? reader.integer(), reader.isAtEnd,
+            let status = Int32(exactly: status)
+        else { return nil }
+        self.init(json: json, status: status)
+    }
+}
+
+extension FontFiles {
+    /// The flags that give a `seemore worker` these fonts: each file as `--font-file` (one path each,
+    /// commas and all), and `--hermetic-fonts`.
+    package var workerArguments: [String] {
+        files.flatMap { ["--font-file", $0] } + (hermetic ? ["--hermetic-fonts"] : [])
+    }
+}
