@@ -1,98 +1,63 @@
-import SeeMoreSupport
 import SeeMoreImage
+import SeeMoreSupport
 
-/// A case's result as a record (`RecordWriter`), for the workers of `check --jobs` and the run's
-/// `ResultSpool`: every field, so a result read back equals the one written.
+/// A case's result as a record, for the workers of `check --jobs` and the run's `ResultSpool`: every
+/// field, listed once for writing and reading, so a result read back equals the one written.
 extension CaseResult {
+    /// A result to read a record into.
+    private static var blank: CaseResult { CaseResult(name: "", outcome: .passed, message: "", goldenPath: "", group: "") }
+
     func write(to record: inout RecordWriter) {
-        record.string(name)
-        record.string(outcome.rawValue)
-        record.string(message)
-        record.string(goldenPath)
-        record.optional(recordedPath) { $0.string($1) }
-        record.array(artifacts.sorted { $0.key < $1.key }) {
-            $0.string($1.key)
-            $0.string($1.value)
-        }
-        record.optional(differentPixels) { $0.integer($1) }
-        record.optional(totalPixels) { $0.integer($1) }
-        record.optional(layoutDiff) { record, diff in
-            record.array(diff.rows) { record, row in
-                record.string(row.kind.rawValue)
-                for spans in [row.golden, row.actual] {
-                    record.optional(spans) { record, spans in
-                        record.array(spans) {
-                            $0.string($1.text)
-                            $0.bool($1.changed)
+        var fields = self
+        fields.code(&record)
+    }
+
+    /// - Throws: `RecordReader.Damaged` for bytes no `write` made.
+    init(from record: inout RecordReader) throws {
+        self = Self.blank
+        try code(&record)
+    }
+
+    private mutating func code<Coder: RecordCoder>(_ coder: inout Coder) throws(Coder.Failure) {
+        try coder.code(&name)
+        try coder.code(&outcome)
+        try coder.code(&message)
+        try coder.code(&goldenPath)
+        try coder.code(&recordedPath)
+        try coder.code(&artifacts)
+        try coder.code(&differentPixels)
+        try coder.code(&totalPixels)
+        try coder.code(&layoutDiff, blank: LayoutDiff(rows: [])) { coder, diff throws(Coder.Failure) in
+            try coder.code(&diff.rows, blank: LayoutDiff.Row(kind: .same, golden: nil, actual: nil)) { coder, row throws(Coder.Failure) in
+                try coder.code(&row.kind)
+                for side in [\LayoutDiff.Row.golden, \.actual] {
+                    try coder.code(&row[keyPath: side], blank: []) { coder, spans throws(Coder.Failure) in
+                        try coder.code(&spans, blank: LayoutDiff.Span(text: "", changed: false)) { coder, span throws(Coder.Failure) in
+                            try coder.code(&span.text)
+                            try coder.code(&span.changed)
                         }
                     }
                 }
             }
         }
-        record.array(contrast) { record, note in
-            record.string(note.role)
-            for color in [note.foreground, note.background] {
-                for channel in [color.red, color.green, color.blue, color.alpha] { record.double(channel) }
+        // Contrast notes as written, never blended or measured again.
+        let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+        let blankNote = ContrastNote(role: "", blendedForeground: clear, background: clear, ratio: 0, points: 0, bold: false)
+        try coder.code(&contrast, blank: blankNote) { coder, note throws(Coder.Failure) in
+            try coder.code(&note.role)
+            for side in [\ContrastNote.foreground, \.background] {
+                try coder.code(&note[keyPath: side].red)
+                try coder.code(&note[keyPath: side].green)
+                try coder.code(&note[keyPath: side].blue)
+                try coder.code(&note[keyPath: side].alpha)
             }
-            record.double(note.ratio)
-            record.double(note.points)
-            record.bool(note.bold)
+            try coder.code(&note.ratio)
+            try coder.code(&note.points)
+            try coder.code(&note.bold)
         }
-        record.string(group)
-        record.optional(actualHash) { $0.string($1) }
-        record.optional(writeError) { $0.string($1) }
-        record.array(mixedFonts) { $0.string($1) }
-    }
-
-    /// - Throws: `RecordReader.Damaged` for bytes no `write` made.
-    /// The fewest bytes a contrast note takes: its role (a length, maybe 0), two colors of four
-    /// doubles, the ratio and the size (doubles), the bold flag.
-    static let contrastNoteMinimumBytes = 1 + 2 * 4 * 8 + 8 + 8 + 1
-
-    init(from record: inout RecordReader) throws {
-        let name = try record.string()
-        guard let outcome = GoldenOutcome(rawValue: try record.string()) else { throw RecordReader.Damaged() }
-        let message = try record.string()
-        self.init(name: name, outcome: outcome, message: message, goldenPath: try record.string(), group: "")
-        recordedPath = try record.optional { try $0.string() }
-        var artifacts: [String: String] = [:]
-        for _ in 0..<(try record.count(minimumBytes: 2)) {
-            let kind = try record.string()
-            artifacts[kind] = try record.string()
-        }
-        self.artifacts = artifacts
-        differentPixels = try record.optional { try $0.integer() }
-        totalPixels = try record.optional { try $0.integer() }
-        layoutDiff = try record.optional { record in
-            LayoutDiff(
-                rows: try record.array(minimumBytes: 3) { record in
-                    guard let kind = LayoutDiff.Row.Kind(rawValue: try record.string()) else { throw RecordReader.Damaged() }
-                    func spans(_ record: inout RecordReader) throws -> [LayoutDiff.Span]? {
-                        try record.optional { record in
-                            try record.array(minimumBytes: 2) { LayoutDiff.Span(text: try $0.string(), changed: try $0.bool()) }
-                        }
-                    }
-                    let golden = try spans(&record)
-                    return LayoutDiff.Row(kind: kind, golden: golden, actual: try spans(&record))
-                })
-        }
-        contrast = try record.array(minimumBytes: Self.contrastNoteMinimumBytes) { record in
-            let role = try record.string()
-            var colors: [Color] = []
-            for _ in 0..<2 {
-                colors.append(
-                    Color(
-                        red: try record.double(), green: try record.double(), blue: try record.double(),
-                        alpha: try record.double()))
-            }
-            // As written, not blended or measured again.
-            return ContrastNote(
-                role: role, blendedForeground: colors[0], background: colors[1], ratio: try record.double(),
-                points: try record.double(), bold: try record.bool())
-        }
-        group = try record.string()
-        actualHash = try record.optional { try $0.string() }
-        writeError = try record.optional { try $0.string() }
-        mixedFonts = try record.array(minimumBytes: 1) { try $0.string() }
+        try coder.code(&group)
+        try coder.code(&actualHash)
+        try coder.code(&writeError)
+        try coder.code(&mixedFonts)
     }
 }

@@ -98,11 +98,13 @@ public struct ContrastNote: Sendable, Hashable {
         return notes
     }
 
-    var json: JSONValue {
+    /// The note as report.json and the page hold it, with its sentence (`summary`, made once by
+    /// the caller for the many cases that share it).
+    func json(summary: String) -> JSONValue {
         .object([
             ("role", .string(role)), ("foreground", .string(foreground.description)),
             ("background", .string(background.description)), ("ratio", .number((ratio * 100).rounded() / 100)),
-            ("required", .number(required)), ("meetsAA", .bool(meetsAA)),
+            ("required", .number(required)), ("meetsAA", .bool(meetsAA)), ("summary", .string(summary)),
         ])
     }
 }

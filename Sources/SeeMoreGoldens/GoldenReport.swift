@@ -59,7 +59,9 @@ package struct GoldenReport {
     /// the cases made one by one.
     package func writeJSON(_ emit: ([UInt8]) throws -> Void) throws {
         let results = summary.results
-        try JSONValue.writeObject(members, elements: (results.count, { Self.caseJSON(results[$0]) }), indent: 2, emit: emit)
+        var summaries: [ContrastNote: String] = [:]
+        try JSONValue.writeObject(
+            members, elements: (results.count, { results[$0].json(summaries: &summaries) }), indent: 2, emit: emit)
     }
 
     /// The report's members in order; the cases' value (nil) is made case by case.
@@ -112,27 +114,5 @@ package struct GoldenReport {
             ("by", .string(reason)), ("checked", .number(Double(summary.results.count))),
             ("selected", .number(Double(summary.selectedCount))),
         ])
-    }
-
-    private static func caseJSON(_ result: CaseResult) -> JSONValue {
-        let artifacts: JSONValue = .object(result.artifacts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })
-        let members: [(String, JSONValue)] = [
-            ("name", .string(result.name)),
-            ("status", .string(result.facts.status)),
-            ("change", .string(result.change)),
-            ("outcome", .string(result.outcome.rawValue)),
-            ("message", .string(result.message)),
-            ("golden", .string(result.goldenPath)),
-            ("recorded", result.recordedPath.map { .string($0) } ?? .null),
-            ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
-            ("totalPixels", result.totalPixels.map { .number(Double($0)) } ?? .null),
-            ("layoutDiff", result.layoutDiff?.json ?? .null),
-            ("contrast", JSONValue.array(result.contrast.map(\.json))),
-            ("mixedFonts", .array(result.mixedFonts.map { .string($0) })),
-            ("actualHash", result.actualHash.map { .string($0) } ?? .null),
-            ("group", .string(result.group)),
-            ("artifacts", artifacts),
-        ]
-        return .object(members)
     }
 }

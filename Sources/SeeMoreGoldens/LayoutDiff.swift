@@ -240,7 +240,7 @@ public struct LayoutDiff: Sendable, Equatable {
             spans.map { .array($0.map { .object([("text", .string($0.text)), ("changed", .bool($0.changed))]) }) } ?? .null
         }
         return .array(
-            rows.filter { $0.kind != .same }.map {
+            rows.map {
                 .object([("kind", .string($0.kind.rawValue)), ("golden", spans($0.golden)), ("actual", spans($0.actual))])
             })
     }

@@ -27,36 +27,6 @@ struct ReportPage {
         }
     }
 
-    /// One case as the page's script reads it; `summaries` keeps each contrast note's text, made once
-    /// for the many cases of a template, theme and font.
-    private static func caseData(_ result: CaseResult, summaries: inout [ContrastNote: String]) -> JSONValue {
-        let contrast: [JSONValue] = result.contrast.map { note in
-            let summary = summaries[note] ?? note.summary
-            if !note.holdsNaN { summaries[note] = summary }  // never equal to itself: no lookup would find it
-            return .object([
-                ("role", .string(note.role)), ("summary", .string(summary)), ("ratio", .number(note.ratio)),
-                ("meetsAA", .bool(note.meetsAA)),
-            ])
-        }
-        let artifacts = ["golden", "actual", "diff"].compactMap { kind in
-            result.artifacts[kind].map { (kind, JSONValue.string($0)) }
-        }
-        return .object([
-            ("name", .string(result.name)),
-            ("group", .string(result.group)),
-            ("kind", .string(Self.kind(result))),
-            ("change", .string(result.change)),
-            ("failed", .bool(result.failed)),
-            ("message", .string(result.message)),
-            ("differentPixels", result.differentPixels.map { .number(Double($0)) } ?? .null),
-            ("totalPixels", result.totalPixels.map { .number(Double($0)) } ?? .null),
-            ("images", .object(artifacts)),
-            ("layout", result.layoutDiff.map(Self.rows) ?? .null),
-            ("contrast", .array(contrast)),
-            ("mixedFonts", .array(result.mixedFonts.map { .string($0) })),
-        ])
-    }
-
     /// The page's data members in order; the cases' value (nil) is made case by case.
     private var members: [(String, JSONValue?)] {
         let unused: [JSONValue] = summary.orphanedGoldens.map { path in
@@ -91,16 +61,6 @@ struct ReportPage {
     }
 
     /// Every row of a layout diff, unchanged ones too, for context.
-    private static func rows(_ diff: LayoutDiff) -> JSONValue {
-        func spans(_ spans: [LayoutDiff.Span]?) -> JSONValue {
-            spans.map { .array($0.map { .array([.string($0.text), .bool($0.changed)]) }) } ?? .null
-        }
-        return .array(
-            diff.rows.map {
-                .object([("kind", .string($0.kind.rawValue)), ("golden", spans($0.golden)), ("actual", spans($0.actual))])
-            })
-    }
-
     /// The whole page (the report writes it with `write`, a piece at a time).
     var html: String {
         var bytes: [UInt8] = []
@@ -137,7 +97,7 @@ struct ReportPage {
         let results = summary.results
         var summaries: [ContrastNote: String] = [:]
         try JSONValue.writeObject(
-            members, elements: (results.count, { Self.caseData(results[$0], summaries: &summaries) }), indent: nil
+            members, elements: (results.count, { results[$0].json(summaries: &summaries) }), indent: nil
         ) {
             try emit(Self.escapedForScript($0))
         }

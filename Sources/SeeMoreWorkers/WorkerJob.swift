@@ -45,7 +45,7 @@ package enum WorkerJob: Equatable, Sendable {
             switch try reader.string() {
             case "card":
                 guard let format = CardService.Format(rawValue: try reader.string()) else { return nil }
-                let pairs = try reader.array(minimumBytes: 2) { (try $0.string(), try $0.string()) }
+                let pairs = try reader.array { (try $0.string(), try $0.string()) }
                 self = .card(fields: Dictionary(pairs, uniquingKeysWith: { first, _ in first }), format: format)
             case "batch-line":
                 self = .batchLine(try reader.string(), number: try reader.integer())

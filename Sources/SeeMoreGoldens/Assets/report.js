@@ -119,7 +119,7 @@ function counts() {
 function toggle(kind) { if (shown.has(kind)) shown.delete(kind); else shown.add(kind); applyFilters(); }
 
 // ---- Cases.
-function images(c) { return c.images || {}; }
+function images(c) { return c.artifacts || {}; }
 function image(src, caption, kind) {
   const img = el('img', { src, alt: caption, 'data-image': kind, draggable: 'false' });
   img.addEventListener('load', () => sizeImage(img));
@@ -173,7 +173,7 @@ function caseNode(c) {
   node._available = available;
   range.addEventListener('input', () => updateStack(node));
   panning(viewer);
-  if (c.layout) node.append(layoutTable(c.layout));
+  if (c.layoutDiff) node.append(layoutTable(c.layoutDiff));
   if (c.mixedFonts.length) {
     node.append(el('div', { class: 'fonts' }, 'Fonts: ', c.mixedFonts.join(' · ')));
   }
@@ -265,7 +265,7 @@ function panning(viewer) {
 }
 
 function layoutTable(rows) {
-  const cell = (spans, side) => el('td', { class: side }, spans ? spans.map(([text, changed]) =>
+  const cell = (spans, side) => el('td', { class: side }, spans ? spans.map(({ text, changed }) =>
     changed ? el(side === 'golden' ? 'del' : 'ins', {}, text) : text) : '');
   return el('table', { class: 'layout', 'aria-label': 'Layout diff' },
     el('thead', {}, el('tr', {}, el('th', {}, 'golden layout'), el('th', {}, 'actual layout'))),

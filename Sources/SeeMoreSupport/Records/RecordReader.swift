@@ -15,7 +15,7 @@ package struct RecordReader {
 
     package var isAtEnd: Bool { position == bytes.endIndex }
 
-    package mutating func integer() throws -> Int {
+    package mutating func integer() throws(Damaged) -> Int {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -31,20 +31,20 @@ package struct RecordReader {
         return result
     }
 
-    /// A count of things each at least `minimumBytes` long: never more than the bytes left could hold.
-    package mutating func count(minimumBytes: Int = 1) throws -> Int {
+    /// A count of things each at least a byte long: never more than the bytes left.
+    package mutating func count() throws(Damaged) -> Int {
         let count = try integer()
-        guard count >= 0, count <= (bytes.endIndex - position) / max(1, minimumBytes) else { throw Damaged() }
+        guard count >= 0, count <= bytes.endIndex - position else { throw Damaged() }
         return count
     }
 
-    package mutating func bool() throws -> Bool {
+    package mutating func bool() throws(Damaged) -> Bool {
         guard position < bytes.endIndex, bytes[position] <= 1 else { throw Damaged() }
         position += 1
         return bytes[position - 1] == 1
     }
 
-    package mutating func double() throws -> Double {
+    package mutating func double() throws(Damaged) -> Double {
         guard bytes.endIndex - position >= 8 else { throw Damaged() }
         var bits: UInt64 = 0
         for offset in (0..<8).reversed() { bits = bits << 8 | UInt64(bytes[position + offset]) }
@@ -52,13 +52,13 @@ package struct RecordReader {
         return Double(bitPattern: bits)
     }
 
-    package mutating func string() throws -> String {
+    package mutating func string() throws(Damaged) -> String {
         let length = try count()
         defer { position += length }
         return String(decoding: bytes[position..<position + length], as: UTF8.self)
     }
 
-    package mutating func data() throws -> [UInt8] {
+    package mutating func data() throws(Damaged) -> [UInt8] {
         let length = try count()
         defer { position += length }
         return Array(bytes[position..<position + length])
@@ -68,10 +68,10 @@ package struct RecordReader {
         try bool() ? try read(&self) : nil
     }
 
-    package mutating func array<Element>(minimumBytes: Int = 1, _ read: (inout RecordReader) throws -> Element) throws -> [Element] {
-        let count = try count(minimumBytes: minimumBytes)
+    /// Elements appended as they are read: memory grows only with the bytes read.
+    package mutating func array<Element>(_ read: (inout RecordReader) throws -> Element) throws -> [Element] {
+        let count = try count()
         var elements: [Element] = []
-        elements.reserveCapacity(count)
         for _ in 0..<count { elements.append(try read(&self)) }
         return elements
     }

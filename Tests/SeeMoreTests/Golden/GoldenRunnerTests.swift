@@ -141,9 +141,10 @@ import Testing
         let reportPath = try #require(summary.reportPath)
         let page = try Self.pageData(reportPath)
         let cases = try #require(page["cases"] as? [[String: Any]])
-        let sources = cases.flatMap { ($0["images"] as? [String: String] ?? [:]).values }
+        let artifacts = cases.map { $0["artifacts"] as? [String: String] ?? [:] }
+        let sources = artifacts.flatMap(\.values)
         // Failing cases show golden, actual and diff; passed ones their golden, copied in.
-        #expect(sources.count == 2 * 3 + 14)
+        #expect(artifacts.flatMap { $0.filter { ["golden", "actual", "diff"].contains($0.key) } }.count == 2 * 3 + 14)
         for source in sources {
             #expect(!source.hasPrefix("/") && !source.split(separator: "/").contains(".."), "\(source)")
             #expect(FileManager.default.fileExists(atPath: options.artifactsFolder + "/" + source), "\(source)")

@@ -1,0 +1,35 @@
+import SeeMoreSupport
+
+/// A case's result as JSON: the one shape report.json (and `check --json`) and the report page's
+/// data hold, so the page's script reads what a CI job reads.
+extension CaseResult {
+    /// - Parameter summaries: each contrast note's sentence, made once for the many cases that share
+    ///   a template, theme and font.
+    func json(summaries: inout [ContrastNote: String]) -> JSONValue {
+        let contrast: [JSONValue] = contrast.map { note in
+            let summary = summaries[note] ?? note.summary
+            if !note.holdsNaN { summaries[note] = summary }  // never equal to itself: no lookup would find it
+            return note.json(summary: summary)
+        }
+        return .object([
+            ("name", .string(name)),
+            ("group", .string(group)),
+            ("status", .string(facts.status)),
+            ("change", .string(change)),
+            ("kind", .string(ReportPage.kind(self))),
+            ("failed", .bool(failed)),
+            ("outcome", .string(outcome.rawValue)),
+            ("message", .string(message)),
+            ("golden", .string(goldenPath)),
+            ("recorded", recordedPath.map { .string($0) } ?? .null),
+            ("differentPixels", differentPixels.map { .number(Double($0)) } ?? .null),
+            ("totalPixels", totalPixels.map { .number(Double($0)) } ?? .null),
+            ("artifacts", .object(artifacts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+            ("layoutDiff", layoutDiff?.json ?? .null),
+            ("contrast", .array(contrast)),
+            ("mixedFonts", .array(mixedFonts.map { .string($0) })),
+            ("actualHash", actualHash.map { .string($0) } ?? .null),
+        ])
+    }
+
+}
