@@ -1,3 +1,4 @@
+import Glibc
 import SeeMore
 
 /// `seemore worker`: one worker process of a `WorkerPool`, started by `seemore serve` and
@@ -51,6 +52,7 @@ package struct WorkerCommand {
         var renderer: CardRenderer? = nil
         var saidCheckError = false
         var check: CheckSession? = nil
+        let abortOnCase = getenv("SEEMORE_TEST_WORKER_ABORT_CASE").map { String(cString: $0) }
         WorkerLoop.run { message in
             switch WorkerJob(message: message) {
             case .card(let fields, let format):
@@ -71,14 +73,21 @@ package struct WorkerCommand {
                     let json = RenderBatch.failure(line: number, message: "\(error)", field: nil)
                     return BatchAnswer(json: json.serialized(indent: nil), status: ExitCode.dataError.rawValue).message
                 }
-            case .checkCase(let arguments, let run, let index):
+            case .checkCases(let arguments, let run, let indices):
                 do {
                     if check?.run != run { check = try CheckSession(arguments: arguments, run: run) }
-                    guard let session = check, session.selected.indices.contains(index) else { return [] }
-                    let (result, fonts) = GoldenRunner.checkOne(
-                        session.selected[index], suite: session.suite, options: session.options, renderer: session.renderer,
-                        artifacts: session.artifacts)
-                    return CheckWorkers.record(index: index, result: result, fonts: fonts)
+                    guard let session = check else { return [] }
+                    var answers: [CheckWorkers.Answer] = []
+                    for index in indices where session.selected.indices.contains(index) {
+                        let golden = session.selected[index]
+                        // A fault for the tests of crash isolation: this worker dies on that case.
+                        if let name = abortOnCase, golden.name == name { abort() }
+                        let (result, fonts) = GoldenRunner.checkOne(
+                            golden, suite: session.suite, options: session.options, renderer: session.renderer,
+                            artifacts: session.artifacts)
+                        answers.append((index, result, fonts))
+                    }
+                    return CheckWorkers.record(answers)
                 } catch {
                     // Said once a run; the parent reports the cases as not checked.
                     if !saidCheckError { io.writeError("Error: \(LogText.escaped("\(error)"))\n") }

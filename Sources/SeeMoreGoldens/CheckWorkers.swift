@@ -7,12 +7,14 @@ import SeeMoreWorkers
 /// threads: Pango and Cairo run one thread at a time in a process (`TextStack`), so threads share one
 /// process's rendering while processes render side by side.
 ///
-/// Each case is one job (`WorkerJob.checkCase`): the run's `check` arguments and the case's index.
-/// A worker loads the suite once a run, checks the case, writes its artifacts and golden as any run
-/// does, and answers with its result (`record`). The parent holds the suite's lock, gathers the
-/// results in case order and alone writes the fingerprint and the report, so the output is the same
-/// for any N. A case whose worker died is `crashed` (the worker is replaced and the run goes on); the
-/// cases no worker could be started for are checked by the parent itself.
+/// A job is a few consecutive cases (`WorkerJob.checkCases`): the run's `check` arguments and the
+/// cases' indices, so a message's cost is shared by several cases. A worker loads the suite once a
+/// run, checks the cases, writes their artifacts and goldens as any run does, and answers with their
+/// results (`record`). The parent holds the suite's lock, gathers the results in case order and alone
+/// writes the fingerprint and the report, so the output is the same for any N. When a worker dies,
+/// each case of its job is tried again alone, so only the case it died on is `crashed` (the worker is
+/// replaced and the run goes on); the cases no worker could be started for are checked by the
+/// parent itself.
 public struct CheckWorkers: Sendable {
     /// This program.
     public var executable: String
@@ -26,23 +28,36 @@ public struct CheckWorkers: Sendable {
         self.count = count
     }
 
-    /// A case's answer: its index, the font files it used and its result (`CaseResult.write(to:)`).
-    package static func record(index: Int, result: CaseResult, fonts: [String]) -> [UInt8] {
+    /// A case's answer within a job's: its index, the font files it used and its result.
+    package typealias Answer = (index: Int, result: CaseResult, fonts: [String])
+
+    /// A job's answer: every case's (`CaseResult.write(to:)`).
+    package static func record(_ answers: [Answer]) -> [UInt8] {
         var record = RecordWriter()
-        record.integer(index)
-        record.array(fonts) { $0.string($1) }
-        result.write(to: &record)
+        record.array(answers) { record, answer in
+            record.integer(answer.index)
+            record.array(answer.fonts) { $0.string($1) }
+            answer.result.write(to: &record)
+        }
         return record.bytes
     }
 
     /// An answer read back: nil for bytes no worker wrote.
-    static func unrecord(_ bytes: [UInt8]) -> (index: Int, result: CaseResult, fonts: [String])? {
+    static func unrecord(_ bytes: [UInt8]) -> [Answer]? {
         var reader = RecordReader(bytes[...])
-        guard let index = try? reader.integer(), let fonts = try? reader.array({ try $0.string() }),
-            let result = try? CaseResult(from: &reader), reader.isAtEnd
+        guard
+            let answers = try? reader.array({ reader -> Answer in
+                let index = try reader.integer()
+                let fonts = try reader.array { try $0.string() }
+                return (index, try CaseResult(from: &reader), fonts)
+            }), reader.isAtEnd
         else { return nil }
-        return (index, result, fonts)
+        return answers
     }
+
+    /// Cases a job: enough for a message's cost to be shared, few enough that every worker gets
+    /// many jobs and they end together.
+    static func casesPerJob(cases: Int, workers: Int) -> Int { max(1, min(8, cases / (workers * 8))) }
 
     /// Runs the selected cases at `cases` (indices) on the workers, calling `finish` (from the pool's
     /// threads, one call at a time per worker) for every result, and `crashed` for the result of a
@@ -60,36 +75,51 @@ public struct CheckWorkers: Sendable {
         let window = DispatchSemaphore(value: 2 * workers)
         let done = DispatchGroup()
         let run = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let arguments = arguments
+        /// Sends one job (its `done` entered); `then` runs once it is answered or refused.
+        @Sendable func send(_ indices: [Int], then: @escaping @Sendable () -> Void) {
+            let job = WorkerJob.checkCases(arguments: arguments, run: run, indices: indices)
+            let submitted = pool.submit(job.message) { outcome in
+                defer {
+                    then()
+                    done.leave()
+                }
+                switch outcome {
+                case .success(let bytes):
+                    for answer in Self.unrecord(bytes) ?? [] where indices.contains(answer.index) {
+                        if answered.insert(answer.index) { finish(answer.index, answer.result, answer.fonts) }
+                    }
+                    for index in indices where answered.insert(index) {
+                        finish(index, crashed(index, "its worker's answer was damaged"), [])
+                    }
+                case .failure(let failure):
+                    guard case .crashed = failure else { return }
+                    guard indices.count > 1 else {
+                        if answered.insert(indices[0]) { finish(indices[0], crashed(indices[0], "\(failure)"), []) }
+                        return
+                    }
+                    // Which case the worker died on is not known: each is tried again alone.
+                    for index in indices {
+                        done.enter()
+                        send([index], then: {})
+                    }
+                }
+            }
+            if !submitted {
+                then()
+                done.leave()
+            }
+        }
+        let perJob = Self.casesPerJob(cases: cases.count, workers: workers)
         (stop ?? StopRequest()).whileWatching({ _ in pool.cancelQueued() }) {
-            for index in cases {
+            for start in stride(from: 0, to: cases.count, by: perJob) {
                 window.wait()
                 guard stop?.isRequested != true else {
                     window.signal()
                     break
                 }
                 done.enter()
-                let job = WorkerJob.checkCase(arguments: arguments, run: run, index: index)
-                let submitted = pool.submit(job.message) { outcome in
-                    defer {
-                        window.signal()
-                        done.leave()
-                    }
-                    switch outcome {
-                    case .success(let bytes):
-                        if let (answeredIndex, result, fonts) = Self.unrecord(bytes), answeredIndex == index {
-                            if answered.insert(index) { finish(index, result, fonts) }
-                        } else if answered.insert(index) {
-                            finish(index, crashed(index, "its worker's answer was damaged"), [])
-                        }
-                    case .failure(let failure):
-                        guard case .crashed = failure, answered.insert(index) else { return }
-                        finish(index, crashed(index, "\(failure)"), [])
-                    }
-                }
-                if !submitted {
-                    window.signal()
-                    done.leave()
-                }
+                send(Array(cases[start..<min(start + perJob, cases.count)]), then: { window.signal() })
             }
             done.wait()
         }

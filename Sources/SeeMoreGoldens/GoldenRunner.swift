@@ -41,15 +41,20 @@ public enum GoldenRunner {
             // whose results the cache then keeps.
             let cache = options.record == .never ? options.cache : nil
             var sent: [Int] = []
-            for index in selected.indices {
-                let files = goldenFiles(selected[index], suite: suite)
-                if let (result, fonts) = cache?.result(
-                    for: selected[index], png: files.png, layout: files.layout, tolerance: options.tolerance)
-                {
-                    state.finish(index, result: result, fonts: fonts, progress: options.progress)
-                } else {
-                    sent.append(index)
+            if let cache {
+                for index in selected.indices {
+                    // The golden's files are read only to ask the cache: a worker reads its own.
+                    let files = goldenFiles(selected[index], suite: suite)
+                    if let (result, fonts) = cache.result(
+                        for: selected[index], png: files.png, layout: files.layout, tolerance: options.tolerance)
+                    {
+                        state.finish(index, result: result, fonts: fonts, progress: options.progress)
+                    } else {
+                        sent.append(index)
+                    }
                 }
+            } else {
+                sent = Array(selected.indices)
             }
             let answered = workers.run(
                 cases: sent, stop: options.stop,

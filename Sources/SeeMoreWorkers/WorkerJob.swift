@@ -10,10 +10,10 @@ package enum WorkerJob: Equatable, Sendable {
     /// Line `number` of `render --batch`: the worker draws it and writes its files; answered with a
     /// `BatchAnswer`.
     case batchLine(String, number: Int)
-    /// Case `index` of the cases a `check` with these arguments selects, in run `run` (a worker loads
-    /// the suite once a run): checked, its artifacts and golden written; answered with
-    /// `CheckWorkers.record`.
-    case checkCase(arguments: [String], run: String, index: Int)
+    /// Cases `indices` of the cases a `check` with these arguments selects, in run `run` (a worker
+    /// loads the suite once a run): checked, their artifacts and goldens written; answered with
+    /// `CheckWorkers.record`, a result per case.
+    case checkCases(arguments: [String], run: String, indices: [Int])
 
     package var message: [UInt8] {
         var record = RecordWriter()
@@ -29,11 +29,11 @@ package enum WorkerJob: Equatable, Sendable {
             record.string("batch-line")
             record.string(line)
             record.integer(number)
-        case .checkCase(let arguments, let run, let index):
-            record.string("check-case")
+        case .checkCases(let arguments, let run, let indices):
+            record.string("check-cases")
             record.array(arguments) { $0.string($1) }
             record.string(run)
-            record.integer(index)
+            record.array(indices) { $0.integer($1) }
         }
         return record.bytes
     }
@@ -49,8 +49,9 @@ package enum WorkerJob: Equatable, Sendable {
                 self = .card(fields: Dictionary(pairs, uniquingKeysWith: { first, _ in first }), format: format)
             case "batch-line":
                 self = .batchLine(try reader.string(), number: try reader.integer())
-            case "check-case":
-                self = .checkCase(arguments: try reader.array { try $0.string() }, run: try reader.string(), index: try reader.integer())
+            case "check-cases":
+                self = .checkCases(
+                    arguments: try reader.array { try $0.string() }, run: try reader.string(), indices: try reader.array { try $0.integer() })
             default: return nil
             }
         } catch {

@@ -121,6 +121,10 @@ public final class WorkerPool: @unchecked Sendable {
             didSet { lock.withLock { processes[slot] = process?.pid } }
         }
         lock.withLock { processes[slot] = first?.pid }
+        // Answers are handed on from a queue of the slot's own, in order, so the worker is given its
+        // next job while the last one's completion still runs.
+        let answers = DispatchQueue(label: "seemore.worker-pool.answers.\(slot + 1)")
+        func hand(_ job: Job, _ result: Result<[UInt8], WorkerFailure>) { answers.async { job.completion(result) } }
         /// Ends the worker (it may have died already: then its own end is told) and forgets it, so
         /// that the next job starts another; how it ended.
         func replace(_ worker: WorkerProcess) -> String {
@@ -143,7 +147,7 @@ public final class WorkerPool: @unchecked Sendable {
             }
             defer { lock.withLock { running -= 1 } }
             if let deadline = job.deadline, deadline <= .now {
-                job.completion(.failure(.timedOut(waiting: true)))
+                hand(job, .failure(.timedOut(waiting: true)))
                 continue
             }
             // A worker that died while idle is replaced before it is given a job.
@@ -152,25 +156,27 @@ public final class WorkerPool: @unchecked Sendable {
                 do {
                     process = try WorkerProcess(executable, arguments: arguments)
                 } catch {
-                    job.completion(.failure(.cannotStart("\(error)")))
+                    hand(job, .failure(.cannotStart("\(error)")))
                     continue
                 }
             }
             guard let worker = process else { continue }
             guard worker.channel.send(job.message) else {
-                job.completion(.failure(.crashed(worker: slot + 1, pid: worker.pid, how: replace(worker))))
+                hand(job, .failure(.crashed(worker: slot + 1, pid: worker.pid, how: replace(worker))))
                 continue
             }
             switch worker.channel.receive(before: job.deadline) {
             case .success(let answer):
-                job.completion(.success(answer))
+                hand(job, .success(answer))
             case .failure(.timedOut):
                 _ = replace(worker)
-                job.completion(.failure(.timedOut(waiting: false)))
+                hand(job, .failure(.timedOut(waiting: false)))
             case .failure(.closed), .failure(.tooLong):
-                job.completion(.failure(.crashed(worker: slot + 1, pid: worker.pid, how: replace(worker))))
+                hand(job, .failure(.crashed(worker: slot + 1, pid: worker.pid, how: replace(worker))))
             }
         }
+        // Every answer handed on before the pool counts this slot stopped.
+        answers.sync {}
         if let worker = process {
             worker.closeInput()
             worker.reap()

@@ -3,6 +3,7 @@ import CGLib
 /// Hashes of bytes: FNV-1a for cache keys and tags (fast, not for integrity), SHA-256 where someone
 /// could want two different files to hash alike (what `approve` accepts).
 public enum ContentHash {
+    @inlinable
     public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in bytes {

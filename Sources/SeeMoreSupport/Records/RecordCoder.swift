@@ -17,8 +17,10 @@ package protocol RecordCoder {
     mutating func code<Choice: RawRepresentable>(_ value: inout Choice) throws(Failure) where Choice.RawValue == String
 }
 
+// Inlinable, so a record is coded by code specialized for its coder in the module that lists its fields.
 extension RecordCoder {
     /// A presence flag, then the value's fields (read into `blank`).
+    @inlinable
     package mutating func code<Value>(
         _ value: inout Value?, blank: Value, _ fields: (inout Self, inout Value) throws(Failure) -> Void
     ) throws(Failure) {
@@ -34,6 +36,7 @@ extension RecordCoder {
     }
 
     /// A count, then every element's fields (each read into `blank`).
+    @inlinable
     package mutating func code<Element>(
         _ elements: inout [Element], blank: Element, _ fields: (inout Self, inout Element) throws(Failure) -> Void
     ) throws(Failure) {
@@ -52,19 +55,23 @@ extension RecordCoder {
         }
     }
 
+    @inlinable
     package mutating func code(_ value: inout Int?) throws(Failure) {
         try code(&value, blank: 0) { coder, value throws(Failure) in try coder.code(&value) }
     }
 
+    @inlinable
     package mutating func code(_ value: inout String?) throws(Failure) {
         try code(&value, blank: "") { coder, value throws(Failure) in try coder.code(&value) }
     }
 
+    @inlinable
     package mutating func code(_ values: inout [String]) throws(Failure) {
         try code(&values, blank: "") { coder, value throws(Failure) in try coder.code(&value) }
     }
 
     /// A dictionary as its pairs in key order.
+    @inlinable
     package mutating func code(_ value: inout [String: String]) throws(Failure) {
         var pairs = value.sorted { $0.key < $1.key }.map { [$0.key, $0.value] }
         try code(&pairs, blank: ["", ""]) { coder, pair throws(Failure) in

@@ -20,10 +20,13 @@ package final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    @usableFromInline
     package func lock() { pthread_mutex_lock(mutex) }
 
+    @usableFromInline
     package func unlock() { pthread_mutex_unlock(mutex) }
 
+    @inlinable
     package func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 @testable import SeeMoreCards
 @testable import SeeMoreGoldens
 @testable import SeeMoreText
@@ -58,6 +59,36 @@ import Testing
         #expect(all.status == 0 && all.stdout.contains("nothing to approve"))
     }
 
+    /// A worker that dies on one case of a job of several: the job's cases are tried again one by
+    /// one, so only that case is `crashed` and every other is checked (the worker replaced).
+    @Test func aWorkerThatDiesOnOneCase_crashesOnlyThatCase() throws {
+        let path = try GoldenFixtures.suiteFile()
+        let suite = try GoldenFixtures.load(path)
+        _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
+        let options = try GoldenFixtures.options(.never)
+        let doomed = suite.cases[5].name
+        // A worker that aborts on that case (the fault `seemore worker` takes from its environment).
+        let script = try BinaryRunner.temporaryFolder().path + "/worker.sh"
+        try "#!/bin/sh\nSEEMORE_TEST_WORKER_ABORT_CASE='\(doomed)' exec '\(BinaryRunner.executable.path)' \"$@\"\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        // One worker: jobs of two cases each (16 cases), so the doomed case shares its job.
+        #expect(CheckWorkers.casesPerJob(cases: 16, workers: 1) == 2)
+        let workers = CheckWorkers(executable: script, arguments: Self.arguments(path, artifacts: options.artifactsFolder), count: 1)
+        let results = Mutex<[Int: CaseResult]>([:])
+        let answered = workers.run(
+            cases: Array(suite.cases.indices),
+            crashed: { index, how in
+                CaseResult(name: suite.cases[index].name, outcome: .crashed, message: how, goldenPath: "", group: "")
+            },
+            finish: { index, result, _ in results.withLock { $0[index] = result } })
+        let byIndex = results.withLock { $0 }
+        #expect(answered == Set(suite.cases.indices) && byIndex.count == 16)
+        #expect(byIndex.values.filter { $0.outcome == .crashed }.map(\.name) == [doomed])
+        #expect(byIndex.values.filter { $0.outcome == .passed }.count == 15)
+        #expect(byIndex[5]?.message.contains("signal 6 (SIGABRT)") == true, "\(byIndex[5]?.message ?? "")")
+    }
+
     /// With a cache (the review's), the cases it answers are not sent to a worker, and the workers'
     /// results are kept: a second check with workers that would die answers every case from the
     /// cache; a case whose golden changed is sent again (and here is `crashed`).
@@ -100,13 +131,18 @@ import Testing
         let pool = WorkerPool(executable: BinaryRunner.executable.path, arguments: ["worker"], count: 1)
         defer { pool.drain() }
         let arguments = Self.arguments(path, artifacts: try BinaryRunner.temporaryFolder().path)
-        for index in [0, 5, 15] {
-            let answer = try pool.answer(WorkerJob.checkCase(arguments: arguments, run: "r1", index: index).message).get()
-            let (answered, result, fonts) = try #require(CheckWorkers.unrecord(answer))
-            #expect(answered == index && result.name == suite.cases[index].name && result.outcome == .passed && !fonts.isEmpty)
+        for indices in [[0], [5, 6], [15]] {
+            let answer = try pool.answer(WorkerJob.checkCases(arguments: arguments, run: "r1", indices: indices).message).get()
+            let answers = try #require(CheckWorkers.unrecord(answer))
+            #expect(answers.map(\.index) == indices)
+            for (index, result, fonts) in answers {
+                #expect(result.name == suite.cases[index].name && result.outcome == .passed && !fonts.isEmpty)
+            }
         }
-        #expect(try pool.answer(WorkerJob.checkCase(arguments: arguments, run: "r1", index: 16).message).get().isEmpty)
-        #expect(try pool.answer(WorkerJob.checkCase(arguments: ["--bogus"], run: "r2", index: 0).message).get().isEmpty)
+        // A case the run does not have gets no result; the others of its job do.
+        let partial = try pool.answer(WorkerJob.checkCases(arguments: arguments, run: "r1", indices: [16, 1]).message).get()
+        #expect(try #require(CheckWorkers.unrecord(partial)).map(\.index) == [1])
+        #expect(try pool.answer(WorkerJob.checkCases(arguments: ["--bogus"], run: "r2", indices: [0]).message).get().isEmpty)
         #expect(pool.replacements == 0)
     }
 }
