@@ -1,5 +1,3 @@
-import CPangoCairo
-
 /// Whether the part of a paragraph before a cut holds a character that needs bidi levels (a
 /// right-to-left letter, an Arabic letter or number, an embedding, override, pop or isolate: see
 /// `Ending(ellipsis:suffix:rightToLeft:keptPartNeedsBidi:)`), asked for every candidate of one
@@ -22,17 +20,12 @@ struct BidiScan {
         }
         if scan.readTo < end {
             let from = text.byteOffsets[scan.readTo]
-            var found = -1
-            let restart = text.bytes.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { chars in
-                    seemore_scan_paragraph_bidi(chars.baseAddress.map { $0 + from }, text.byteOffsets[end] - from, &found)
-                }
-            }
+            let (restart, found) = StrongDirection.scanParagraphs(text.bytes, from: from, count: text.byteOffsets[end] - from)
             if restart > 0 {
                 let start = text.character(atByte: from + restart)
                 scan = (start, start, nil)
             }
-            if scan.found == nil && found >= 0 { scan.found = text.character(atByte: from + found) }
+            if scan.found == nil, let found { scan.found = text.character(atByte: from + found) }
             scan.readTo = end
         }
         read = scan

@@ -1,5 +1,3 @@
-import CPangoCairo
-
 /// Which cut candidates can fit, read from the uncut layout without laying any of them out.
 ///
 /// On line N of the uncut text, a candidate's kept part of that line is as wide as the distance from
@@ -26,16 +24,14 @@ enum CutEstimate {
         lineEnd: Int? = nil
     ) -> Int? {
         guard let lineStart = uncut.start(ofLine: lines), let nextLineStart = lineEnd ?? uncut.start(ofLine: lines + 1),
-            nextLineStart > lineStart, let line = leftToRightLine(layout, lines - 1)
+            nextLineStart > lineStart, let line = layout.leftToRightLine(lines - 1)
         else { return nil }
         let available = width - endingWidth + margin
         /// The width of line N's text from its start to the kept text's end for candidate `k`.
         func kept(_ k: Int) -> Double {
             let keptEnd = text.trimmedEnd(k)
             guard keptEnd > lineStart else { return 0 }
-            var x: Int32 = 0
-            pango_layout_line_index_to_x(line, Int32(text.byteOffsets[keptEnd]), 0, &x)
-            return Double(x) / Double(PANGO_SCALE)
+            return line.x(ofByte: text.byteOffsets[keptEnd])
         }
         // If even all of line N comes within the margin with the ending, there is nothing to leave out.
         guard kept(nextLineStart) > available else { return nil }
@@ -61,13 +57,11 @@ enum CutEstimate {
     ) -> Int? {
         guard let lineStart = uncut.start(ofLine: lines), let nextLineStart = uncut.start(ofLine: lines + 1),
             nextLineStart > lineStart, bound > nextLineStart, uncut.isLineBreak[nextLineStart],
-            let line = leftToRightLine(layout, lines - 1), let nextLine = leftToRightLine(layout, lines)
+            let line = layout.leftToRightLine(lines - 1), let nextLine = layout.leftToRightLine(lines)
         else { return nil }
         let lineEnd = text.trimmedEnd(nextLineStart)
         guard lineEnd > lineStart else { return nil }
-        var x: Int32 = 0
-        pango_layout_line_index_to_x(line, Int32(text.byteOffsets[lineEnd]), 0, &x)
-        let available = width - endingWidth + margin - Double(x) / Double(PANGO_SCALE)
+        let available = width - endingWidth + margin - line.x(ofByte: text.byteOffsets[lineEnd])
         // Within line N+1 only: past its end, index_to_x would not measure the kept text.
         let nextLineEnd = uncut.start(ofLine: lines + 2) ?? uncut.isLineBreak.count - 1
         var reach = nextLineStart
@@ -75,8 +69,7 @@ enum CutEstimate {
             let keptEnd = text.trimmedEnd(k)
             guard keptEnd < nextLineEnd else { return bound }
             if keptEnd > nextLineStart {
-                pango_layout_line_index_to_x(nextLine, Int32(text.byteOffsets[keptEnd]), 0, &x)
-                if Double(x) / Double(PANGO_SCALE) > available { break }
+                if nextLine.x(ofByte: text.byteOffsets[keptEnd]) > available { break }
             }
             reach = k
         }
@@ -90,33 +83,7 @@ enum CutEstimate {
     /// candidate past `ellipsis` keeps text at least as wide as the line up to the next cursor
     /// position, which did not fit with this ellipsis.
     static func ellipsisWidth(layout: Layout, text: IndexedText, line index: Int, ellipsis: Int) -> Double? {
-        guard let line = leftToRightLine(layout, index) else { return nil }
-        var x: Int32 = 0
-        pango_layout_line_index_to_x(line, Int32(text.byteOffsets[ellipsis]), 0, &x)
-        var logical = PangoRectangle()
-        pango_layout_line_get_extents(line, nil, &logical)
-        return Double(logical.x + logical.width - x) / Double(PANGO_SCALE)
-    }
-
-    /// Line `index` (0-based) when it and every run on it are left to right, else nil.
-    private static func leftToRightLine(_ layout: Layout, _ index: Int) -> UnsafeMutablePointer<PangoLayoutLine>? {
-        guard let line = pango_layout_get_line_readonly(layout.pointer, Int32(index)),
-            line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue, allLeftToRight(line)
-        else { return nil }
-        return line
-    }
-
-    /// Whether every run of the line is left-to-right (an even bidi level).
-    private static func allLeftToRight(_ line: UnsafeMutablePointer<PangoLayoutLine>) -> Bool {
-        var node = line.pointee.runs
-        while let current = node {
-            if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                let item = run.pointee.item, item.pointee.analysis.level % 2 != 0
-            {
-                return false
-            }
-            node = current.pointee.next
-        }
-        return true
+        guard let line = layout.leftToRightLine(index) else { return nil }
+        return line.logicalEnd - line.x(ofByte: text.byteOffsets[ellipsis])
     }
 }

@@ -1,5 +1,3 @@
-import CPangoCairo
-
 /// Lays out paragraphs and finds the ellipsize-plus-suffix cut.
 ///
 /// An engine owns its own Pango font map and context, so it must stay on one thread at a time;
@@ -100,7 +98,7 @@ public final class LayoutEngine {
         let style = try TextStack.serialized {
             try textStyle(for: request)
         }
-        return StrongDirection.of(style.plainText.utf8) == PANGO_DIRECTION_RTL
+        return StrongDirection.of(style.plainText.utf8) == .rtl
     }
 
     /// The whole plain text with trailing white space removed, as an expanded card shows it

@@ -1,4 +1,3 @@
-import CPangoCairo
 import SeeMoreSupport
 
 /// The base direction of a paragraph.
@@ -29,8 +28,8 @@ extension IndexedText {
         }
         while true {
             let found = firstStrongDirection(from: start)
-            if found == PANGO_DIRECTION_RTL { return true }
-            if found == PANGO_DIRECTION_LTR || start == 0 { return false }
+            if found == .rtl { return true }
+            if found == .ltr || start == 0 { return false }
             // A neutral paragraph takes the previous one's direction.
             start -= 1
             if start > 0 && scalars[start] == "\n" && scalars[start - 1] == "\r" { start -= 1 }
@@ -49,9 +48,9 @@ extension IndexedText {
         return start
     }
 
-    /// The direction of the first strong character of the paragraph starting at `start`, or
-    /// `PANGO_DIRECTION_NEUTRAL`; reads a window at a time, so it stops soon after that character.
-    private func firstStrongDirection(from start: Int) -> PangoDirection {
+    /// The direction of the first strong character of the paragraph starting at `start`, or nil
+    /// when it has none; reads a window at a time, so it stops soon after that character.
+    private func firstStrongDirection(from start: Int) -> TextDirection? {
         var index = start
         while index < count && !Self.isParagraphSeparator(scalars[index]) {
             var windowEnd = index
@@ -59,9 +58,9 @@ extension IndexedText {
                 windowEnd += 1
             }
             let found = StrongDirection.of(bytes[byteOffsets[index]..<byteOffsets[windowEnd]])
-            if found != PANGO_DIRECTION_NEUTRAL { return found }
+            if let found { return found }
             index = windowEnd
         }
-        return PANGO_DIRECTION_NEUTRAL
+        return nil
     }
 }

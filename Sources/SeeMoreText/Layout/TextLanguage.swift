@@ -53,10 +53,7 @@ package enum TextLanguage {
         guard let dominant = order.max(by: { counts[Int($0.rawValue)] < counts[Int($1.rawValue)] }) else { return nil }
         if dominant == G_UNICODE_SCRIPT_HAN { return "zh-Hans" }
         if dominant == G_UNICODE_SCRIPT_LATIN { return "en" }
-        guard let language = pango_script_get_sample_language(PangoScript(rawValue: dominant.rawValue)),
-            let tag = pango_language_to_string(language)
-        else { return nil }
-        return String(cString: tag)
+        return ScriptLanguage.sample(of: dominant)
     }
 
     /// The tag Pango and fontconfig understand for a BCP 47 tag: fontconfig knows Chinese by region

@@ -67,17 +67,11 @@ final class TextStyle {
             return
         }
         if let problem = MarkupLimits.tagProblem(in: request.text) { throw TruncationRequestError.invalidMarkup(problem) }
-        var list: OpaquePointer? = nil
-        var text: UnsafeMutablePointer<CChar>? = nil
-        var error: UnsafeMutablePointer<GError>? = nil
-        guard pango_parse_markup(request.text, -1, 0, &list, &text, nil, &error) != 0, let list, let text else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "cannot be parsed"
-            if let error { g_error_free(error) }
-            throw TruncationRequestError.invalidMarkup(message)
+        let parsed: AttributeList
+        switch AttributeList.parsing(markup: request.text) {
+        case .success(let markup): (parsed, plainText) = markup
+        case .failure(let error): throw TruncationRequestError.invalidMarkup(error.message)
         }
-        defer { g_free(text) }
-        plainText = String(cString: text)
-        let parsed = AttributeList(taking: list)
         if let problem = MarkupLimits.problem(in: parsed, body: fonts.body) {
             throw TruncationRequestError.invalidMarkup(problem)
         }

@@ -1,6 +1,13 @@
-import CPangoCairo
-
 /// One search for the cut of one request (see `LayoutEngine.truncate`).
+///
+/// The contract is the plain search (rules 1–5, docs/cut-algorithm.md): lay out each candidate as the
+/// collapsed text, `kept + ellipsis + suffix`, longest first, and keep the first that fits. What makes
+/// it fast changes no answer: candidates an estimate rules out are not measured (`CutEstimate`), and
+/// a candidate that keeps line N's first word is measured on its last line alone — by the sum of
+/// line N's runs (`LineRuns`) or by a layout of that one line (`LastLineLayout`) — each a function of
+/// a reading of the uncut layout made once (`Shortcut`), which measures a candidate or declines and
+/// leaves it to the next way. Every answer is described one way, from the measurement that found it
+/// (`describe`). The randomized tests compare each way with the plain search.
 final class TruncationSearch {
     private let request: TruncationRequest
     private let style: TextStyle
@@ -12,10 +19,8 @@ final class TruncationSearch {
     /// The ending after kept text in a left-to-right and in a right-to-left paragraph, and without
     /// marks where nothing needs bidi levels (nil when the ending itself does).
     private let endings: (ltr: Ending, rtl: Ending, unmarked: Ending?)
-    /// What the text was read for, to choose the ending without marks.
+    /// What the text was read for, to choose the ending without marks (a memo of the text).
     private var bidiScan = BidiScan()
-    /// Collapsed layouts already measured, by the end of their kept text.
-    private var measured: [Int: Collapsed] = [:]
     /// What the shared layout holds now, so the final layout is not made twice.
     private var content: Content? = nil
 
@@ -24,11 +29,42 @@ final class TruncationSearch {
         case uncut(end: Int)
     }
 
-    /// How `kept(k) + ellipsis + suffix` lays out.
+    /// How `kept(k) + ellipsis + suffix` lays out, and the way that was measured.
     struct Collapsed {
         let lineCount: Int
         /// 0-based line on which the ellipsis (or, without one, the suffix) starts.
         let markerLine: Int
+        let way: Way
+    }
+
+    /// How a candidate was measured, which is also what describes it when it is the answer.
+    enum Way {
+        /// By the sum of line N's runs.
+        case sum(LineRuns.Fit)
+        /// By a layout of its last line alone: the `measurement`-th of `LastLineLayout`, on one line
+        /// when `oneLine`.
+        case lastLine(measurement: Int, oneLine: Bool)
+        /// By a layout of the whole collapsed text (the plain search's way).
+        case layout
+    }
+
+    /// What measures a candidate on its last line, read from the uncut layout once (while the shared
+    /// layout holds it): where line N starts, where its first word ends (the shortcut holds from
+    /// there on), the paragraph's direction, line N's runs (a left-to-right line of plain text) and,
+    /// when describing a left-to-right paragraph, lines 1…N−1.
+    private struct Shortcut {
+        let lineStart: Int
+        let firstWordEnd: Int
+        /// The paragraph's, from its start; nil when it has no strong character before line N.
+        let direction: TextDirection?
+        let lineRuns: LineRuns?
+        let linesAbove: LinesAbove?
+    }
+
+    /// The candidates measured with one reading of the uncut layout, by the end of their kept text.
+    private struct Probe {
+        let shortcut: Shortcut?
+        var measured: [Int: Collapsed] = [:]
     }
 
     /// Where the search ended: the kept text and whether ellipsis and suffix follow it.
@@ -38,22 +74,20 @@ final class TruncationSearch {
         var withEnding = true
     }
 
-    /// Where line N starts, from which point on a candidate can be measured on its last line alone.
-    private var shortcut: (lineStart: Int, firstWordEnd: Int, direction: PangoDirection?)? = nil
-    /// Lines 1…N−1 of the uncut text, read when the shortcut is taken in a left-to-right paragraph.
-    private var linesAbove: LinesAbove? = nil
-    /// The kept text's end of the candidate the last-line layout holds, when it took one line.
-    private var lastLineHolds: Int? = nil
-    /// Line N's runs, to measure candidates on it by arithmetic (a left-to-right line of plain text).
-    private var lineRuns: LineRuns? = nil
-    /// The last candidate measured by arithmetic to fit.
-    private var arithmeticFit: LineRuns.Fit? = nil
-    /// Whether a cut measured on its last line is described from that layout and `linesAbove`
-    /// rather than by laying the collapsed text out again (tests compare the two).
+    /// A search's answer: its cut and the candidates measured to find it (none for a clamp).
+    private struct Answer {
+        let cut: Cut
+        let probe: Probe?
+        /// Found on the layout Pango's own ellipsis makes (`quickWordCut`).
+        var onPangosEllipsis = false
+    }
+
+    /// Whether a cut measured on its last line is described from that measurement rather than by
+    /// laying the collapsed text out again (tests compare the two).
     var composesResult = true
     /// Whether `quickWordCut` is tried first (tests compare the full search's answers with it).
     var findsCutOnPangosEllipsis = true
-    /// Whether the result was described so.
+    /// Whether the result was described from its last line's measurement.
     private(set) var composedResult = false
     /// Whether it was described from the sum of line N's runs (`LineRuns`) rather than a layout of it.
     private(set) var summedResult = false
@@ -88,17 +122,17 @@ final class TruncationSearch {
 
     /// The cut by rules 1–5.
     func run() throws -> Truncation {
-        let (cut, fullLineCount) = try findCut(counting: countsEveryLine, describing: true)
-        return try result(cut, fullLineCount: fullLineCount)
+        let (answer, fullLineCount) = try findCut(counting: countsEveryLine, describing: true)
+        return try describe(answer, fullLineCount: fullLineCount)
     }
 
     /// The text clamped to its first N lines, with no ellipsis or suffix.
     func clamp() throws -> Truncation {
         guard end > 0, let uncut = try layOutUncut(), let nextLine = uncut.start(ofLine: request.lines + 1) else {
-            return try result(nil)
+            return try describe(nil)
         }
-        return try result(
-            Cut(k: nextLine, withEnding: false), fullLineCount: try countLines(uncut, counting: countsEveryLine))
+        return try describe(
+            Answer(cut: Cut(k: nextLine, withEnding: false), probe: nil), fullLineCount: try countLines(uncut, counting: countsEveryLine))
     }
 
     /// Only what a card painter needs of the cut, which lays the kept text out again itself: whether the
@@ -110,7 +144,7 @@ final class TruncationSearch {
             let uncut = end > 0 ? try layOutUncut(linesPerParagraph: request.lines + 1) : nil
             cut = uncut?.start(ofLine: request.lines + 1).map { Cut(k: $0, withEnding: false) }
         } else {
-            cut = try findCut(counting: false, describing: false).cut
+            cut = try findCut(counting: false, describing: false).answer?.cut
         }
         return (cut != nil, text.string(0..<(cut.map { text.trimmedEnd($0.k) } ?? end)))
     }
@@ -118,7 +152,7 @@ final class TruncationSearch {
     /// Where the cut falls by rules 1–5, nil when the text fits; and, when `describing`, the whole text's
     /// lines: counted when `counting`, else those laid out to find the cut (a lower bound when the layout
     /// stopped breaking lines).
-    private func findCut(counting: Bool, describing: Bool) throws -> (cut: Cut?, fullLineCount: (count: Int, exact: Bool)) {
+    private func findCut(counting: Bool, describing: Bool) throws -> (answer: Answer?, fullLineCount: (count: Int, exact: Bool)) {
         let limit = request.lines
         // Not counting, Pango breaks only what the search reads: lines 1…N, and line N+1 up to its first
         // word (with hyphens on, lines 1…N+1: an ellipsis does not show a word fitting with a hyphen);
@@ -130,7 +164,7 @@ final class TruncationSearch {
             switch quick {
             case .fits: return (nil, (0, true))
             // The text has more than N lines: N+1 is a lower bound of its count.
-            case .cut(let cut): return (cut, describing ? (limit + 1, false) : (0, true))
+            case .cut(let answer): return (answer, describing ? (limit + 1, false) : (0, true))
             }
         }
         guard end > 0, var uncut = try layOutUncut(linesPerParagraph: counting ? nil : limit + (hyphenates ? 2 : 1))
@@ -144,7 +178,7 @@ final class TruncationSearch {
         let bound = searchBound(uncut)
         // Read while the shared layout still holds the uncut text.
         let ruledOut = try candidatesRuledOut(uncut, bound: bound)
-        prepareShortcut(uncut, describing: describing)
+        var probe = Probe(shortcut: shortcut(uncut, describing: describing))
         let fullLineCount = describing ? try countLines(uncut, counting: counting) : (0, true)
         let graphemes = (0...bound).reversed().filter { uncut.isCursorPosition[$0] || $0 == 0 }
         // Rule 2's candidates: those the estimate does not rule out, longest first. It rules out only
@@ -152,39 +186,43 @@ final class TruncationSearch {
         // move up a line (a Latin word cut between letters, a Thai dictionary word).
         let fitting = ruledOut.isEmpty ? graphemes : graphemes.filter { k in !ruledOut.contains { $0.contains(k) } }
 
+        func fits(_ k: Int) throws -> Bool { try self.fits(k, &probe) }
         func graphemeCut() throws -> Cut {
             if let k = try fitting.first(where: { try fits($0) }) {
                 return Cut(k: k)
             }
             // Rule 5: ellipsis and suffix cannot share a line with anything; let the suffix wrap.
-            let k = try graphemes.first(where: { try collapsed($0).lineCount <= limit }) ?? 0
+            let k = try graphemes.first(where: { try measure($0, &probe).lineCount <= limit }) ?? 0
             return Cut(k: k, suffixWraps: true)
         }
 
+        let cut: Cut
         switch request.cutMode {
         case .grapheme:
-            return (try graphemeCut(), fullLineCount)
+            cut = try graphemeCut()
         case .word:
             let words = fitting.filter { $0 == 0 || (uncut.isLineBreak[$0] && !splitsEntity($0)) }
             let lastLineStart = uncut.start(ofLine: limit) ?? 0
             if let k = try words.first(where: { try fits($0) }), k > lastLineStart {
-                return (Cut(k: k), fullLineCount)
+                cut = Cut(k: k)
+            } else {
+                cut = try graphemeCut()
             }
-            return (try graphemeCut(), fullLineCount)
         }
+        return (Answer(cut: cut, probe: probe), fullLineCount)
     }
 
     /// What the quick search found: the text fits, or where the cut falls.
     private enum QuickCut {
         case fits
-        case cut(Cut)
+        case cut(Answer)
     }
 
     /// The word cut of an uncounted request for one left-to-right paragraph without hyphens, from the
     /// layout Pango's own ellipsis makes: lines 1…N broken and line N ended with Pango's ellipsis, one
     /// line broken fewer than `findCut`'s layout (Pango 1.50 shapes the rest of an item again for every
-    /// line it breaks). Nil when it cannot decide, and the search goes on
-    /// as `findCut`'s, from a clean state.
+    /// line it breaks). Nil when it cannot decide: the search goes on as `findCut`'s, with nothing
+    /// of this one's (its candidates were measured with this layout's reading).
     private func quickWordCut(describing: Bool) throws -> QuickCut? {
         let limit = request.lines
         // Read before laying out, as far as the layout will first go; past that after it.
@@ -197,15 +235,11 @@ final class TruncationSearch {
             endingWidth > 2 * margin - 1
         else { return nil }
         guard let uncut = try layOutUncut(linesPerParagraph: limit) else { return .fits }
-        if uncut.length <= first || Self.isOneLeftToRightParagraph(text, first..<uncut.length),
-            let cut = try quickWordCut(uncut, endingWidth: endingWidth, margin: margin, describing: describing)
-        {
-            foundOnPangosEllipsis = true
-            return .cut(cut)
-        }
-        (shortcut, linesAbove, lineRuns, arithmeticFit, lastLineHolds) = (nil, nil, nil, nil, nil)
-        measured = [:]
-        return nil
+        guard uncut.length <= first || Self.isOneLeftToRightParagraph(text, first..<uncut.length),
+            var answer = try quickWordCut(uncut, endingWidth: endingWidth, margin: margin, describing: describing)
+        else { return nil }
+        answer.onPangosEllipsis = true
+        return .cut(answer)
     }
 
     /// The quick search on `uncut` (see `quickWordCut(describing:)`). Candidates are line N's word
@@ -216,7 +250,7 @@ final class TruncationSearch {
     /// out alone) more than the estimate's `margin` (an em) wider than that ellipsis, it overflows by
     /// more than the margin, as `CutEstimate` rules out. Nil when no candidate after line N's start fits, when Pango's ellipsis falls in line N's
     /// first word, or the ending is not that much wider.
-    private func quickWordCut(_ uncut: UncutLayout, endingWidth: Double, margin: Double, describing: Bool) throws -> Cut? {
+    private func quickWordCut(_ uncut: UncutLayout, endingWidth: Double, margin: Double, describing: Bool) throws -> Answer? {
         let limit = request.lines
         guard let lineStart = uncut.start(ofLine: limit), lineStart > 0, let ellipsis = uncut.lastLineEllipsis else {
             return nil
@@ -230,7 +264,7 @@ final class TruncationSearch {
             layout: layout, text: text, uncut: uncut, lines: limit, width: request.width, endingWidth: endingWidth,
             margin: margin, lineEnd: ellipsis)
         // Read while the shared layout still holds the uncut text.
-        prepareShortcut(uncut, describing: describing)
+        var probe = Probe(shortcut: shortcut(uncut, describing: describing))
         // A candidate keeps its text without the white space before it, so those just past white space
         // Pango's ellipsis follows keep no more than the ellipsis does.
         var last = ellipsis
@@ -240,7 +274,7 @@ final class TruncationSearch {
         for k in stride(from: last, to: lineStart, by: -1)
         where uncut.isLineBreak[k] && uncut.isCursorPosition[k] && !splitsEntity(k) {
             if let reach, k > reach && k >= firstWordEnd { continue }
-            if try fits(k) { return Cut(k: k) }
+            if try fits(k, &probe) { return Answer(cut: Cut(k: k), probe: probe) }
         }
         return nil
     }
@@ -338,71 +372,79 @@ final class TruncationSearch {
         return !uncut.isLineBreak[(nextLineStart + 1)..<lineAfterNext].contains(true)
     }
 
-    /// Enables measuring candidates on their last line alone (see `LastLineLayout`) once the kept text
-    /// holds the first word of line N; not for N = 1, where the last line is the whole text, and not
-    /// where line N would itemize differently on its own (see `LastLineLayout.standsAlone`). When
-    /// `describing` a left-to-right paragraph, also reads lines 1…N−1 for the result (`LinesAbove`).
-    private func prepareShortcut(_ uncut: UncutLayout, describing: Bool) {
+    /// The shortcut for candidates that keep line N's first word (see `LastLineLayout`); nil for N = 1,
+    /// where the last line is the whole text, and where line N would itemize differently on its own
+    /// (see `LastLineLayout.standsAlone`). Line N's runs are read for a left-to-right line of plain
+    /// text, and lines 1…N−1 when `describing` a left-to-right paragraph.
+    private func shortcut(_ uncut: UncutLayout, describing: Bool) -> Shortcut? {
         guard request.lines > 1, style.keepsLinesAlike, let lineStart = uncut.start(ofLine: request.lines), lineStart > 0,
             LastLineLayout.standsAlone(text, lineStart: lineStart)
-        else { return }
-        let firstWordEnd = uncut.firstBreak(after: lineStart, before: end)
-        let direction: PangoDirection? =
-            switch request.direction {
-            case .auto: LastLineLayout.paragraphDirection(of: text, before: lineStart)
-            case .ltr: PANGO_DIRECTION_LTR
-            case .rtl: PANGO_DIRECTION_RTL
-            }
-        shortcut = (lineStart, firstWordEnd, direction)
-        if composesResult && direction == PANGO_DIRECTION_LTR && style.layoutIsSumOfRuns {
-            lineRuns = LineRuns(
-                layout: layout, line: request.lines - 1, text: text, width: request.width,
-                bodySize: style.fonts.body.size ?? TruncationRequest.defaultFontSize, facts: layout.context.fontFacts)
-        }
+        else { return nil }
+        let direction =
+            request.direction == .auto ? LastLineLayout.paragraphDirection(of: text, before: lineStart) : request.direction
         // Right to left, a line laid out alone is aligned by its own direction, not the paragraph's.
-        if describing && composesResult && direction == PANGO_DIRECTION_LTR {
-            linesAbove = LinesAbove(layout: layout, lines: request.lines)
-        }
+        let composes = composesResult && direction == .ltr
+        return Shortcut(
+            lineStart: lineStart, firstWordEnd: uncut.firstBreak(after: lineStart, before: end), direction: direction,
+            lineRuns: composes && style.layoutIsSumOfRuns
+                ? LineRuns(
+                    layout: layout, line: request.lines - 1, text: text, width: request.width,
+                    bodySize: style.fonts.body.size ?? TruncationRequest.defaultFontSize, facts: layout.context.fontFacts)
+                : nil,
+            linesAbove: describing && composes ? LinesAbove(layout: layout, lines: request.lines) : nil)
     }
 
     /// Rule 2: the collapsed text takes at most N lines and its ellipsis and suffix start on the last one.
-    private func fits(_ k: Int) throws -> Bool {
-        let layout = try collapsed(k)
-        return layout.lineCount <= request.lines && layout.markerLine == layout.lineCount - 1
+    private func fits(_ k: Int, _ probe: inout Probe) throws -> Bool {
+        let collapsed = try measure(k, &probe)
+        return collapsed.lineCount <= request.lines && collapsed.markerLine == collapsed.lineCount - 1
     }
 
-    private func collapsed(_ k: Int) throws -> Collapsed {
+    /// How candidate `k` lays out, measured once a probe: on its last line when the probe's shortcut
+    /// holds for it and a way there decides, else by a layout of the whole collapsed text.
+    private func measure(_ k: Int, _ probe: inout Probe) throws -> Collapsed {
         let keptEnd = text.trimmedEnd(k)
-        if let known = measured[keptEnd] { return known }
+        if let known = probe.measured[keptEnd] { return known }
         let ending = ending(keptEnd: keptEnd)
-        if let shortcut, keptEnd >= shortcut.firstWordEnd {
-            if let lineRuns,
-                let fit = try lineRuns.measure(keptEnd: keptEnd, text: text, ending: ending, endings: lastLine, style: style)
-            {
-                if fit.fits { arithmeticFit = fit }
-                let before = request.lines - 1
-                let result = Collapsed(lineCount: before + (fit.fits ? 1 : 2), markerLine: before)
-                measured[keptEnd] = result
-                return result
-            }
-            let start = text.byteOffsets[shortcut.lineStart]
-            let kept = text.bytes[start..<text.byteOffsets[keptEnd]]
-            if let last = try lastLine.measure(
+        var collapsed: Collapsed? = nil
+        if let shortcut = probe.shortcut, keptEnd >= shortcut.firstWordEnd {
+            collapsed = try measureBySum(keptEnd, ending: ending, shortcut)
+            if collapsed == nil { collapsed = try measureOnLastLine(keptEnd, ending: ending, shortcut) }
+        }
+        let measured = try collapsed ?? measureByLayout(keptEnd, ending: ending)
+        probe.measured[keptEnd] = measured
+        return measured
+    }
+
+    /// Line N by the sum of its runs; nil when the sum cannot decide (see `LineRuns.measure`).
+    private func measureBySum(_ keptEnd: Int, ending: Ending, _ shortcut: Shortcut) throws -> Collapsed? {
+        guard let lineRuns = shortcut.lineRuns,
+            let fit = try lineRuns.measure(keptEnd: keptEnd, text: text, ending: ending, endings: lastLine, style: style)
+        else { return nil }
+        let before = request.lines - 1
+        return Collapsed(lineCount: before + (fit.fits ? 1 : 2), markerLine: before, way: .sum(fit))
+    }
+
+    /// Line N by a layout of it alone; nil when that layout cannot know the paragraph's direction.
+    private func measureOnLastLine(_ keptEnd: Int, ending: Ending, _ shortcut: Shortcut) throws -> Collapsed? {
+        let start = text.byteOffsets[shortcut.lineStart]
+        let kept = text.bytes[start..<text.byteOffsets[keptEnd]]
+        guard
+            let last = try lastLine.measure(
                 kept, ending: ending, textStart: start, marker: kept.count + ending.ellipsisStart,
                 direction: shortcut.direction, style: style)
-            {
-                lastLineHolds = last.lines == 1 && last.markerLine == 0 ? keptEnd : nil
-                let before = request.lines - 1
-                let result = Collapsed(lineCount: before + last.lines, markerLine: before + last.markerLine)
-                measured[keptEnd] = result
-                return result
-            }
-        }
+        else { return nil }
+        let before = request.lines - 1
+        return Collapsed(
+            lineCount: before + last.lines, markerLine: before + last.markerLine,
+            way: .lastLine(measurement: lastLine.measurements, oneLine: last.lines == 1 && last.markerLine == 0))
+    }
+
+    /// The whole collapsed text laid out: the plain search's way, which always decides.
+    private func measureByLayout(_ keptEnd: Int, ending: Ending) throws -> Collapsed {
         try layOutCollapsed(keptEnd: keptEnd)
         let markerLine = layout.line(ofByte: text.byteOffsets[keptEnd] + ending.ellipsisStart)
-        let result = Collapsed(lineCount: layout.lineCount, markerLine: markerLine)
-        measured[keptEnd] = result
-        return result
+        return Collapsed(lineCount: layout.lineCount, markerLine: markerLine, way: .layout)
     }
 
     /// Sets the shared layout to `kept + ellipsis + suffix`, the suffix in its own font.
@@ -412,59 +454,81 @@ final class TruncationSearch {
         try style.apply(text.prefixBytes(keptEnd), ending: ending(keptEnd: keptEnd), to: layout)
     }
 
-    /// Describes the final layout: the collapsed text for a cut, or the whole trimmed text.
-    private func result(_ cut: Cut?, fullLineCount: (count: Int, exact: Bool) = (0, true)) throws -> Truncation {
+    /// What a result shows of its layout: the lines as drawn, where the suffix is, the glyphs no font
+    /// had and the families used.
+    private typealias Description = (lines: [String], suffixRects: SuffixRects?, unknownGlyphs: Int, fonts: [String])
+
+    /// The result for `answer` (nil: the text fits), described from the measurement that found its cut
+    /// when that measured line N alone and lines 1…N−1 were read; else from the final layout.
+    private func describe(_ answer: Answer?, fullLineCount: (count: Int, exact: Bool) = (0, true)) throws -> Truncation {
+        let cut = answer?.cut
         let keptEnd = cut.map { text.trimmedEnd($0.k) } ?? end
-        let keptBytes = text.prefixBytes(keptEnd)
         let ending = cut?.withEnding == true ? ending(keptEnd: keptEnd) : nil
-        let visible: [String]
-        let suffixRects: SuffixRects?
-        let unknownGlyphs: Int
-        let fonts: [String]
-        if let cut, !cut.suffixWraps, let ending, let above = linesAbove, let lineRuns, let fit = arithmeticFit,
-            fit.keptEnd == keptEnd
+        foundOnPangosEllipsis = answer?.onPangosEllipsis ?? false
+        let description: Description
+        if let ending, cut?.suffixWraps == false, let shortcut = answer?.probe?.shortcut, let above = shortcut.linesAbove,
+            let composed = try describeFromLastLine(keptEnd, ending: ending, shortcut: shortcut, above: above, answer?.probe)
         {
-            // Measured by arithmetic: lines 1…N−1 are the uncut text's, line N is the sum of its runs.
             composedResult = true
-            summedResult = true
-            (visible, suffixRects, unknownGlyphs, fonts) = lineRuns.describe(fit, above: above, text: text, ending: ending)
-        } else if let cut, !cut.suffixWraps, let ending, let above = linesAbove, let shortcut, lastLineHolds == keptEnd {
-            // Measured on its last line: lines 1…N−1 are the uncut text's, line N is in the last-line layout.
-            composedResult = true
-            let keptCount = keptBytes.count - text.byteOffsets[shortcut.lineStart]
-            let suffix = (keptCount + ending.suffixRange.lowerBound)..<(keptCount + ending.suffixRange.upperBound)
-            (visible, suffixRects, unknownGlyphs, fonts) = above.describe(
-                withLast: lastLine.layout, marks: ending.marks(after: keptCount), suffix: suffix, body: 0..<keptCount)
+            description = composed
         } else {
-            let wanted: Content = ending != nil ? .collapsed(keptEnd: keptEnd) : .uncut(end: keptEnd)
-            if content != wanted {
-                content = wanted
-                try style.apply(keptBytes, ending: ending, to: layout)
-            }
-            visible = keptEnd == 0 && ending == nil ? [] : layout.lineTexts(hiding: ending?.marks(after: keptBytes.count) ?? [])
-            suffixRects = ending.map {
-                SuffixRects(
-                    layout: layout,
-                    suffix: (keptBytes.count + $0.suffixRange.lowerBound)..<(keptBytes.count + $0.suffixRange.upperBound),
-                    body: 0..<keptBytes.count)
-            }
-            unknownGlyphs = layout.unknownGlyphCount
-            fonts = layout.familiesUsed
+            description = try describeFromLayout(keptEnd, ending: ending)
         }
         return Truncation(
             truncated: cut != nil,
             kept: text.string(0..<keptEnd),
-            lineCount: visible.count,
-            fullLineCount: cut == nil ? visible.count : fullLineCount.count,
+            lineCount: description.lines.count,
+            fullLineCount: cut == nil ? description.lines.count : fullLineCount.count,
             fullLineCountIsExact: cut == nil || fullLineCount.exact,
-            lines: visible,
-            suffixRect: suffixRects?.rect,
-            suffixRects: suffixRects?.perLine ?? [],
+            lines: description.lines,
+            suffixRect: description.suffixRects?.rect,
+            suffixRects: description.suffixRects?.perLine ?? [],
             suffixWraps: cut?.suffixWraps ?? false,
-            unknownGlyphs: unknownGlyphs,
-            fonts: fonts,
+            unknownGlyphs: description.unknownGlyphs,
+            fonts: description.fonts,
             fontFallback: !style.fonts.substitutions.isEmpty,
             fontSubstitutions: style.fonts.substitutions,
             cutIndex: keptEnd)
+    }
+
+    /// A cut measured on line N alone, described as lines 1…N−1 of the uncut text and that line:
+    /// from the sum of its runs, or from the last-line layout while it still holds that line; nil for
+    /// a cut measured otherwise.
+    private func describeFromLastLine(
+        _ keptEnd: Int, ending: Ending, shortcut: Shortcut, above: LinesAbove, _ probe: Probe?
+    ) throws -> Description? {
+        switch probe?.measured[keptEnd]?.way {
+        case .sum(let fit)?:
+            guard let lineRuns = shortcut.lineRuns, fit.fits else { return nil }
+            summedResult = true
+            let described = lineRuns.describe(fit, above: above, text: text, ending: ending)
+            return (described.lines, described.suffixRects, described.unknownGlyphs, described.families)
+        case .lastLine(let measurement, oneLine: true)? where measurement == lastLine.measurements:
+            let keptCount = text.byteOffsets[keptEnd] - text.byteOffsets[shortcut.lineStart]
+            let suffix = (keptCount + ending.suffixRange.lowerBound)..<(keptCount + ending.suffixRange.upperBound)
+            let described = above.describe(
+                withLast: lastLine.layout, marks: ending.marks(after: keptCount), suffix: suffix, body: 0..<keptCount)
+            return (described.lines, described.suffixRects, described.unknownGlyphs, described.families)
+        default:
+            return nil
+        }
+    }
+
+    /// The final layout described: the collapsed text for a cut (`ending`), or the kept text alone.
+    private func describeFromLayout(_ keptEnd: Int, ending: Ending?) throws -> Description {
+        let keptBytes = text.prefixBytes(keptEnd)
+        let wanted: Content = ending != nil ? .collapsed(keptEnd: keptEnd) : .uncut(end: keptEnd)
+        if content != wanted {
+            content = wanted
+            try style.apply(keptBytes, ending: ending, to: layout)
+        }
+        let lines = keptEnd == 0 && ending == nil ? [] : layout.lineTexts(hiding: ending?.marks(after: keptBytes.count) ?? [])
+        let suffixRects = ending.map {
+            SuffixRects(
+                layout: layout,
+                suffix: (keptBytes.count + $0.suffixRange.lowerBound)..<(keptBytes.count + $0.suffixRange.upperBound),
+                body: 0..<keptBytes.count)
+        }
+        return (lines, suffixRects, layout.unknownGlyphCount, layout.familiesUsed)
     }
 }

@@ -21,6 +21,29 @@ final class AttributeList {
         pango_attr_list_unref(pointer)
     }
 
+    /// Pango markup parsed: its attributes and its plain text; nil and Pango's message when it
+    /// cannot be parsed.
+    static func parsing(markup: String) -> Result<(attributes: AttributeList, text: String), MarkupError> {
+        var list: OpaquePointer? = nil
+        var text: UnsafeMutablePointer<CChar>? = nil
+        var error: UnsafeMutablePointer<GError>? = nil
+        guard pango_parse_markup(markup, -1, 0, &list, &text, nil, &error) != 0, let list, let text else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "cannot be parsed"
+            if let error { g_error_free(error) }
+            // Pango may have made one of the two before it failed.
+            if let list { pango_attr_list_unref(list) }
+            if let text { g_free(text) }
+            return .failure(MarkupError(message: message))
+        }
+        defer { g_free(text) }
+        return .success((AttributeList(taking: list), String(cString: text)))
+    }
+
+    /// Why markup could not be parsed, in Pango's words.
+    struct MarkupError: Error {
+        let message: String
+    }
+
     /// A new list for the text's bytes in `range`: the attributes that overlap it, cut off at its ends
     /// and moved so that `range.lowerBound` becomes 0. A span thus never reaches past the kept text
     /// into the ellipsis and suffix.

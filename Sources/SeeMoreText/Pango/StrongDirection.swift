@@ -1,16 +1,29 @@
 import CPangoCairo
 
 /// The direction of a text's first strong character (Unicode's bidi rule P2, as Pango applies it to
-/// a paragraph), and whether a text needs the bidi algorithm at all.
+/// a paragraph), and whether a text needs the bidi algorithm at all (FriBidi, through the shim).
 enum StrongDirection {
-    /// `PANGO_DIRECTION_RTL` or `_LTR` after the first strong character in `bytes` (UTF-8), or
-    /// `PANGO_DIRECTION_NEUTRAL` when there is none.
-    static func of<Bytes: Collection>(_ bytes: Bytes) -> PangoDirection where Bytes.Element == UInt8 {
+    /// `.rtl` or `.ltr` after the first strong character in `bytes` (UTF-8), or nil when there is none.
+    static func of<Bytes: Collection>(_ bytes: Bytes) -> TextDirection? where Bytes.Element == UInt8 {
         switch scan(bytes, with: seemore_first_strong_direction) {
-        case 1: return PANGO_DIRECTION_RTL
-        case 0: return PANGO_DIRECTION_LTR
-        default: return PANGO_DIRECTION_NEUTRAL
+        case 1: return .rtl
+        case 0: return .ltr
+        default: return nil
         }
+    }
+
+    /// Reads `bytes` from byte `from` on for the first character that needs the bidi algorithm, as
+    /// `needsBidi` asks, restarting at each paragraph separator: where the last paragraph read starts
+    /// (relative to `from`; 0 when none started) and where that character is in it (relative to `from`;
+    /// nil when there is none).
+    static func scanParagraphs(_ bytes: [UInt8], from: Int, count: Int) -> (restart: Int, found: Int?) {
+        var found = -1
+        let restart = bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                seemore_scan_paragraph_bidi(chars.baseAddress.map { $0 + from }, count, &found)
+            }
+        }
+        return (Int(restart), found >= 0 ? Int(found) : nil)
     }
 
     /// Whether `bytes` (UTF-8) hold a character that takes a paragraph through the bidi algorithm: a

@@ -13,6 +13,9 @@ final class LastLineLayout {
     private let context: TextContext
     /// Holds the last text measured (`LinesAbove` describes a cut from it).
     let layout: Layout
+    /// How many texts `layout` has held: a measurement that knows its number knows whether the
+    /// layout still holds its text.
+    private(set) var measurements = 0
     /// Widths of endings already measured (see `width(of:textStart:style:)`), by what decides them.
     private var endingWidths: [String: Double?] = [:]
     /// Measures endings after a run (see `endingRuns`), apart from `layout`, which may hold a cut's last line.
@@ -69,29 +72,30 @@ final class LastLineLayout {
 
     /// The direction to lay out a line starting at `lineStart` with: that of the first strong
     /// character of its paragraph before it, or nil when there is none (then the line's own text decides).
-    static func paragraphDirection(of text: IndexedText, before lineStart: Int) -> PangoDirection? {
+    static func paragraphDirection(of text: IndexedText, before lineStart: Int) -> TextDirection? {
         var start = lineStart
         while start > 0 && !IndexedText.isParagraphSeparator(text.scalars[start - 1]) {
             start -= 1
         }
-        let direction = StrongDirection.of(text.bytes[text.byteOffsets[start]..<text.byteOffsets[lineStart]])
-        return direction == PANGO_DIRECTION_NEUTRAL ? nil : direction
+        return StrongDirection.of(text.bytes[text.byteOffsets[start]..<text.byteOffsets[lineStart]])
     }
 
     /// Lines of `bytes` laid out in `style`, and the line on which byte `marker` lies; nil when the
     /// text has no strong character and no direction is given (Pango would then borrow the previous
-    /// paragraph's direction, which this layout cannot know).
+    /// paragraph's direction, which this layout cannot know). `direction` nil or `.auto`: the text's own.
     func measure(
-        _ kept: ArraySlice<UInt8>, ending: Ending, textStart: Int, marker: Int, direction: PangoDirection?, style: TextStyle
+        _ kept: ArraySlice<UInt8>, ending: Ending, textStart: Int, marker: Int, direction: TextDirection?, style: TextStyle
     ) throws -> (lines: Int, markerLine: Int)? {
-        if let direction {
-            pango_context_set_base_dir(context.pointer, direction)
+        switch direction {
+        case .ltr?, .rtl?:
+            pango_context_set_base_dir(context.pointer, direction == .rtl ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
             pango_layout_set_auto_dir(layout.pointer, 0)
-        } else {
-            guard StrongDirection.of(kept + ending.bytes) != PANGO_DIRECTION_NEUTRAL else { return nil }
+        case .auto?, nil:
+            guard StrongDirection.of(kept + ending.bytes) != nil else { return nil }
             pango_layout_set_auto_dir(layout.pointer, 1)
         }
         pango_layout_context_changed(layout.pointer)
+        measurements += 1
         try style.apply(kept, ending: ending, to: layout, textStart: textStart)
         return (layout.lineCount, layout.line(ofByte: marker))
     }
