@@ -15,9 +15,9 @@ package enum TextLanguage {
         return text.withUTF8 { guess(utf8: $0) }
     }
 
-    /// `guess` of valid UTF-8, read byte by byte (the string's scalar view cost five times as much).
+    /// `guess` of valid UTF-8, read byte by byte (cheaper than the string's scalar view).
     private static func guess(utf8 bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        // Counted by script number in an array: hashing a script per character cost more than the rest.
+        // Counted by script number in an array, not hashed per character.
         var counts = [Int](repeating: 0, count: 256)
         var order: [GUnicodeScript] = []
         var index = 0
