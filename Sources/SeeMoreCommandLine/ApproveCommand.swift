@@ -54,6 +54,7 @@ struct ApproveCommand {
         var approver = GoldenApprover(artifactsFolder: artifactsFolder)
         approver.suitePath = suitePath
         approver.templatesFolder = templatesFolder
+        approver.program = io.program
         approver.filter = filter
         approver.wait = wait
         do {

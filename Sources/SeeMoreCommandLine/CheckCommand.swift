@@ -125,7 +125,7 @@ struct CheckCommand {
         // SIGINT and SIGTERM stop the run in order: no case is begun, those begun finish, the report shows what ran.
         let signals = io.ownsSignals ? SignalStop(command: "seemore check", again: true, io: io) : nil
         defer { signals?.cancel() }
-        let suite = try Self.loadSuite(suitePath, templatesFolder: templatesFolder)
+        let suite = try Self.loadSuite(suitePath, templatesFolder: templatesFolder, program: io.program)
         for note in suite.templateNotes { io.writeError("Note: \(LogText.escaped(note))\n") }
         var options = self.options
         options.stop = signals?.request
@@ -262,12 +262,12 @@ struct CheckCommand {
     }
 
     /// Loads a suite: 66 when the file is missing, 65 when it is broken.
-    static func loadSuite(_ path: String, templatesFolder: String?) throws -> GoldenSuite {
+    static func loadSuite(_ path: String, templatesFolder: String?, program: String?) throws -> GoldenSuite {
         guard FileManager.default.isReadableFile(atPath: path) else {
             throw CommandError("cannot read suite file \(path)", exitCode: .noInput)
         }
         do {
-            return try GoldenSuite.load(path: path, templatesFolder: templatesFolder)
+            return try GoldenSuite.load(path: path, templatesFolder: templatesFolder, program: program)
         } catch let error as SuiteError {
             throw CommandError(error.description, exitCode: .dataError)
         }

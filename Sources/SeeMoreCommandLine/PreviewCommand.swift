@@ -26,7 +26,7 @@ struct PreviewCommand {
     }
 
     func run(io: CommandIO) throws {
-        let loader = TemplateLoader.standard(templatesFolder: templatesFolder)
+        let loader = TemplateLoader.standard(templatesFolder: templatesFolder, program: io.program)
         let names = loader.available()
         guard !names.isEmpty else {
             throw CommandError("no templates found in \(loader.folders.joined(separator: ", "))", exitCode: .noInput)

@@ -28,7 +28,7 @@ struct PruneCommand {
     }
 
     func run(io: CommandIO) throws {
-        let suite = try CheckCommand.loadSuite(suitePath, templatesFolder: templatesFolder)
+        let suite = try CheckCommand.loadSuite(suitePath, templatesFolder: templatesFolder, program: io.program)
         let stale = GoldenPruner.stale(in: suite)
         for path in stale {
             if dryRun {

@@ -41,7 +41,7 @@ struct RenderBatch {
         if workers > 1, let program = io.program {
             runOnWorkers(lines, workers: workers, program: program, results: results)
         } else {
-            let templates = TemplateLoader.standard(templatesFolder: templatesFolder)
+            let templates = TemplateLoader.standard(templatesFolder: templatesFolder, program: io.program)
             do {
                 let renderer = try CardRenderer(fonts: fonts)
                 for (index, (number, line)) in lines.enumerated() {

@@ -209,7 +209,7 @@ struct RenderCommand {
     /// A name found in two folders is noted on standard error, naming both files.
     static func loadTemplate(_ name: String, folder: String?, io: CommandIO? = nil) throws -> CardTemplate {
         do {
-            let loader = TemplateLoader.standard(templatesFolder: folder)
+            let loader = TemplateLoader.standard(templatesFolder: folder, program: io?.program)
             if let note = loader.shadowingNote(for: name) { io?.writeError("Note: \(LogText.escaped(note))\n") }
             return try loader.load(name)
         } catch let error as TemplateError {

@@ -46,7 +46,7 @@ package struct WorkerCommand {
     }
 
     func run(io: CommandIO) throws -> ExitCode {
-        let templates = TemplateLoader.standard(templatesFolder: templatesFolder)
+        let templates = TemplateLoader.standard(templatesFolder: templatesFolder, program: io.program)
         // Made on first need: a worker answers one kind of job.
         var service: CardService? = nil
         var renderer: CardRenderer? = nil
@@ -57,7 +57,7 @@ package struct WorkerCommand {
             switch WorkerJob(message: message) {
             case .card(let fields, let format):
                 do {
-                    if service == nil { service = try CardService(templatesFolder: templatesFolder, fonts: fonts, limits: limits) }
+                    if service == nil { service = try CardService(templatesFolder: templatesFolder, program: io.program, fonts: fonts, limits: limits) }
                     return service?.answer(fields, format: format).message ?? []
                 } catch {
                     return CardService.Answer(CardFields.Refusal(status: 500, message: "cannot draw: \(error)", field: nil)).message
@@ -75,7 +75,7 @@ package struct WorkerCommand {
                 }
             case .checkCases(let arguments, let run, let indices):
                 do {
-                    if check?.run != run { check = try CheckSession(arguments: arguments, run: run) }
+                    if check?.run != run { check = try CheckSession(arguments: arguments, run: run, program: io.program) }
                     guard let session = check else { return [] }
                     var answers: [CheckWorkers.Answer] = []
                     for index in indices where session.selected.indices.contains(index) {
@@ -112,10 +112,10 @@ private final class CheckSession {
     let renderer: CardRenderer
     let artifacts: ArtifactsFolder
 
-    init(arguments: [String], run: String) throws {
+    init(arguments: [String], run: String, program: String?) throws {
         self.run = run
         let command = try CheckCommand.parse(arguments, environment: [:])
-        suite = try CheckCommand.loadSuite(command.suitePath, templatesFolder: command.templatesFolder)
+        suite = try CheckCommand.loadSuite(command.suitePath, templatesFolder: command.templatesFolder, program: program)
         options = command.options
         selected = GoldenRunner.selection(suite, options: options)
         renderer = try CardRenderer(fonts: suite.fonts)

@@ -15,6 +15,8 @@ public struct GoldenApprover: Sendable {
     public var suitePath: String? = nil
     /// Templates folder for loading the suite; nil: the report's.
     public var templatesFolder: String? = nil
+    /// The running program's path, for its built-in templates (`TemplateLoader.standard`).
+    public var program: String? = nil
     /// With no names given, approve only the cases whose name matches.
     public var filter: String? = nil
     /// Wait for another run writing goldens instead of failing.
@@ -62,7 +64,7 @@ public struct GoldenApprover: Sendable {
         }
         let suite: GoldenSuite
         do {
-            suite = try GoldenSuite.load(path: target, templatesFolder: templatesFolder ?? report.templates)
+            suite = try GoldenSuite.load(path: target, templatesFolder: templatesFolder ?? report.templates, program: program)
         } catch let error as SuiteError {
             throw ApprovalError(error.description, kind: .badData)
         }

@@ -26,7 +26,8 @@ public struct GoldenSuite: Sendable {
 
     /// Loads and expands a suite, checking every name it uses.
     /// - Throws: `SuiteError` naming the file, and where possible the line, column and field.
-    public static func load(path: String, templatesFolder: String? = nil) throws -> GoldenSuite {
+    /// - Parameter program: the running program's path, for its built-in templates (`TemplateLoader.standard`).
+    public static func load(path: String, templatesFolder: String? = nil, program: String? = nil) throws -> GoldenSuite {
         let data: Data
         switch PathPolicy.readDocument(path) {
         case .success(let bytes): data = bytes
@@ -57,7 +58,8 @@ public struct GoldenSuite: Sendable {
         }
         let templates = TemplateLoader.standard(
             templatesFolder: templatesFolder
-                ?? file.templates.map { PathPolicy.standardized($0.hasPrefix("/") ? $0 : folder + "/" + $0) })
+                ?? file.templates.map { PathPolicy.standardized($0.hasPrefix("/") ? $0 : folder + "/" + $0) },
+            program: program)
         let expander = CaseExpander(file: file, data: data, path: path, templates: templates, fonts: fonts)
         let (cases, allFonts) = try expander.cases()
         fonts = allFonts

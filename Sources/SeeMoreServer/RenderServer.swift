@@ -29,7 +29,10 @@ public final class RenderServer: @unchecked Sendable {
         public var limits = ServerLimits()
         /// The fonts every card is drawn with (`--font-files`, `--hermetic-fonts`).
         public var fonts = FontFiles.system
-        /// The `seemore` program the worker processes run; nil: the one beside this program.
+        /// The running program's path, which only a program knows: its built-in templates
+        /// (`TemplateLoader.standard`), and the `seemore` beside it runs the workers.
+        public var program: String? = nil
+        /// The `seemore` program the worker processes run; nil: the one beside `program`.
         public var workerProgram: String? = nil
 
         public init() {}
@@ -72,9 +75,10 @@ public final class RenderServer: @unchecked Sendable {
 
     public init(options: Options) throws {
         self.options = options
-        templates = TemplateLoader.standard(templatesFolder: options.templatesFolder)
+        templates = TemplateLoader.standard(templatesFolder: options.templatesFolder, program: options.program)
+        let workerProgram = options.workerProgram ?? Self.workerProgram(beside: options.program)
         workers = WorkerPool(
-            executable: options.workerProgram ?? Self.siblingWorkerProgram, arguments: Self.workerArguments(options),
+            executable: workerProgram, arguments: Self.workerArguments(options),
             count: options.jobs, maximumQueue: options.limits.maximumQueue)
         // Pango and Cairo run one thread at a time in a process: one thread checks as fast as more.
         let pool = try RenderPool(workers: 1, maximumQueue: options.limits.maximumQueue, fonts: options.fonts)
@@ -88,14 +92,15 @@ public final class RenderServer: @unchecked Sendable {
         self.token = token
         review = options.suite.map {
             ReviewSession(
-                suite: $0, templatesFolder: options.templatesFolder, token: token,
-                workers: (options.workerProgram ?? Self.siblingWorkerProgram, options.jobs), pool: pool)
+                suite: $0, templatesFolder: options.templatesFolder, program: options.program, token: token,
+                workers: (workerProgram, options.jobs), pool: pool)
         }
     }
 
-    /// `seemore` beside the running program (`seemore-serve`, or a test bundle in the build folder).
-    static var siblingWorkerProgram: String {
-        let program = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    /// `seemore` beside `program` (`seemore-serve`); without one, `./seemore` (whose workers then
+    /// fail to start, each card a 500 that names the path, unless the caller gives `workerProgram`).
+    static func workerProgram(beside program: String?) -> String {
+        guard let program else { return "./seemore" }
         return URL(fileURLWithPath: program).deletingLastPathComponent().appendingPathComponent("seemore").path
     }
 

@@ -12,6 +12,8 @@ final class ReviewSession: @unchecked Sendable {
     let artifacts: String
     /// Required (header `X-SeeMore-Token`) for every request that writes.
     let token: String
+    /// The running program's path, for its built-in templates.
+    let program: String?
     /// The `seemore` program of the server's workers and how many: a check's cases are drawn by
     /// worker processes of its own (one that dies makes its case `crashed`, never the server).
     let workers: (program: String, count: Int)
@@ -20,9 +22,13 @@ final class ReviewSession: @unchecked Sendable {
     let cache = CheckCache()
     private let queue = DispatchQueue(label: "seemore-review")
 
-    init(suite: String, templatesFolder: String?, token: String, workers: (program: String, count: Int), pool: RenderPool) {
+    init(
+        suite: String, templatesFolder: String?, program: String?, token: String, workers: (program: String, count: Int),
+        pool: RenderPool
+    ) {
         self.suite = suite
         self.templatesFolder = templatesFolder
+        self.program = program
         self.token = token
         self.workers = workers
         self.pool = pool
@@ -47,7 +53,7 @@ final class ReviewSession: @unchecked Sendable {
         queue.async { [self] in
             let html: String
             do {
-                let loaded = try GoldenSuite.load(path: suite, templatesFolder: templatesFolder)
+                let loaded = try GoldenSuite.load(path: suite, templatesFolder: templatesFolder, program: program)
                 var options = CheckOptions(record: .never, artifactsFolder: artifacts)
                 options.scheduler = { [pool] count, body in try pool.runAll(count, body) }
                 options.cache = cache
@@ -96,6 +102,7 @@ final class ReviewSession: @unchecked Sendable {
             var approver = GoldenApprover(artifactsFolder: artifacts)
             approver.suitePath = suite
             approver.templatesFolder = templatesFolder
+            approver.program = program
             do {
                 let approval = try approver.approve(cases)
                 let written = approval.approved.map { "approved \($0.name) → \($0.golden)" }.joined(separator: "\n")

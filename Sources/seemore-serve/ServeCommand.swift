@@ -55,6 +55,7 @@ public enum ServeCommand {
 
     public static func run(_ arguments: [String], io: CommandIO) throws -> ExitCode {
         var options = RenderServer.Options()
+        options.program = io.program
         var scanner = ArgumentScanner(arguments, usage: usage)
         var fontFiles: [String] = []
         var hermeticFonts = false

@@ -8,11 +8,15 @@ import Testing
 
 /// `seemore serve` over real HTTP on a free loopback port; every server is stopped by its test.
 @Suite struct RenderServerTests {
+    /// The `seemore` the servers' workers run: the one built beside this test bundle.
+    static let seemore = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../.build/debug/seemore").standardized.path
     static let text = "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds."
 
     /// Runs `body` with a started server; stops it afterwards, whatever happens.
     static func withServer(_ configure: (inout RenderServer.Options) -> Void = { _ in }, _ body: (String) throws -> Void) throws {
         var options = RenderServer.Options()
+        options.workerProgram = Self.seemore
         options.port = 0
         options.jobs = 2
         configure(&options)
@@ -202,6 +206,7 @@ import Testing
                 .utf8
         ).write(to: URL(fileURLWithPath: suite))
         var options = RenderServer.Options()
+        options.workerProgram = Self.seemore
         options.port = 0
         options.suite = suite
         options.token = "t"
@@ -261,6 +266,7 @@ import Testing
         let brand = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/brand")
             .standardized.path
         var options = RenderServer.Options()
+        options.workerProgram = Self.seemore
         options.port = 0
         options.jobs = 1
         options.suite = brand + "/suite.json"
@@ -319,6 +325,7 @@ import Testing
     /// how fast the requests come (the pool's own test has both, see `WorkerPoolTests`).
     @Test func renderPastTheBudget_isServiceUnavailable_andEndsItsWorker() throws {
         var options = RenderServer.Options()
+        options.workerProgram = Self.seemore
         options.port = 0
         options.jobs = 1
         options.limits.timeBudgetMilliseconds = 1
@@ -338,6 +345,7 @@ import Testing
     /// signal); every other request is answered, and the ones after it too, by its replacement.
     @Test func aWorkerKilledMidLoad_failsOnlyItsCard() throws {
         var options = RenderServer.Options()
+        options.workerProgram = Self.seemore
         options.port = 0
         options.jobs = 2
         let server = try RenderServer(options: options)

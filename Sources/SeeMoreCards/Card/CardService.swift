@@ -38,8 +38,9 @@ package final class CardService {
     private let limits: CardFields.Limits
     private let renderer: CardRenderer
 
-    package init(templatesFolder: String?, fonts: FontFiles, limits: CardFields.Limits) throws {
-        templates = TemplateLoader.standard(templatesFolder: templatesFolder)
+    /// - Parameter program: the running program's path, for its built-in templates.
+    package init(templatesFolder: String?, program: String?, fonts: FontFiles, limits: CardFields.Limits) throws {
+        templates = TemplateLoader.standard(templatesFolder: templatesFolder, program: program)
         self.limits = limits
         renderer = try CardRenderer(fonts: fonts)
     }

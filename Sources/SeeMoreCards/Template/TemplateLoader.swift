@@ -14,22 +14,25 @@ public struct TemplateLoader: Sendable {
 
     /// The folders every command, suite, test and the server look in, in this order: the explicit
     /// folder (`--templates DIR`, a suite's `templates`) when given, the project's own `./Templates`,
-    /// then the built-in ones: the `Templates/` folder of the package the executable was built in, or
-    /// `PREFIX/share/seemore/Templates` beside an installed `PREFIX/bin/seemore` (`make install`), and
+    /// then the built-in ones: those of the running program when it is given (`program`, its path,
+    /// which only a program knows: the `Templates/` folder of the package it was built in, or
+    /// `PREFIX/share/seemore/Templates` beside an installed `PREFIX/bin/seemore`, `make install`), and
     /// those of the SeeMore checkout the library was compiled from. A folder is listed once.
-    public static func standard(templatesFolder: String? = nil) -> TemplateLoader {
+    public static func standard(templatesFolder: String? = nil, program: String? = nil) -> TemplateLoader {
         var folders: [String] = []
         if let templatesFolder { folders.append(templatesFolder) }
         folders.append(FileManager.default.currentDirectoryPath + "/Templates")
-        let executable = URL(
-            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                ?? CommandLine.arguments[0])
-        if let package = packageFolder(containing: executable) {
-            folders.append(package.appendingPathComponent("Templates").path)
+        var builtIn = [builtInFolder]
+        if let program {
+            let executable = URL(fileURLWithPath: program)
+            if let package = packageFolder(containing: executable) {
+                folders.append(package.appendingPathComponent("Templates").path)
+            }
+            let installed = executable.resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent("../share/seemore/Templates").standardized.path
+            builtIn.insert(installed, at: 0)
         }
-        let installed = executable.resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("../share/seemore/Templates").standardized.path
-        for folder in [installed, builtInFolder].compactMap({ $0 }) where FileManager.default.fileExists(atPath: folder) {
+        for folder in builtIn.compactMap({ $0 }) where FileManager.default.fileExists(atPath: folder) {
             folders.append(folder)
         }
         // The same folder by another path (a link, `.` and `..`) is looked in once, where it came first.
