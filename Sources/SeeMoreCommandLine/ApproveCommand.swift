@@ -5,7 +5,7 @@ import SeeMore
 /// (`GoldenApprover`), printing what it wrote.
 struct ApproveCommand {
     static let usage =
-        "Usage: seemore approve [CASE …] [--artifacts DIR] [--suite FILE] [--templates DIR] [--filter GLOB] [--wait]"
+        "Usage: seemore approve [CASE …] [--artifacts DIR] [--suite FILE] [--templates DIR] [--filter GLOB] [--wait] [--dry-run]"
 
     var artifactsFolder: String
     var suitePath: String? = nil
@@ -14,6 +14,7 @@ struct ApproveCommand {
     /// Approve only these cases (all failing ones when empty).
     var names: [String] = []
     var wait = false
+    var dryRun = false
 
     static func parse(_ arguments: [String], environment: [String: String]) throws -> ApproveCommand {
         var scanner = ArgumentScanner(arguments, usage: usage)
@@ -35,6 +36,11 @@ struct ApproveCommand {
                           CASE …            Approve only these cases (by name, as check prints them).
                           --filter GLOB     Approve only the cases whose name matches.
                           --wait            Wait for another run writing goldens instead of failing.
+                          --dry-run         Check everything and list what would be written; write nothing.
+
+                        The report's paths are relative to the folder the check ran in: run approve in the
+                        repository (any clone of it) with --artifacts naming the downloaded folder.
+                        It prints every file it writes.
 
                         Exit codes: 0 done, 64 usage, 65 a stale or forged report, 66 no report, 73 cannot write.
                         """)
@@ -43,6 +49,7 @@ struct ApproveCommand {
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--filter": command.filter = try scanner.value(of: flag)
             case "--wait": try scanner.noValue(flag); command.wait = true
+            case "--dry-run": try scanner.noValue(flag); command.dryRun = true
             default: throw scanner.unknownFlag(flag.name)
             }
         }
@@ -57,13 +64,28 @@ struct ApproveCommand {
         approver.program = io.program
         approver.filter = filter
         approver.wait = wait
+        approver.dryRun = dryRun
+        let paths = PortablePaths()
+        // What is written, in the current folder's terms: each case's golden and layout, then the
+        // environment fingerprint.
+        let verb = dryRun ? "would approve" : "approved"
         do {
-            let approval = try approver.approve(names) { golden, path in io.writeOutput("approved \(golden.name) → \(path)\n") }
+            let approval = try approver.approve(names) { golden, files in
+                io.writeOutput("\(verb) \(golden.name) → \(files.map(paths.shown).joined(separator: ", "))\n")
+            }
+            if let fingerprint = approval.files.last, fingerprint.hasSuffix("/" + EnvironmentFingerprint.fileName) {
+                io.writeOutput("\(dryRun ? "would record" : "recorded") the environment → \(paths.shown(fingerprint))\n")
+            }
             for name in approval.crashed {
                 io.writeError("Note: '\(LogText.escaped(name))' crashed in the last check: no picture to approve\n")
             }
             let count = approval.approved.count
-            io.writeOutput(count == 0 ? "nothing to approve\n" : "approved \(count) golden\(count == 1 ? "" : "s")\n")
+            let files = approval.files.count
+            io.writeOutput(
+                count == 0
+                    ? "nothing to approve\n"
+                    : "\(verb) \(count) golden\(count == 1 ? "" : "s")\n"
+                        + "\(dryRun ? "would write" : "wrote") \(files) file\(files == 1 ? "" : "s")\(dryRun ? "; nothing written" : "")\n")
         } catch let error as ApprovalError {
             switch error.kind {
             case .notFailing: throw CommandError(error.message, exitCode: .usage, usage: Self.usage)

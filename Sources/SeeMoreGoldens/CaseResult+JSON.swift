@@ -3,9 +3,11 @@ import SeeMoreSupport
 /// A case's result as JSON: the one shape report.json (and `check --json`) and the report page's
 /// data hold, so the page's script reads what a CI job reads.
 extension CaseResult {
-    /// - Parameter summaries: each contrast note's sentence, made once for the many cases that share
-    ///   a template, theme and font.
-    func json(summaries: inout [ContrastNote: String]) -> JSONValue {
+    /// - Parameters:
+    ///   - summaries: each contrast note's sentence, made once for the many cases that share a
+    ///     template, theme and font.
+    ///   - paths: how the golden's paths are shown.
+    func json(summaries: inout [ContrastNote: String], paths: PortablePaths) -> JSONValue {
         let contrast: [JSONValue] = contrast.map { note in
             let summary = summaries[note] ?? note.summary
             if !note.holdsNaN { summaries[note] = summary }  // never equal to itself: no lookup would find it
@@ -20,8 +22,8 @@ extension CaseResult {
             ("failed", .bool(failed)),
             ("outcome", .string(outcome.rawValue)),
             ("message", .string(message)),
-            ("golden", .string(goldenPath)),
-            ("recorded", recordedPath.map { .string($0) } ?? .null),
+            ("golden", .string(paths.shown(goldenPath))),
+            ("recorded", recordedPath.map { .string(paths.shown($0)) } ?? .null),
             ("differentPixels", differentPixels.map { .number(Double($0)) } ?? .null),
             ("totalPixels", totalPixels.map { .number(Double($0)) } ?? .null),
             ("artifacts", .object(artifacts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),

@@ -21,18 +21,23 @@ public struct GoldenApprover: Sendable {
     public var filter: String? = nil
     /// Wait for another run writing goldens instead of failing.
     public var wait = false
+    /// Check everything and say what would be written, writing nothing.
+    public var dryRun = false
     public var currentFolder = FileManager.default.currentDirectoryPath
 
     public init(artifactsFolder: String) {
         self.artifactsFolder = artifactsFolder
     }
 
-    /// What an approval wrote.
+    /// What an approval wrote (with `dryRun`, would write).
     public struct Approval: Sendable {
         /// Each case approved and the golden written for it, in report order.
         public var approved: [(name: String, golden: String)]
         /// Failing cases left alone because their worker died (no picture to approve).
         public var crashed: [String]
+        /// Every file written, in order: each case's golden and layout snapshot, then the
+        /// environment fingerprint.
+        public var files: [String] = []
     }
 
     /// A report entry to approve.
@@ -42,18 +47,22 @@ public struct GoldenApprover: Sendable {
     }
 
     /// Approves `names` (every failing case of the report when empty, those `filter` matches),
-    /// calling `approved` after each golden is written; returns what it wrote.
+    /// calling `approved` with the files written after each case's are (with `dryRun`, checked);
+    /// returns what it wrote.
     /// - Throws: `ApprovalError` naming the problem and its kind.
     @discardableResult
     public func approve(
-        _ names: [String] = [], approved: (GoldenCase, String) -> Void = { _, _ in }
+        _ names: [String] = [], approved: (GoldenCase, [String]) -> Void = { _, _ in }
     ) throws -> Approval {
         let report = try readReport()
+        // The report's paths are relative to the folder its check ran in (a checkout): here they are
+        // read against the current folder, wherever the repository and the artifacts now are.
+        let reportSuite = PortablePaths.resolved(report.suite, in: currentFolder)
         // The suite asked for, or without --suite the report's only when it lies inside the current
         // folder: a report from an artifacts download must not choose where goldens are written.
-        let target = suitePath ?? report.suite
-        guard PathPolicy.standardized(report.suite) == PathPolicy.standardized(target),
-            suitePath != nil || PathPolicy.relativePath(report.suite, root: currentFolder) != nil
+        let target = suitePath ?? reportSuite
+        guard PathPolicy.standardized(reportSuite) == PathPolicy.standardized(target),
+            suitePath != nil || PathPolicy.relativePath(reportSuite, root: currentFolder) != nil
         else {
             throw ApprovalError(
                 "the report is of the suite \(LogText.escaped(report.suite)), not of \(suitePath ?? "one in this folder"); "
@@ -64,7 +73,9 @@ public struct GoldenApprover: Sendable {
         }
         let suite: GoldenSuite
         do {
-            suite = try GoldenSuite.load(path: target, templatesFolder: templatesFolder ?? report.templates, program: program)
+            suite = try GoldenSuite.load(
+                path: target, templatesFolder: templatesFolder ?? report.templates.map { PortablePaths.resolved($0, in: currentFolder) },
+                program: program)
         } catch let error as SuiteError {
             throw ApprovalError(error.description, kind: .badData)
         }
@@ -95,9 +106,10 @@ public struct GoldenApprover: Sendable {
             }
             approvals.append(Candidate(golden: golden, hash: hash))
         }
-        let lock: SuiteLock
+        let lock: SuiteLock?
         do {
-            lock = try SuiteLock(folder: suite.folder, wait: wait, purpose: "seemore approve")
+            // A dry run writes nothing: it needs no lock.
+            lock = dryRun ? nil : try SuiteLock(folder: suite.folder, wait: wait, purpose: "seemore approve")
         } catch let error as SuiteLock.Busy {
             throw ApprovalError(error.description, kind: .cannotWrite)
         } catch let error as AtomicFile.WriteError {
@@ -107,17 +119,20 @@ public struct GoldenApprover: Sendable {
             approved: [], crashed: report.crashed.filter { name in names.isEmpty && (filter.map { Glob.matches($0, name) } ?? true) })
         try withExtendedLifetime(lock) {
             for approval in approvals {
-                try write(approval, suite: suite)
-                let path = suite.folder + "/" + approval.golden.pngPath
-                written.approved.append((approval.golden.name, path))
-                approved(approval.golden, path)
+                let files = try write(approval, suite: suite)
+                written.approved.append((approval.golden.name, files[0]))
+                written.files += files
+                approved(approval.golden, files)
             }
             // The goldens now match the machine and fonts the check drew with: record them too.
             if !approvals.isEmpty, let environment = report.environment {
                 let path = suite.folder + "/" + EnvironmentFingerprint.fileName
                 do {
-                    try AtomicFile.write(
-                        environment.merged(over: EnvironmentFingerprint.read(path)).json.serialized() + "\n", to: path)
+                    if !dryRun {
+                        try AtomicFile.write(
+                            environment.merged(over: EnvironmentFingerprint.read(path)).json.serialized() + "\n", to: path)
+                    }
+                    written.files.append(path)
                 } catch let error as AtomicFile.WriteError {
                     throw ApprovalError(error.description, kind: .cannotWrite)
                 }
@@ -126,8 +141,9 @@ public struct GoldenApprover: Sendable {
         return written
     }
 
-    /// Copies one case's actual image and layout, checked against the report, over its golden.
-    private func write(_ approval: Candidate, suite: GoldenSuite) throws {
+    /// Copies one case's actual image and layout, checked against the report, over its golden
+    /// (with `dryRun`, only checks them); the golden's and the layout's paths.
+    private func write(_ approval: Candidate, suite: GoldenSuite) throws -> [String] {
         let name = approval.golden.name
         let png = try readArtifact(name + ".actual.png", limit: GoldenCheck.maximumGoldenBytes)
         let layout = try readArtifact(name + ".actual.layout.txt", limit: GoldenCheck.maximumLayoutBytes)
@@ -147,11 +163,14 @@ public struct GoldenApprover: Sendable {
         let layoutPath = suite.folder + "/" + approval.golden.layoutPath
         do {
             try PathPolicy.checkWritable(pngPath, root: suite.folder)
-            try AtomicFile.makeFolder(URL(fileURLWithPath: pngPath).deletingLastPathComponent().path)
-            try AtomicFile.write([(png, pngPath), (layout, layoutPath)])
+            if !dryRun {
+                try AtomicFile.makeFolder(URL(fileURLWithPath: pngPath).deletingLastPathComponent().path)
+                try AtomicFile.write([(png, pngPath), (layout, layoutPath)])
+            }
         } catch let error as AtomicFile.WriteError {
             throw ApprovalError(error.description, kind: .cannotWrite)
         }
+        return [pngPath, layoutPath]
     }
 
     private func readArtifact(_ relative: String, limit: Int) throws -> [UInt8] {

@@ -60,12 +60,15 @@ package struct GoldenReport {
     package func writeJSON(_ emit: ([UInt8]) throws -> Void) throws {
         let results = summary.results
         var summaries: [ContrastNote: String] = [:]
+        let paths = PortablePaths()
         try JSONValue.writeObject(
-            members, elements: (results.count, { results[$0].json(summaries: &summaries) }), indent: 2, emit: emit)
+            members(paths), elements: (results.count, { results[$0].json(summaries: &summaries, paths: paths) }), indent: 2,
+            emit: emit)
     }
 
-    /// The report's members in order; the cases' value (nil) is made case by case.
-    private var members: [(String, JSONValue?)] {
+    /// The report's members in order, its paths shown by `paths`; the cases' value (nil) is made case
+    /// by case.
+    private func members(_ paths: PortablePaths) -> [(String, JSONValue?)] {
         let results = summary.results
         func count(_ status: String) -> Double { Double(results.count(matching: { $0.status == status })) }
         let failed = results.count(matching: \.failed)
@@ -78,13 +81,13 @@ package struct GoldenReport {
             ("recorded", .number(Double(results.count(matching: \.recorded)))),
             ("missing", .number(Double(summary.orphanedGoldens.count))),
         ])
-        let templates: JSONValue = suite.templatesFolder.map { .string(PathPolicy.standardized($0)) } ?? .null
+        let templates: JSONValue = suite.templatesFolder.map { .string(paths.shown($0)) } ?? .null
         return [
             ("seemore", Version.json),
-            ("report", .string(PathPolicy.standardized(options.artifactsFolder + "/index.html"))),
-            ("suite", .string(PathPolicy.standardized(suite.path))),
+            ("report", .string(paths.shown(options.artifactsFolder + "/index.html"))),
+            ("suite", .string(paths.shown(suite.path))),
             ("templates", templates),
-            ("goldens", .string(suite.folder)),
+            ("goldens", .string(paths.shown(suite.folder))),
             ("record", .string(options.record.rawValue)),
             ("environmentChanges", .array(summary.environmentChanges.map { .string($0) })),
             ("designChanges", .array(summary.designChanges.map { .string($0) })),
@@ -93,13 +96,13 @@ package struct GoldenReport {
             ("inputs", .string(suite.inputsHash)),
             ("stopped", Self.stoppedJSON(summary)),
             ("summary", counts),
-            ("missing", .array(summary.orphanedGoldens.map { .string($0) })),
+            ("missing", .array(summary.orphanedGoldens.map { .string(paths.shown($0)) })),
             (
                 "unused",
                 .array(
                     summary.orphanedGoldens.map { path in
                         .object([
-                            ("golden", .string(path)), ("artifact", summary.orphanArtifacts[path].map { .string($0) } ?? .null),
+                            ("golden", .string(paths.shown(path))), ("artifact", summary.orphanArtifacts[path].map { .string($0) } ?? .null),
                         ])
                     })
             ),

@@ -27,15 +27,16 @@ struct ReportPage {
         }
     }
 
-    /// The page's data members in order; the cases' value (nil) is made case by case.
-    private var members: [(String, JSONValue?)] {
+    /// The page's data members in order, its paths shown by `paths`; the cases' value (nil) is made
+    /// case by case.
+    private func members(_ paths: PortablePaths) -> [(String, JSONValue?)] {
         let unused: [JSONValue] = summary.orphanedGoldens.map { path in
             // Shown inside the suite's folder, as the cases are named.
             let shown = PathPolicy.relativePath(path, root: suite.folder)?.joined(separator: "/") ?? path
             return .object([("path", .string(shown)), ("image", summary.orphanArtifacts[path].map { .string($0) } ?? .null)])
         }
         return [
-            ("suite", .string(PathPolicy.standardized(suite.path))),
+            ("suite", .string(paths.shown(suite.path))),
             ("record", .string(options.record.rawValue)),
             ("version", .string(Version.line)),
             ("kinds", .array(Self.kinds.map { .string($0) })),
@@ -44,7 +45,12 @@ struct ReportPage {
             ("stopped", GoldenReport.stoppedJSON(summary)),
             ("fingerprintIsNew", .bool(summary.fingerprintIsNew)),
             ("fingerprint", .string(EnvironmentFingerprint.fileName)),
-            ("approve", .string("seemore approve --artifacts " + Self.shellQuoted(options.artifactsFolder) + " --suite " + Self.shellQuoted(suite.path))),
+            (
+                "approve",
+                .string(
+                    "seemore approve --artifacts " + Self.shellQuoted(paths.shown(options.artifactsFolder)) + " --suite "
+                        + Self.shellQuoted(paths.shown(suite.path)))
+            ),
             ("cases", nil),
             ("unused", .array(unused)),
         ]
@@ -96,8 +102,9 @@ struct ReportPage {
                 """.utf8))
         let results = summary.results
         var summaries: [ContrastNote: String] = [:]
+        let paths = PortablePaths()
         try JSONValue.writeObject(
-            members, elements: (results.count, { results[$0].json(summaries: &summaries) }), indent: nil
+            members(paths), elements: (results.count, { results[$0].json(summaries: &summaries, paths: paths) }), indent: nil
         ) {
             try emit(Self.escapedForScript($0))
         }

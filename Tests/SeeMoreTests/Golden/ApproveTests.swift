@@ -51,4 +51,61 @@ import Testing
         #expect(after.status == 0, "\(after.stdout)")
         #expect(after.stdout.contains("Environment: unchanged") && !after.stdout.contains("The design's fonts changed"))
     }
+
+    /// Approval from a CI run's artifacts: checked in one folder (the CI job's checkout), the
+    /// artifacts downloaded to another and the repository cloned to a third; the report names no path
+    /// of the first, approve in the clone writes the goldens (and says which files), and the clone's
+    /// check passes. `--dry-run` lists the same files and writes none.
+    @Test func artifactsFromAnotherMachine_areApprovedInAnyCloneOfTheRepository() throws {
+        let root = try BinaryRunner.temporaryFolder().path
+        let ci = root + "/ci-checkout"
+        try FileManager.default.createDirectory(atPath: ci + "/Templates", withIntermediateDirectories: true)
+        for name in CardFixtures.templateNames {
+            try FileManager.default.copyItem(atPath: "\(CardFixtures.templatesFolder)/\(name).json", toPath: "\(ci)/Templates/\(name).json")
+        }
+        try Data(GoldenFixtures.suiteJSON.utf8).write(to: URL(fileURLWithPath: ci + "/suite.json"))
+        let check = ["check", "--suite", "suite.json", "--templates", "Templates", "--artifacts", "out"]
+        #expect(try BinaryRunner.run(check + ["--record", "missing"], workingDirectory: URL(fileURLWithPath: ci)).status == 1)
+        let changed = GoldenFixtures.suiteJSON.replacingOccurrences(of: "Morning coffee", with: "Evening tea")
+        try Data(changed.utf8).write(to: URL(fileURLWithPath: ci + "/suite.json"))
+        #expect(try BinaryRunner.run(check + ["--record", "never"], workingDirectory: URL(fileURLWithPath: ci)).status == 1)
+        let report = try String(contentsOfFile: ci + "/out/report.json", encoding: .utf8)
+        #expect(!report.contains(root), "the report names a path of the checkout: \(report.prefix(3000))")
+        let page = try String(contentsOfFile: ci + "/out/index.html", encoding: .utf8)
+        #expect(!page.contains(root), "the page names a path of the checkout")
+
+        // Downloaded elsewhere; the repository (its goldens, suite and templates) cloned elsewhere.
+        let downloaded = root + "/downloads/seemore-artifacts"
+        let clone = root + "/clone"
+        try FileManager.default.createDirectory(atPath: root + "/downloads", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: ci + "/out", toPath: downloaded)
+        try FileManager.default.moveItem(atPath: ci, toPath: clone)
+        let goldens = GoldenFixtures.files(under: clone)
+
+        let dry = try BinaryRunner.run(["approve", "--artifacts", downloaded, "--dry-run"], workingDirectory: URL(fileURLWithPath: clone))
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("would approve 8 goldens\nwould write 17 files; nothing written\n"), "\(dry.stdout)")
+        #expect(GoldenFixtures.files(under: clone).map(\.1) == goldens.map(\.1), "a dry run wrote something")
+
+        let approve = try BinaryRunner.run(["approve", "--artifacts", downloaded], workingDirectory: URL(fileURLWithPath: clone))
+        #expect(approve.status == 0, "\(approve.stderr)")
+        let lines = approve.stdout.split(separator: "\n")
+        #expect(lines.contains("approved inline-more/short/DejaVuSans-15@200.light.collapsed → "
+            + "inline-more/short/DejaVuSans-15@200.light.collapsed.png, inline-more/short/DejaVuSans-15@200.light.collapsed.layout.txt"),
+            "\(approve.stdout)")
+        #expect(lines.contains("recorded the environment → ENVIRONMENT.json"), "\(approve.stdout)")
+        #expect(lines.suffix(2) == ["approved 8 goldens", "wrote 17 files"], "\(approve.stdout)")
+        // Every golden it names changed, and only those (the fingerprint it rewrites may stay the same).
+        let before = Dictionary(goldens, uniquingKeysWith: { first, _ in first })
+        let changedFiles = GoldenFixtures.files(under: clone).filter { before[$0.0] != $0.1 }.map(\.0)
+        let named = lines.flatMap { line -> [String] in
+            guard let arrow = line.range(of: " → ") else { return [] }
+            return line[arrow.upperBound...].components(separatedBy: ", ")
+        }
+        #expect(Set(changedFiles) == Set(named).subtracting(["ENVIRONMENT.json"]), "changed \(changedFiles), named \(named)")
+        let again = try BinaryRunner.run(
+            ["check", "--suite", "suite.json", "--templates", "Templates", "--artifacts", root + "/again", "--record", "never"],
+            workingDirectory: URL(fileURLWithPath: clone))
+        #expect(again.status == 0, "\(again.stdout)")
+    }
 }

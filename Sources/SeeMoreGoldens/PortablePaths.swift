@@ -1,0 +1,26 @@
+import FoundationEssentials
+import SeeMoreSupport
+
+/// Paths as a report shows them: relative to the folder the check ran in (a CI job's checkout)
+/// when they lie inside it, so a report and its artifacts downloaded anywhere name the suite, the
+/// templates and the goldens the way the repository has them wherever it is cloned; absolute (and
+/// standardized) otherwise. `approve` reads them back against its own current folder.
+package struct PortablePaths: Sendable {
+    /// The folder the check ran in.
+    package let base: String
+
+    package init(base: String = FileManager.default.currentDirectoryPath) {
+        self.base = base
+    }
+
+    package func shown(_ path: String) -> String {
+        let standardized = PathPolicy.standardized(path)
+        if standardized == PathPolicy.standardized(base) { return "." }
+        return PathPolicy.relativePath(path, root: base)?.joined(separator: "/") ?? standardized
+    }
+
+    /// A path a report holds, resolved against `folder` (the reader's current folder) when relative.
+    package static func resolved(_ shown: String, in folder: String) -> String {
+        shown.hasPrefix("/") ? shown : PathPolicy.standardized(folder + "/" + shown)
+    }
+}
