@@ -45,6 +45,7 @@ struct CaseExpander {
         throws -> [GoldenCase]
     {
         var cases: [GoldenCase] = []
+        let matrixTolerance = (file.tolerance ?? Tolerance.Override()).then(matrix.tolerance)
         for name in matrix.templates {
             guard let template = templates[name].map(SharedTemplate.init) else { continue }
             for textName in matrix.texts {
@@ -60,6 +61,7 @@ struct CaseExpander {
                                         theme: theme, scale: scale,
                                         state: state)
                                     golden.author = authors[textName]
+                                    golden.tolerance = matrixTolerance
                                     return golden
                                 }
                             }
@@ -174,6 +176,16 @@ struct CaseExpander {
                 message:
                     "duplicate case '\(names[first])' (from matrices[\(matrixOf[first])] and matrices[\(matrixOf[second])])")
         }
-        return (order.map { cases[$0] }, fonts)
+        var sorted = order.map { cases[$0] }
+        // The `cases` entries, in order, over each matching case's matrix tolerance.
+        for (item, settings) in file.cases.enumerated() {
+            let matching = sorted.indices.filter { Glob.matches(settings.match, sorted[$0].name) }
+            // A glob that matches nothing is a misspelt case name: its settings would be lost silently.
+            guard !matching.isEmpty else {
+                throw SuiteError(path: path, message: "cases[\(item)].match '\(LogText.escaped(settings.match))' matches no case")
+            }
+            for index in matching { sorted[index].tolerance = sorted[index].tolerance.then(settings.tolerance) }
+        }
+        return (sorted, fonts)
     }
 }

@@ -31,6 +31,15 @@ extension CaseResult {
             ("contrast", .array(contrast)),
             ("mixedFonts", .array(mixedFonts.map { .string($0) })),
             ("actualHash", actualHash.map { .string($0) } ?? .null),
+            (
+                "tolerance",
+                tolerance.map {
+                    .object([
+                        ("threshold", .number($0.threshold)), ("maxDiffPixels", .number(Double($0.maxDiffPixels))),
+                        ("maxDiffRatio", .number($0.maxDiffRatio)), ("deltaE", $0.deltaE.map { .number($0) } ?? .null),
+                    ])
+                } ?? .null
+            ),
         ])
     }
 

@@ -59,5 +59,11 @@ extension CaseResult {
         try coder.code(&actualHash)
         try coder.code(&writeError)
         try coder.code(&mixedFonts)
+        try coder.code(&tolerance, blank: Tolerance()) { coder, tolerance throws(Coder.Failure) in
+            try coder.code(&tolerance.threshold)
+            try coder.code(&tolerance.maxDiffPixels)
+            try coder.code(&tolerance.maxDiffRatio)
+            try coder.code(&tolerance.deltaE, blank: 0) { coder, value throws(Coder.Failure) in try coder.code(&value) }
+        }
     }
 }

@@ -86,6 +86,8 @@ public struct CaseResult: Sendable, Equatable {
     /// Words the card draws in more than one font ("'Việt' mixes NanumGothic and DejaVu Sans"): a lint,
     /// never a failure.
     public var mixedFonts: [String] = []
+    /// The tolerance the case was compared with, when the suite gives it one of its own (nil: the run's).
+    public var tolerance: Tolerance? = nil
 
     /// What a run counts and filters by.
     package var facts: Facts { Facts(outcome: outcome, recorded: recordedPath != nil, writeError: writeError != nil) }

@@ -26,6 +26,8 @@ public struct GoldenCase: Sendable, Equatable {
     public var theme: String
     public var scale: Int
     public var state: CardState
+    /// The case's own tolerance (the suite's, its matrix's and its `cases` entries'), over the run's.
+    public var tolerance = Tolerance.Override()
 
     public static func == (lhs: GoldenCase, rhs: GoldenCase) -> Bool { lhs.name == rhs.name }
 

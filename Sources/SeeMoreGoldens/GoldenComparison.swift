@@ -75,7 +75,7 @@ public struct GoldenComparison: Sendable {
             let expected = try? PNGCodec.decode(golden, maximumPixels: declared.width * declared.height)
             return GoldenComparison(
                 outcome: .sizeChanged, message: message,
-                diff: expected.map { ImageDiff.compareOnUnionCanvas($0, image, threshold: tolerance.threshold) },
+                diff: expected.map { ImageDiff.compareOnUnionCanvas($0, image, threshold: tolerance.threshold, deltaE: tolerance.deltaE) },
                 layoutDiff: layoutDiff)
         }
         let expected: RGBAImage
@@ -90,7 +90,7 @@ public struct GoldenComparison: Sendable {
         guard expected.width == image.width, expected.height == image.height else {
             return GoldenComparison(outcome: .unreadableGolden, message: "unreadable golden: its header and pixels disagree")
         }
-        let diff = expected == image ? nil : ImageDiff.compare(expected, image, threshold: tolerance.threshold)
+        let diff = expected == image ? nil : ImageDiff.compare(expected, image, threshold: tolerance.threshold, deltaE: tolerance.deltaE)
         if goldenLayout != actualLayout {
             let change = layoutDiff?.summary ?? "no layout snapshot next to the golden"
             return GoldenComparison(

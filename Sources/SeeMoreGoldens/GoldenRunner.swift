@@ -46,7 +46,8 @@ public enum GoldenRunner {
                     // The golden's files are read only to ask the cache: a worker reads its own.
                     let files = goldenFiles(selected[index], suite: suite)
                     if let (result, fonts) = cache.result(
-                        for: selected[index], png: files.png, layout: files.layout, tolerance: options.tolerance)
+                        for: selected[index], png: files.png, layout: files.layout,
+                        tolerance: options.tolerance.overridden(by: selected[index].tolerance))
                     {
                         state.finish(index, result: result, fonts: fonts, progress: options.progress)
                     } else {
@@ -68,7 +69,9 @@ public enum GoldenRunner {
                 state.finish(index, result: result, fonts: fonts, progress: options.progress)
                 guard let cache, result.outcome != .crashed else { return }
                 let files = goldenFiles(selected[index], suite: suite)
-                cache.store(result, fonts: fonts, for: selected[index], png: files.png, layout: files.layout, tolerance: options.tolerance)
+                cache.store(
+                    result, fonts: fonts, for: selected[index], png: files.png, layout: files.layout,
+                    tolerance: options.tolerance.overridden(by: selected[index].tolerance))
             }
             remaining = sent.filter { !answered.contains($0) }
         }
@@ -225,7 +228,9 @@ public enum GoldenRunner {
         // Read once: for the cache's comparison and for the check itself.
         let files = goldenFiles(golden, suite: suite)
         let cache = options.record == .never ? options.cache : nil
-        if let earlier = cache?.result(for: golden, png: files.png, layout: files.layout, tolerance: options.tolerance) {
+        // The run's tolerance with the suite's, the matrix's and the case's own figures over it.
+        let tolerance = options.tolerance.overridden(by: golden.tolerance)
+        if let earlier = cache?.result(for: golden, png: files.png, layout: files.layout, tolerance: tolerance) {
             return earlier
         }
         do {
@@ -235,14 +240,15 @@ public enum GoldenRunner {
             let (image, metadata) = try renderer.draw(request, state: golden.state)
             var result = GoldenCheck.check(
                 image, metadata: metadata, scale: golden.scale, at: location, record: options.record,
-                tolerance: options.tolerance, artifacts: artifacts, copyPassedGolden: true, files: files,
+                tolerance: tolerance, artifacts: artifacts, copyPassedGolden: true, files: files,
                 recording: &recording)
             result.group = group
+            if !golden.tolerance.isEmpty { result.tolerance = tolerance }
             result.contrast = ContrastNote.notes(for: golden)
             result.mixedFonts = metadata.mixedFonts
             cache?.store(
                 result, fonts: metadata.fontFiles, for: golden, png: files.png, layout: files.layout,
-                tolerance: options.tolerance)
+                tolerance: tolerance)
             return (result, metadata.fontFiles)
         } catch {
             let result = CaseResult(

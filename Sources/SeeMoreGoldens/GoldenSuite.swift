@@ -103,8 +103,27 @@ struct SuiteFile: Decodable {
     var fontFiles: [String]
     /// The font files are the only fonts (no installed font is drawn).
     var hermeticFonts: Bool
+    /// The suite's own tolerance, over the command line's.
+    var tolerance: Tolerance.Override?
+    /// Settings of the cases whose names match a glob, in order: a later entry's figures win.
+    var cases: [CaseSettings]
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, matrices, fontFiles, hermeticFonts }
+    /// `{"match": "GLOB", "tolerance": {…}}`: settings of the cases whose name matches.
+    struct CaseSettings: Decodable {
+        var match: String
+        var tolerance: Tolerance.Override?
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case match, tolerance }
+
+        init(from decoder: Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            match = try container.decode(String.self, forKey: .match)
+            tolerance = try container.decodeIfPresent(Tolerance.Override.self, forKey: .tolerance)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, matrices, fontFiles, hermeticFonts, tolerance, cases }
 
     init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -112,6 +131,8 @@ struct SuiteFile: Decodable {
         templates = try container.decodeIfPresent(String.self, forKey: .templates)
         fontFiles = try container.decodeIfPresent([String].self, forKey: .fontFiles) ?? []
         hermeticFonts = try container.decodeIfPresent(Bool.self, forKey: .hermeticFonts) ?? false
+        tolerance = try container.decodeIfPresent(Tolerance.Override.self, forKey: .tolerance)
+        cases = try container.decodeIfPresent([CaseSettings].self, forKey: .cases) ?? []
         texts = try container.decode([String: SuiteText].self, forKey: .texts)
         matrices = try container.decode([Matrix].self, forKey: .matrices)
     }
@@ -185,8 +206,10 @@ struct SuiteFile: Decodable {
         var themes: [String]
         var scales: [Int]
         var states: [CardState]
+        /// The matrix's own tolerance, over the suite's.
+        var tolerance: Tolerance.Override?
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, fonts, widths, themes, scales, states }
+        enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, fonts, widths, themes, scales, states, tolerance }
 
         init(from decoder: Decoder) throws {
             try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -205,6 +228,7 @@ struct SuiteFile: Decodable {
             }
             scales = scaleNumbers.map { Int($0) }
             states = try container.decodeIfPresent([CardState].self, forKey: .states) ?? CardState.allCases
+            tolerance = try container.decodeIfPresent(Tolerance.Override.self, forKey: .tolerance)
         }
     }
 }

@@ -19,9 +19,12 @@ public struct ImageDiff: Sendable {
     /// - Parameters:
     ///   - threshold: 0 to 1; how different two colors must be to count, as pixelmatch defines it.
     ///   - detectAntialiasing: when true, pixels on anti-aliased edges are not counted.
+    ///   - deltaE: when given, two colors count as different when their CIEDE2000 distance exceeds it
+    ///     (`ColorDifference`), in place of `threshold`: the measure for photographs and gradients.
     /// - Returns: nil when the sizes differ.
     public static func compare(
-        _ expected: RGBAImage, _ actual: RGBAImage, threshold: Double = 0.1, detectAntialiasing: Bool = true
+        _ expected: RGBAImage, _ actual: RGBAImage, threshold: Double = 0.1, detectAntialiasing: Bool = true,
+        deltaE: Double? = nil
     ) -> ImageDiff? {
         guard expected.width == actual.width, expected.height == actual.height else { return nil }
         let width = expected.width, height = expected.height
@@ -31,9 +34,11 @@ public struct ImageDiff: Sendable {
         for y in 0..<height {
             for x in 0..<width {
                 let offset = (y * width + x) * 4
-                let delta = colorDelta(expected.pixels, offset, actual.pixels, offset)
                 let color: (UInt8, UInt8, UInt8)
-                if abs(delta) > limit {
+                let differs =
+                    deltaE.map { perceptualDelta(expected.pixels, actual.pixels, offset) > $0 }
+                    ?? (abs(colorDelta(expected.pixels, offset, actual.pixels, offset)) > limit)
+                if differs {
                     if detectAntialiasing
                         && (isAntialiased(expected, x, y, other: actual) || isAntialiased(actual, x, y, other: expected))
                     {
@@ -62,7 +67,9 @@ public struct ImageDiff: Sendable {
     /// Images of different sizes on the canvas both fit in, top-left aligned (where a card's text
     /// starts): the pixels both cover are compared as `compare` does, those only one covers count as
     /// different and are red.
-    public static func compareOnUnionCanvas(_ expected: RGBAImage, _ actual: RGBAImage, threshold: Double = 0.1) -> ImageDiff {
+    public static func compareOnUnionCanvas(
+        _ expected: RGBAImage, _ actual: RGBAImage, threshold: Double = 0.1, deltaE: Double? = nil
+    ) -> ImageDiff {
         let width = max(expected.width, actual.width), height = max(expected.height, actual.height)
         func padded(_ image: RGBAImage) -> RGBAImage {
             if image.width == width && image.height == height { return image }
@@ -74,7 +81,7 @@ public struct ImageDiff: Sendable {
             }
             return RGBAImage(width: width, height: height, pixels: pixels) ?? image
         }
-        guard var diff = compare(padded(expected), padded(actual), threshold: threshold) else {
+        guard var diff = compare(padded(expected), padded(actual), threshold: threshold, deltaE: deltaE) else {
             return ImageDiff(differentPixels: 0, antialiasedPixels: 0, totalPixels: 0, image: actual)
         }
         var pixels = diff.image.pixels
@@ -111,6 +118,19 @@ public struct ImageDiff: Sendable {
     private static func y(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.29889531 + g * 0.58662247 + b * 0.11448223 }
     private static func i(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.59597799 - g * 0.27417610 - b * 0.32180189 }
     private static func q(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.21147017 - g * 0.52261711 + b * 0.31114694 }
+
+    /// The CIEDE2000 distance of two pixels, each blended on white (0 for equal bytes).
+    static func perceptualDelta(_ a: [UInt8], _ b: [UInt8], _ offset: Int) -> Double {
+        if a[offset] == b[offset] && a[offset + 1] == b[offset + 1] && a[offset + 2] == b[offset + 2]
+            && a[offset + 3] == b[offset + 3]
+        {
+            return 0
+        }
+        let (r1, g1, b1) = blended(a, offset)
+        let (r2, g2, b2) = blended(b, offset)
+        return ColorDifference.ciede2000(
+            ColorDifference.lab(red: r1, green: g1, blue: b1), ColorDifference.lab(red: r2, green: g2, blue: b2))
+    }
 
     /// Squared YIQ distance, negative when the second pixel is lighter; brightness only when `brightnessOnly`.
     static func colorDelta(_ a: [UInt8], _ aOffset: Int, _ b: [UInt8], _ bOffset: Int, brightnessOnly: Bool = false) -> Double {

@@ -1,3 +1,4 @@
+import SeeMoreSupport
 /// When goldens are written, as swift-snapshot-testing's record modes.
 public enum RecordMode: String, Sendable, CaseIterable {
     /// Only compare.
@@ -71,10 +72,84 @@ public struct Tolerance: Sendable, Equatable {
     public var maxDiffPixels = 0
     /// Differing pixels allowed, as a share of all pixels.
     public var maxDiffRatio = 0.0
+    /// When given, a pixel differs when its CIEDE2000 distance exceeds this (about 1: just noticed),
+    /// in place of `threshold`: for photographs and gradients.
+    public var deltaE: Double? = nil
 
-    public init(threshold: Double = 0.1, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0) {
+    public init(threshold: Double = 0.1, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0, deltaE: Double? = nil) {
         self.threshold = threshold
         self.maxDiffPixels = maxDiffPixels
         self.maxDiffRatio = maxDiffRatio
+        self.deltaE = deltaE
+    }
+
+    /// A suite's, a matrix's or a case's own tolerance: each figure it gives replaces the one of the
+    /// level above it (the command line's, then the suite's, the matrix's, the case's).
+    public struct Override: Sendable, Equatable, Decodable {
+        public var threshold: Double? = nil
+        public var maxDiffPixels: Int? = nil
+        public var maxDiffRatio: Double? = nil
+        public var deltaE: Double? = nil
+
+        public init(threshold: Double? = nil, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, deltaE: Double? = nil) {
+            self.threshold = threshold
+            self.maxDiffPixels = maxDiffPixels
+            self.maxDiffRatio = maxDiffRatio
+            self.deltaE = deltaE
+        }
+
+        /// Whether it changes nothing.
+        public var isEmpty: Bool { threshold == nil && maxDiffPixels == nil && maxDiffRatio == nil && deltaE == nil }
+
+        /// `other`'s figures over these.
+        public func then(_ other: Override?) -> Override {
+            guard let other else { return self }
+            return Override(
+                threshold: other.threshold ?? threshold, maxDiffPixels: other.maxDiffPixels ?? maxDiffPixels,
+                maxDiffRatio: other.maxDiffRatio ?? maxDiffRatio, deltaE: other.deltaE ?? deltaE)
+        }
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case threshold, maxDiffPixels, maxDiffRatio, deltaE }
+
+        public init(from decoder: Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            threshold = try container.decodeFraction(forKey: .threshold)
+            maxDiffRatio = try container.decodeFraction(forKey: .maxDiffRatio)
+            if let deltaE = try container.decodeIfPresent(Double.self, forKey: .deltaE) {
+                guard deltaE >= 0, deltaE <= 100 else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .deltaE, in: container, debugDescription: "must be a number from 0 to 100, not \(JSONValue.format(deltaE))")
+                }
+                self.deltaE = deltaE
+            }
+            if let pixels = try container.decodeIfPresent(Double.self, forKey: .maxDiffPixels) {
+                guard pixels >= 0, pixels <= 1e9, pixels == pixels.rounded() else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .maxDiffPixels, in: container,
+                        debugDescription: "must be a whole number from 0 to 1000000000, not \(JSONValue.format(pixels))")
+                }
+                maxDiffPixels = Int(pixels)
+            }
+        }
+    }
+
+    /// These figures with `override`'s in their place.
+    public func overridden(by override: Override) -> Tolerance {
+        Tolerance(
+            threshold: override.threshold ?? threshold, maxDiffPixels: override.maxDiffPixels ?? maxDiffPixels,
+            maxDiffRatio: override.maxDiffRatio ?? maxDiffRatio, deltaE: override.deltaE ?? deltaE)
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A number from 0 to 1, or nil when absent.
+    fileprivate func decodeFraction(forKey key: Key) throws -> Double? {
+        guard let value = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard value >= 0, value <= 1 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "must be a number from 0 to 1, not \(JSONValue.format(value))")
+        }
+        return value
     }
 }

@@ -142,9 +142,14 @@ function caseNode(c) {
   const id = 'case:' + c.name;
   const node = el('article', { class: 'case', id, 'data-kind': c.kind, 'data-name': c.name, tabindex: '-1',
     'data-failed': String(c.failed) });
+  // The case's own tolerance (the suite's, its matrix's or its cases entry's), beside its figures.
+  const t = c.tolerance;
+  const allowed = t ? `allowed ${Math.max(t.maxDiffPixels, Math.floor(t.maxDiffRatio * (c.totalPixels || 0))).toLocaleString('en')}, `
+    + `threshold ${t.threshold}` : '';
   const pixels = c.differentPixels !== null && c.totalPixels
-    ? el('span', { class: 'pixels' }, `${c.differentPixels.toLocaleString('en')} pixels (${(100 * c.differentPixels / c.totalPixels).toFixed(2)}%) differ`)
-    : null;
+    ? el('span', { class: 'pixels' }, `${c.differentPixels.toLocaleString('en')} pixels (${(100 * c.differentPixels / c.totalPixels).toFixed(2)}%) differ`
+      + (t ? ` · ${allowed}` : ''))
+    : t ? el('span', { class: 'pixels' }, `tolerance: ${allowed}`) : null;
   node.append(el('header', {}, el('span', { class: 'badge ' + kindClass(c.kind) }, c.kind),
     el('a', { class: 'name', href: '#' + encodeURIComponent(id) }, c.name), pixels));
   if (!c.failed) {
