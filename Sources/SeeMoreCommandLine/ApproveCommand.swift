@@ -73,7 +73,7 @@ struct ApproveCommand {
             let approval = try approver.approve(names) { golden, files in
                 io.writeOutput("\(verb) \(golden.name) → \(files.map(paths.shown).joined(separator: ", "))\n")
             }
-            if let fingerprint = approval.files.last, fingerprint.hasSuffix("/" + EnvironmentFingerprint.fileName) {
+            if let fingerprint = approval.fingerprint {
                 io.writeOutput("\(dryRun ? "would record" : "recorded") the environment → \(paths.shown(fingerprint))\n")
             }
             for name in approval.crashed {

@@ -38,6 +38,8 @@ public struct GoldenApprover: Sendable {
         /// Every file written, in order: each case's golden and layout snapshot, then the
         /// environment fingerprint.
         public var files: [String] = []
+        /// The environment fingerprint written with the goldens, when one was.
+        public var fingerprint: String? = nil
     }
 
     /// A report entry to approve.
@@ -133,6 +135,7 @@ public struct GoldenApprover: Sendable {
                             environment.merged(over: EnvironmentFingerprint.read(path)).json.serialized() + "\n", to: path)
                     }
                     written.files.append(path)
+                    written.fingerprint = path
                 } catch let error as AtomicFile.WriteError {
                     throw ApprovalError(error.description, kind: .cannotWrite)
                 }

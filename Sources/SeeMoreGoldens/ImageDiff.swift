@@ -35,9 +35,12 @@ public struct ImageDiff: Sendable {
             for x in 0..<width {
                 let offset = (y * width + x) * 4
                 let color: (UInt8, UInt8, UInt8)
-                let differs =
-                    deltaE.map { perceptualDelta(expected.pixels, actual.pixels, offset) > $0 }
-                    ?? (abs(colorDelta(expected.pixels, offset, actual.pixels, offset)) > limit)
+                let differs: Bool
+                if let deltaE {
+                    differs = perceptualDelta(expected.pixels, actual.pixels, offset) > deltaE
+                } else {
+                    differs = abs(colorDelta(expected.pixels, offset, actual.pixels, offset)) > limit
+                }
                 if differs {
                     if detectAntialiasing
                         && (isAntialiased(expected, x, y, other: actual) || isAntialiased(actual, x, y, other: expected))

@@ -6,17 +6,17 @@ import SeeMoreSupport
 /// templates and the goldens the way the repository has them wherever it is cloned; absolute (and
 /// standardized) otherwise. `approve` reads them back against its own current folder.
 package struct PortablePaths: Sendable {
-    /// The folder the check ran in.
+    /// The folder the check ran in, standardized.
     package let base: String
 
     package init(base: String = FileManager.default.currentDirectoryPath) {
-        self.base = base
+        self.base = PathPolicy.standardized(base)
     }
 
     package func shown(_ path: String) -> String {
         let standardized = PathPolicy.standardized(path)
-        if standardized == PathPolicy.standardized(base) { return "." }
-        return PathPolicy.relativePath(path, root: base)?.joined(separator: "/") ?? standardized
+        if standardized == base { return "." }
+        return PathPolicy.relativePath(standardized, root: base)?.joined(separator: "/") ?? standardized
     }
 
     /// A path a report holds, resolved against `folder` (the reader's current folder) when relative.

@@ -58,11 +58,11 @@ import Testing
     }
 
     @Test(arguments: [
-        (#""tolerance": {"threshold": 2}"#, "must be a number from 0 to 1, not 2"),
+        (#""tolerance": {"threshold": 2}"#, "must be from 0 to 1, not 2"),
         (#""tolerance": {"maxDiffPixels": 1.5}"#, "must be a whole number"),
-        (#""tolerance": {"maxDiffRatio": -1}"#, "must be a number from 0 to 1, not -1"),
+        (#""tolerance": {"maxDiffRatio": -1}"#, "must be from 0 to 1, not -1"),
         (#""tolerance": {"pixels": 3}"#, "unknown field"),
-        (#""tolerance": {"deltaE": 101}"#, "must be a number from 0 to 100, not 101"),
+        (#""tolerance": {"deltaE": 101}"#, "must be from 0 to 100, not 101"),
         (#""cases": [{"match": "nope/*", "tolerance": {"threshold": 0.2}}]"#, "cases[0].match 'nope/*' matches no case"),
         (#""cases": [{"tolerance": {"threshold": 0.2}}]"#, "match"),
     ])
