@@ -5,12 +5,14 @@ import SeeMore
 /// (`GoldenApprover`), printing what it wrote.
 struct ApproveCommand {
     static let usage =
-        "Usage: seemore approve [CASE …] [--artifacts DIR] [--suite FILE] [--templates DIR] [--filter GLOB] [--wait] [--dry-run]"
+        "Usage: seemore approve [CASE …] [--artifacts DIR] [--suite FILE] [--templates DIR] [--filter GLOB] [--group ID]… [--wait] [--dry-run]"
 
     var artifactsFolder: String
     var suitePath: String? = nil
     var templatesFolder: String? = nil
     var filter: String? = nil
+    /// Approve only the cases of these change groups.
+    var groups: [String] = []
     /// Approve only these cases (all failing ones when empty).
     var names: [String] = []
     var wait = false
@@ -35,6 +37,8 @@ struct ApproveCommand {
                           --templates DIR   Templates folder for loading the suite (default: the report's).
                           CASE …            Approve only these cases (by name, as check prints them).
                           --filter GLOB     Approve only the cases whose name matches.
+                          --group ID        Approve only the cases of this change group (the IDs check prints
+                                            and report.json lists); may be given more than once.
                           --wait            Wait for another run writing goldens instead of failing.
                           --dry-run         Check everything and list what would be written; write nothing.
 
@@ -48,6 +52,7 @@ struct ApproveCommand {
             case "--suite": command.suitePath = try scanner.value(of: flag)
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--filter": command.filter = try scanner.value(of: flag)
+            case "--group": command.groups.append(try scanner.value(of: flag))
             case "--wait": try scanner.noValue(flag); command.wait = true
             case "--dry-run": try scanner.noValue(flag); command.dryRun = true
             default: throw scanner.unknownFlag(flag.name)
@@ -63,6 +68,7 @@ struct ApproveCommand {
         approver.templatesFolder = templatesFolder
         approver.program = io.program
         approver.filter = filter
+        approver.groups = groups
         approver.wait = wait
         approver.dryRun = dryRun
         let paths = PortablePaths()
@@ -75,6 +81,10 @@ struct ApproveCommand {
             }
             if let fingerprint = approval.fingerprint {
                 io.writeOutput("\(dryRun ? "would record" : "recorded") the environment → \(paths.shown(fingerprint))\n")
+            }
+            for group in approval.groups {
+                io.writeOutput(
+                    "\(verb) group \(group.id) (\(group.approved) case\(group.approved == 1 ? "" : "s")): \(LogText.escaped(group.sentence))\n")
             }
             for name in approval.crashed {
                 io.writeError("Note: '\(LogText.escaped(name))' crashed in the last check: no picture to approve\n")

@@ -8,7 +8,8 @@ struct CheckCommand {
         Usage: seemore check [--suite golden-images/suite.json] [--record never|missing|failed|all]
                              [--threshold 0.1] [--max-diff-pixels N] [--max-diff-ratio R] [--artifacts DIR]
                              [--jobs N] [--shard I/N] [--filter GLOB] [--allow-empty] [--wait]
-                             [--templates DIR] [--junit FILE] [--summary FILE] [--color auto|always|never] [--json]
+                             [--templates DIR] [--junit FILE] [--summary FILE] [--pr-comment FILE]
+                             [--color auto|always|never] [--json]
         """
 
     static let help = """
@@ -34,6 +35,11 @@ struct CheckCommand {
           --junit FILE          Also write the results as JUnit XML (one test case per golden case).
           --summary FILE        Also write a Markdown summary (counts, failing cases, diff paths); it is
                                 appended to $GITHUB_STEP_SUMMARY too when that is set.
+          --pr-comment FILE     Also write Markdown for a pull-request comment: the counts, one row per
+                                change group with the command that approves it, links to the run
+                                ($GITHUB_SERVER_URL, $GITHUB_REPOSITORY, $GITHUB_RUN_ID) and to the
+                                report ($SEEMORE_REPORT_URL), how to download the artifacts
+                                ($SEEMORE_ARTIFACT_NAME); always under GitHub's 65 536 characters.
           --color WHEN          Color the status words: auto (on a terminal, unless NO_COLOR is set),
                                 always or never (default auto).
           --wait                When recording, wait for another run writing goldens into the suite
@@ -59,6 +65,9 @@ struct CheckCommand {
     var allowEmpty = false
     var junitPath: String? = nil
     var summaryPath: String? = nil
+    var pullRequestCommentPath: String? = nil
+    /// The environment the links of a pull-request comment come from.
+    var environment: [String: String] = [:]
     /// `$GITHUB_STEP_SUMMARY`: a file the Markdown summary is appended to.
     var stepSummaryPath: String? = nil
     var color = ColorChoice.auto
@@ -83,6 +92,7 @@ struct CheckCommand {
             artifactsFolder: environment["SNAPSHOT_ARTIFACTS"] ?? ".build/seemore-artifacts")
         options.jobs = ProcessInfo.processInfo.activeProcessorCount
         var command = CheckCommand(options: options)
+        command.environment = environment
         command.stepSummaryPath = environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
         if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { command.noColorRequested = true }
         while let flag = try scanner.nextFlag() {
@@ -111,6 +121,7 @@ struct CheckCommand {
             case "--wait": try scanner.noValue(flag); command.options.waitForLock = true
             case "--junit": command.junitPath = try scanner.value(of: flag)
             case "--summary": command.summaryPath = try scanner.value(of: flag)
+            case "--pr-comment": command.pullRequestCommentPath = try scanner.value(of: flag)
             case "--color": command.color = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--json": try scanner.noValue(flag); command.json = true
@@ -198,6 +209,11 @@ struct CheckCommand {
             }
             let markdown = MarkdownSummary(summary: summary, artifactsFolder: options.artifactsFolder).markdown
             if let summaryPath { try AtomicFile.write(markdown, to: summaryPath) }
+            if let pullRequestCommentPath {
+                let comment = PullRequestComment(
+                    summary: summary, artifactsFolder: PortablePaths().shown(options.artifactsFolder), environment: environment)
+                try AtomicFile.write(comment.markdown, to: pullRequestCommentPath)
+            }
             if let stepSummaryPath {
                 // Appended, as GitHub Actions collects every step's summary in that file.
                 let descriptor = open(stepSummaryPath, O_WRONLY | O_APPEND | O_CLOEXEC)
@@ -257,9 +273,27 @@ struct CheckCommand {
             text += " (\(Plural.count(recorded, "golden")) written: look at \(recorded == 1 ? "it and commit it" : "them and commit them"); the next check compares with \(recorded == 1 ? "it" : "them"))"
         }
         text += "\n"
+        text += groupsText(summary.changeGroups)
         if let report = summary.reportPath { text += "Report: \(report)\n" }
         return text
     }
+
+    /// The failing cases' change groups, largest first, each with its ID, count and sentence, and how
+    /// to approve one; at most `shownGroups` of them.
+    static func groupsText(_ groups: ChangeGroups) -> String {
+        guard !groups.groups.isEmpty else { return "" }
+        let count = groups.groups.count
+        var text = "\(Plural.count(count, "change group")):\n"
+        for group in groups.groups.prefix(shownGroups) {
+            text += "  \(group.id)  \(Plural.count(group.members.count, "case"))  \(LogText.escaped(group.sentence))\n"
+        }
+        if count > shownGroups { text += "  … and \(count - shownGroups) more in the report\n" }
+        text += "Approve one group: seemore approve --group ID\n"
+        return text
+    }
+
+    /// How many change groups the console lists.
+    static let shownGroups = 20
 
     /// Loads a suite: 66 when the file is missing, 65 when it is broken.
     static func loadSuite(_ path: String, templatesFolder: String?, program: String?) throws -> GoldenSuite {

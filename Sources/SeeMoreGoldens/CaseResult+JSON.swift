@@ -7,7 +7,8 @@ extension CaseResult {
     ///   - summaries: each contrast note's sentence, made once for the many cases that share a
     ///     template, theme and font.
     ///   - paths: how the golden's paths are shown.
-    func json(summaries: inout [ContrastNote: String], paths: PortablePaths) -> JSONValue {
+    ///   - changeGroup: the ID of the change group the case is in (`ChangeGroups`), when it fails.
+    func json(summaries: inout [ContrastNote: String], paths: PortablePaths, changeGroup: String? = nil) -> JSONValue {
         let contrast: [JSONValue] = contrast.map { note in
             let summary = summaries[note] ?? note.summary
             if !note.holdsNaN { summaries[note] = summary }  // never equal to itself: no lookup would find it
@@ -31,6 +32,16 @@ extension CaseResult {
             ("contrast", .array(contrast)),
             ("mixedFonts", .array(mixedFonts.map { .string($0) })),
             ("actualHash", actualHash.map { .string($0) } ?? .null),
+            ("changeGroup", changeGroup.map { .string($0) } ?? .null),
+            (
+                "signature",
+                signature.map {
+                    .object([
+                        ("key", .string($0.key)), ("cutShift", $0.cutShift.map { .number(Double($0)) } ?? .null),
+                        ("cutUnit", .string($0.cutUnit.rawValue)),
+                    ])
+                } ?? .null
+            ),
             (
                 "tolerance",
                 tolerance.map {

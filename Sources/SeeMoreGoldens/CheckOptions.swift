@@ -88,6 +88,9 @@ public struct CaseResult: Sendable, Equatable {
     public var mixedFonts: [String] = []
     /// The tolerance the case was compared with, when the suite gives it one of its own (nil: the run's).
     public var tolerance: Tolerance? = nil
+    /// What changed, said the same for every case whose change is the same (`ChangeGroups`); nil for a
+    /// passed case.
+    public var signature: ChangeSignature? = nil
 
     /// What a run counts and filters by.
     package var facts: Facts { Facts(outcome: outcome, recorded: recordedPath != nil, writeError: writeError != nil) }
@@ -165,6 +168,10 @@ public struct CheckSummary: Sendable {
     public var selectedCount = 0
 
     public var failures: CaseResults { results.failures }
+    /// The failing cases grouped by what changed; made by the run (nil in a summary made by hand).
+    public var groups: ChangeGroups? = nil
+    /// `groups`, or made now from the results.
+    public var changeGroups: ChangeGroups { groups ?? ChangeGroups(results) }
     /// A golden this run should have written but could not.
     public var hasWriteError: Bool { results.count(matching: { $0.writeError }) > 0 }
     /// A golden that could not be used: undecodable, unsafe to read, or oversized.

@@ -19,6 +19,8 @@ public struct GoldenApprover: Sendable {
     public var program: String? = nil
     /// With no names given, approve only the cases whose name matches.
     public var filter: String? = nil
+    /// Approve only the cases of these change groups (`ChangeGroups`, by the IDs report.json gives).
+    public var groups: [String] = []
     /// Wait for another run writing goldens instead of failing.
     public var wait = false
     /// Check everything and say what would be written, writing nothing.
@@ -40,6 +42,8 @@ public struct GoldenApprover: Sendable {
         public var files: [String] = []
         /// The environment fingerprint written with the goldens, when one was.
         public var fingerprint: String? = nil
+        /// The change groups asked for, each with its sentence and how many of its cases were approved.
+        public var groups: [(id: String, sentence: String, approved: Int)] = []
     }
 
     /// A report entry to approve.
@@ -95,9 +99,23 @@ public struct GoldenApprover: Sendable {
         for name in names where !failing.contains(name) {
             throw ApprovalError("'\(name)' is not a failing case of the last check", kind: .notFailing)
         }
+        let knownGroups = Dictionary(report.groups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in groups where knownGroups[id] == nil {
+            let some = report.groups.prefix(5).map(\.id).joined(separator: ", ")
+            throw ApprovalError(
+                "'\(LogText.escaped(id))' is not a change group of the last check"
+                    + (report.groups.isEmpty ? " (it has none)" : " (its groups: \(some)\(report.groups.count > 5 ? ", …" : ""))"),
+                kind: .notFailing)
+        }
+        // The groups' members, by name: the report's case list says which group each case is in.
+        var byGroup: [String: [String]] = [:]
+        for entry in report.cases { if let id = entry.group { byGroup[id, default: []].append(entry.name) } }
+        let inGroups = Set(groups.flatMap { byGroup[$0] ?? [] })
         var approvals: [Candidate] = []
         for entry in report.cases
-        where (filter.map({ Glob.matches($0, entry.name) }) ?? true) && (names.isEmpty || names.contains(entry.name)) {
+        where (filter.map({ Glob.matches($0, entry.name) }) ?? true) && (names.isEmpty || names.contains(entry.name))
+            && (groups.isEmpty || inGroups.contains(entry.name))
+        {
             guard let golden = cases[entry.name] else {
                 throw ApprovalError(
                     "the report names case '\(entry.name)', which \(suite.path) does not have: the report is stale or forged; "
@@ -118,7 +136,16 @@ public struct GoldenApprover: Sendable {
             throw ApprovalError(error.description, kind: .cannotWrite)
         }
         var written = Approval(
-            approved: [], crashed: report.crashed.filter { name in names.isEmpty && (filter.map { Glob.matches($0, name) } ?? true) })
+            approved: [],
+            crashed: report.crashed.filter { name in
+                names.isEmpty && groups.isEmpty && (filter.map { Glob.matches($0, name) } ?? true)
+            })
+        let approvedNames = Set(approvals.map(\.golden.name))
+        written.groups = groups.compactMap { id in
+            knownGroups[id].map { group in
+                (id, group.sentence, (byGroup[id] ?? []).filter(approvedNames.contains).count)
+            }
+        }
         try withExtendedLifetime(lock) {
             for approval in approvals {
                 let files = try write(approval, suite: suite)
@@ -189,7 +216,9 @@ public struct GoldenApprover: Sendable {
     private struct Report {
         var suite: String
         var templates: String?
-        var cases: [(name: String, actualHash: String?)]
+        var cases: [(name: String, actualHash: String?, group: String?)]
+        /// The change groups, by ID, with their sentences.
+        var groups: [(id: String, sentence: String)] = []
         /// Failing cases whose worker died: no picture to approve.
         var crashed: [String] = []
         /// The check's hash of the suite and templates (nil in a report from before it was recorded).
@@ -207,7 +236,7 @@ public struct GoldenApprover: Sendable {
         else {
             throw ApprovalError("\(path) is not a SeeMore check report", kind: .badData)
         }
-        var cases: [(String, String?)] = []
+        var cases: [(String, String?, String?)] = []
         var crashed: [String] = []
         for entry in entries {
             guard let name = entry["name"]?.string else {
@@ -221,12 +250,17 @@ public struct GoldenApprover: Sendable {
                 crashed.append(name)
                 continue
             }
-            cases.append((name, entry["actualHash"]?.string))
+            cases.append((name, entry["actualHash"]?.string, entry["changeGroup"]?.string))
+        }
+        var groups: [(String, String)] = []
+        for group in object["groups"]?.array ?? [] {
+            guard let id = group["id"]?.string else { throw ApprovalError("\(path) has a change group without an ID", kind: .badData) }
+            groups.append((id, group["sentence"]?.string ?? ""))
         }
         let environment = object["environment"].flatMap(EnvironmentFingerprint.init)
         return Report(
-            suite: suite, templates: object["templates"]?.string, cases: cases, crashed: crashed, inputs: object["inputs"]?.string,
-            environment: environment)
+            suite: suite, templates: object["templates"]?.string, cases: cases, groups: groups, crashed: crashed,
+            inputs: object["inputs"]?.string, environment: environment)
     }
 }
 

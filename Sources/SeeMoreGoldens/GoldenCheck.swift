@@ -88,6 +88,10 @@ public enum GoldenCheck {
         }
         // A case whose golden is written fails, whether the write succeeds (recorded) or not.
         if result.failed || recording != nil {
+            let sameSize = comparison.diff.map { $0.image.width == image.width && $0.image.height == image.height } ?? false
+            result.signature = ChangeSignature.of(
+                outcome: comparison.outcome, golden: goldenLayout, actual: layout,
+                diffImage: sameSize ? comparison.diff?.image : nil, metadata: metadata, scale: scale)
             // A bomb is not copied where a reviewer's browser would decode it.
             let shownGolden = comparison.goldenShown ? goldenBytes : nil
             let actual = (try? png()) ?? []

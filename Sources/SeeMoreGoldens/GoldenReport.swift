@@ -61,14 +61,35 @@ package struct GoldenReport {
         let results = summary.results
         var summaries: [ContrastNote: String] = [:]
         let paths = PortablePaths()
+        let groups = summary.changeGroups
         try JSONValue.writeObject(
-            members(paths), elements: (results.count, { results[$0].json(summaries: &summaries, paths: paths) }), indent: 2,
-            emit: emit)
+            members(paths, groups: groups),
+            elements: (
+                results.count,
+                { results[$0].json(summaries: &summaries, paths: paths, changeGroup: groups.group(ofResultAt: $0)?.id) }
+            ), indent: 2, emit: emit)
+    }
+
+    /// The change groups as report.json and the page hold them: each with its ID, sentence, count,
+    /// representative and members by name.
+    static func groupsJSON(_ groups: ChangeGroups) -> JSONValue {
+        .array(
+            groups.groups.map { group in
+                .object([
+                    ("id", .string(group.id)),
+                    ("template", .string(group.template)),
+                    ("change", .string(group.change)),
+                    ("sentence", .string(group.sentence)),
+                    ("count", .number(Double(group.members.count))),
+                    ("representative", .string(group.representativeName)),
+                    ("cases", .array(group.names.map { .string($0) })),
+                ])
+            })
     }
 
     /// The report's members in order, its paths shown by `paths`; the cases' value (nil) is made case
     /// by case.
-    private func members(_ paths: PortablePaths) -> [(String, JSONValue?)] {
+    private func members(_ paths: PortablePaths, groups: ChangeGroups) -> [(String, JSONValue?)] {
         let results = summary.results
         func count(_ status: String) -> Double { Double(results.count(matching: { $0.status == status })) }
         let failed = results.count(matching: \.failed)
@@ -96,6 +117,7 @@ package struct GoldenReport {
             ("inputs", .string(suite.inputsHash)),
             ("stopped", Self.stoppedJSON(summary)),
             ("summary", counts),
+            ("groups", Self.groupsJSON(groups)),
             ("missing", .array(summary.orphanedGoldens.map { .string(paths.shown($0)) })),
             (
                 "unused",

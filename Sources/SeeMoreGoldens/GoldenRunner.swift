@@ -61,9 +61,11 @@ public enum GoldenRunner {
                 cases: sent, stop: options.stop,
                 crashed: { index, how in
                     let golden = selected[index]
-                    return CaseResult(
+                    var result = CaseResult(
                         name: golden.name, outcome: .crashed, message: "not drawn: \(how)",
                         goldenPath: suite.folder + "/" + golden.pngPath, group: group(of: golden))
+                    result.signature = ChangeSignature(key: "not drawn: its worker died", template: golden.template.name)
+                    return result
                 }
             ) { index, result, fonts in
                 state.finish(index, result: result, fonts: fonts, progress: options.progress)
@@ -117,6 +119,7 @@ public enum GoldenRunner {
         summary.fingerprintIsNew = recorded == nil
         summary.stoppedBy = stoppedBy
         summary.selectedCount = selected.count
+        summary.groups = ChangeGroups(results)
         if listsStale {
             summary.orphanedGoldens = (staleDuringRun?.value() ?? GoldenPruner.stale(in: suite)).filter { $0.hasSuffix(".png") }
             summary.orphanArtifacts = copyOrphans(summary.orphanedGoldens, suite: suite, artifacts: artifacts)
@@ -243,6 +246,7 @@ public enum GoldenRunner {
                 tolerance: tolerance, artifacts: artifacts, copyPassedGolden: true, files: files,
                 recording: &recording)
             result.group = group
+            result.signature?.template = golden.template.name
             if !golden.tolerance.isEmpty { result.tolerance = tolerance }
             result.contrast = ContrastNote.notes(for: golden)
             result.mixedFonts = metadata.mixedFonts
@@ -251,9 +255,10 @@ public enum GoldenRunner {
                 tolerance: tolerance)
             return (result, metadata.fontFiles)
         } catch {
-            let result = CaseResult(
+            var result = CaseResult(
                 name: golden.name, outcome: .layoutChanged, message: "cannot render: \(error)", goldenPath: location.pngPath,
                 group: group)
+            result.signature = ChangeSignature(key: "cannot be drawn", template: golden.template.name)
             return (result, [])
         }
     }

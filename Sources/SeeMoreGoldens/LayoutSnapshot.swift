@@ -57,6 +57,43 @@ public struct LayoutSnapshot: Equatable, Sendable {
         return "x \(number(rect.x)) y \(number(rect.y)) w \(number(rect.width)) h \(number(rect.height))"
     }
 
+    /// A value as `escape` wrote it, read back (an escape it did not write stays as it is).
+    static func unescaped(_ text: String) -> String {
+        guard text.contains("\\") else { return text }
+        var result = ""
+        var scalars = text.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard scalar == "\\", let next = scalars.next() else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch next {
+            case "n": result += "\n"
+            case "r": result += "\r"
+            case "t": result += "\t"
+            case "\\": result += "\\"
+            case "u":
+                var hex = ""
+                var closed = false
+                if scalars.next() == "{" {
+                    while let digit = scalars.next(), hex.count <= 6 {
+                        if digit == "}" { closed = true; break }
+                        hex.unicodeScalars.append(digit)
+                    }
+                }
+                if closed, let value = UInt32(hex, radix: 16), let decoded = Unicode.Scalar(value) {
+                    result.unicodeScalars.append(decoded)
+                } else {
+                    result += "\\u{" + hex
+                }
+            default:
+                result.unicodeScalars.append(scalar)
+                result.unicodeScalars.append(next)
+            }
+        }
+        return result
+    }
+
     /// Control characters as escapes, so every value stays on its line.
     static func escape(_ text: String) -> String {
         // Most lines need none: a scan of their bytes (U+2028/2029 start with 0xE2) before building anew.

@@ -5,11 +5,14 @@ import SeeMoreText
 /// The report's `index.html`: one static page that opens from disk, with every image it shows
 /// inside the artifacts folder, so the folder can be uploaded as one CI artifact.
 ///
-/// Failures come first: only groups with failing cases are listed until a filter asks for more.
-/// Each failing case shows its kind of change, how many pixels differ, the whole layout diff with
+/// It opens on what changed: one entry per change group (`ChangeGroups`) with its sentence, count,
+/// one representative large with its compare modes, a thumbnail of every member, and Approve group
+/// and Reject group. Below, every case by template · font · width, failures first: only groups with
+/// failing cases are listed until a filter asks for more. A report of many cases builds each case
+/// and change only when it comes near the screen. Each failing case shows its kind of change, how many pixels differ, the whole layout diff with
 /// the changed words marked, its colors' WCAG contrast, and golden and actual in five compare
 /// modes (side by side, slider, onion skin, blink, diff) at 1:1, 2× and 4×. Keys: j/k next and
-/// previous failure, 1–5 modes, +/− zoom, / search. The page is drawn by its script from the
+/// previous failure, n/p next/previous change, 1–5 modes, +/− zoom, / search. The page is drawn by its script from the
 /// data embedded in it.
 struct ReportPage {
     let summary: CheckSummary
@@ -29,7 +32,7 @@ struct ReportPage {
 
     /// The page's data members in order, its paths shown by `paths`; the cases' value (nil) is made
     /// case by case.
-    private func members(_ paths: PortablePaths) -> [(String, JSONValue?)] {
+    private func members(_ paths: PortablePaths, groups: ChangeGroups) -> [(String, JSONValue?)] {
         let unused: [JSONValue] = summary.orphanedGoldens.map { path in
             // Shown inside the suite's folder, as the cases are named.
             let shown = PathPolicy.relativePath(path, root: suite.folder)?.joined(separator: "/") ?? path
@@ -51,6 +54,7 @@ struct ReportPage {
                     "seemore approve --artifacts " + Self.shellQuoted(paths.shown(options.artifactsFolder)) + " --suite "
                         + Self.shellQuoted(paths.shown(suite.path)))
             ),
+            ("groups", GoldenReport.groupsJSON(groups)),
             ("cases", nil),
             ("unused", .array(unused)),
         ]
@@ -91,11 +95,13 @@ struct ReportPage {
                 <h1>SeeMore report</h1>
                 <div class="counts" id="counts" role="group" aria-label="Filter by kind of change"></div>
                 <input id="search" type="search" placeholder="Filter by case name ( / )" aria-label="Filter by case name">
-                <span class="keys">j/k next/previous failure · 1–5 compare mode · +/− zoom</span>
+                <span class="keys">j/k next/previous failure · n/p change · 1–5 compare mode · +/− zoom</span>
                 </header>
                 <main>
                 <section id="notes"></section>
-                <section id="groups"></section>
+                <section id="changes" aria-label="What changed"></section>
+                <section id="lints"></section>
+                <section id="groups" aria-label="Every case"></section>
                 <p id="empty" hidden></p>
                 </main>
                 <script type="application/json" id="report-data">
@@ -103,8 +109,13 @@ struct ReportPage {
         let results = summary.results
         var summaries: [ContrastNote: String] = [:]
         let paths = PortablePaths()
+        let groups = summary.changeGroups
         try JSONValue.writeObject(
-            members(paths), elements: (results.count, { results[$0].json(summaries: &summaries, paths: paths) }), indent: nil
+            members(paths, groups: groups),
+            elements: (
+                results.count,
+                { results[$0].json(summaries: &summaries, paths: paths, changeGroup: groups.group(ofResultAt: $0)?.id) }
+            ), indent: nil
         ) {
             try emit(Self.escapedForScript($0))
         }

@@ -34,6 +34,10 @@ struct CardPlan {
     var fontSubstitutions: [FontSubstitution] = []
     /// The body's line boxes as drawn (the lines' pitch, across the text's width), for overlays.
     var lineBoxes: [Rect] = []
+    /// The header line's box (display name and handle), across the content's width; nil without one.
+    var headerRect: Rect? = nil
+    /// The avatar's square; nil without one.
+    var avatarRect: Rect? = nil
     /// The links, mentions and hashtags of the body text shown.
     var entities: [CardEntity] = []
 

@@ -196,6 +196,7 @@ struct CardPlanner {
     private func addAvatar(_ avatar: Avatar, header: CardTemplate.Header, rect: Rect, to plan: inout CardPlan) throws {
         let background = theme.avatar ?? theme.suffix
         plan.items.append(.avatar(rect, shape: avatar.shape, cornerRadius: avatar.cornerRadius, image: avatar.image, color: background))
+        plan.avatarRect = rect
         let initials = Avatar.initials(of: header.displayName)
         guard avatar.image == nil, !initials.isEmpty else { return }
         let font = try FontDescription("Bold \(JSONValue.format(avatar.size * 0.4))").merged(onto: try FontDescription(header.font))
@@ -229,6 +230,7 @@ struct CardPlanner {
         layout.limitLines(perParagraph: 1)  // one line, ending in "…" when it is wider than the card
         if rightToLeft { layout.alignToRight() }
         plan.items.append(.text(layout, origin: Point(x: contentLeft, y: y), color: theme.text))
+        plan.headerRect = Rect(x: contentLeft, y: y, width: contentWidth, height: layout.logicalSize.height)
         return y + layout.logicalSize.height
     }
 

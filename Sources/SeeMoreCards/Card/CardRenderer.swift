@@ -78,6 +78,8 @@ public final class CardRenderer {
             unknownGlyphs: plan.unknownGlyphs, fontFiles: plan.fontFiles)
         var withBoxes = metadata
         withBoxes.lineBoxes = plan.lineBoxes
+        withBoxes.headerRect = plan.headerRect
+        withBoxes.avatarRect = plan.avatarRect
         let mixing = plan.fontMixing(requested: Self.requestedFamilies(request))
         withBoxes.fallbackRuns = mixing.fallbackRuns
         withBoxes.mixedFonts = mixing.mixedWords

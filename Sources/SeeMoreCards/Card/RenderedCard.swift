@@ -35,6 +35,10 @@ public struct CardMetadata: Sendable, Equatable {
     public var fontFiles: [String] = []
     /// The body's line boxes as drawn, in points.
     public var lineBoxes: [Rect] = []
+    /// The header line's box (display name and handle) in points; nil without a header line.
+    public var headerRect: Rect? = nil
+    /// The avatar's square in points; nil without one.
+    public var avatarRect: Rect? = nil
     /// Text drawn by fontconfig's fallback because the requested font has no glyph for it.
     public var fallbackRuns: [FallbackRun] = []
     /// One line per word drawn in more than one font ("'Việt' mixes NanumGothic and DejaVu Sans").
@@ -82,6 +86,8 @@ extension CardMetadata: JSONRepresentable {
             ("suffixRects", .array(suffixRects.map(\.json))),
             ("hitRect", hitRect?.json ?? .null),
             ("lineBoxes", .array(lineBoxes.map(\.json))),
+            ("headerRect", headerRect?.json ?? .null),
+            ("avatarRect", avatarRect?.json ?? .null),
             ("fallbackRuns", .array(fallbackRuns.map(\.json))),
             ("mixedFonts", .array(mixedFonts.map { .string($0) })),
             ("entities", .array(entities.map(\.json))),

@@ -34,8 +34,21 @@ async function approve(names) {
   }
   status.textContent = 'Approved ' + body.approved.length + ' case' + (body.approved.length === 1 ? '' : 's') + '; commit the goldens.';
   status.className = 'note ok';
+  return true;
 }
 let current = null;
+// A report of many cases builds each case and each change when it comes near the screen (the
+// IntersectionObserver below); a small one is built whole at once.
+const eager = data.cases.length <= 200;
+const lazy = 'IntersectionObserver' in window ? new IntersectionObserver(entries => {
+  for (const entry of entries) if (entry.isIntersecting) { lazy.unobserve(entry.target); entry.target._fill(); }
+}, { rootMargin: '1500px 0px' }) : null;
+function later(node, fill) {
+  node._fill = () => { if (node._filled) return; node._filled = true; fill(); };
+  if (eager || !lazy) node._fill(); else lazy.observe(node);
+}
+function ensure(node) { if (node && node._fill) node._fill(); }
+const byName = new Map(data.cases.map(c => [c.name, c]));
 
 function el(tag, attributes, ...children) {
   const node = document.createElement(tag);
@@ -64,8 +77,8 @@ function notes() {
   if (review) box.append(el('div', { id: 'review-status', role: 'status' }));
   if (failing) {
     box.append(el('div', { class: 'note', id: 'approve' }, el('b', {}, 'To accept what you see: '),
-      el('code', {}, data.approve), ' accepts every failing case; add case names or ', el('code', {}, '--filter GLOB'),
-      ' for some. It copies exactly these actual pictures over the goldens and refuses if the templates or the suite changed since; then commit the goldens.',
+      el('code', {}, data.approve), ' accepts every failing case; add case names, ', el('code', {}, '--group ID'), ' or ',
+      el('code', {}, '--filter GLOB'), ' for some. It copies exactly these actual pictures over the goldens and refuses if the templates or the suite changed since; then commit the goldens.',
       review ? [' ', el('button', { id: 'approve-all', onclick: () => approve(data.cases.filter(c => c.failed).map(c => c.name)) }, 'Approve all failing')] : null));
   }
   if (data.environmentChanges.length) {
@@ -85,8 +98,10 @@ function notes() {
   for (const c of data.cases) for (const note of c.contrast) {
     if (!note.meetsAA) low.set(c.group.split(' · ')[0] + ' · ' + c.name.split('.').slice(-2, -1)[0] + ' · ' + note.summary, c.name);
   }
+  // Lints, after what changed.
+  const lints = document.getElementById('lints');
   if (low.size) {
-    box.append(el('div', { class: 'note bad', id: 'accessibility' }, el('b', {}, 'Contrast below WCAG AA:'),
+    lints.append(el('div', { class: 'note bad', id: 'accessibility' }, el('b', {}, 'Contrast below WCAG AA:'),
       el('ul', {}, [...low.keys()].map(k => el('li', {}, k)))));
   }
   // By template · font and the fonts mixed, the words listed once each ("'Việt' mixes A and B").
@@ -99,7 +114,7 @@ function notes() {
   }
   if (mixed.size) {
     const line = ([key, words]) => key + ': ' + [...words].slice(0, 12).join(', ') + (words.size > 12 ? ` and ${words.size - 12} more` : '');
-    box.append(el('div', { class: 'note warn', id: 'mixed-fonts' },
+    lints.append(el('div', { class: 'note warn', id: 'mixed-fonts' },
       el('b', {}, 'Words drawn in more than one font'), ' (the font asked for has no glyph for some letters):',
       el('ul', {}, [...mixed].slice(0, 50).map(entry => el('li', {}, line(entry))))));
   }
@@ -138,10 +153,7 @@ function sizeImage(img) {
     stack.style.height = Math.max(...all.map(i => i.naturalHeight)) * zoom + 'px';
   }
 }
-function caseNode(c) {
-  const id = 'case:' + c.name;
-  const node = el('article', { class: 'case', id, 'data-kind': c.kind, 'data-name': c.name, tabindex: '-1',
-    'data-failed': String(c.failed) });
+function caseHeader(c, anchor) {
   // The case's own tolerance (the suite's, its matrix's or its cases entry's), beside its figures.
   const t = c.tolerance;
   const allowed = t ? `allowed ${Math.max(t.maxDiffPixels, Math.floor(t.maxDiffRatio * (c.totalPixels || 0))).toLocaleString('en')}, `
@@ -150,16 +162,32 @@ function caseNode(c) {
     ? el('span', { class: 'pixels' }, `${c.differentPixels.toLocaleString('en')} pixels (${(100 * c.differentPixels / c.totalPixels).toFixed(2)}%) differ`
       + (t ? ` · ${allowed}` : ''))
     : t ? el('span', { class: 'pixels' }, `tolerance: ${allowed}`) : null;
-  node.append(el('header', {}, el('span', { class: 'badge ' + kindClass(c.kind) }, c.kind),
-    el('a', { class: 'name', href: '#' + encodeURIComponent(id) }, c.name), pixels));
+  return el('header', {}, el('span', { class: 'badge ' + kindClass(c.kind) }, c.kind),
+    el('a', { class: 'name', href: '#' + encodeURIComponent(anchor) }, c.name), pixels);
+}
+function caseNode(c) {
+  const id = 'case:' + c.name;
+  const node = el('article', { class: 'case', id, 'data-kind': c.kind, 'data-name': c.name, tabindex: '-1',
+    'data-failed': String(c.failed), 'data-change': c.changeGroup || '' });
+  node.append(caseHeader(c, id));
+  node._case = c;
+  later(node, () => fillCase(node, c, true));
+  return node;
+}
+// A case's message, compare modes and viewer, layout diff and notes, in `node`; with `approveLine`
+// the command (and in a review the buttons) that accept it.
+function fillCase(node, c, approveLine) {
   if (!c.failed) {
     node.append(el('div', { class: 'thumb' }, images(c).golden ? el('img', { loading: 'lazy', src: images(c).golden, alt: 'golden' }) : 'no golden'));
-    return node;
+    return;
   }
   node.append(el('p', { class: 'message' }, c.message));
-  node.append(el('p', { class: 'approve' }, 'Accept: ', el('code', {}, data.approve + ' ' + c.name),
-    review ? [' ', el('button', { class: 'do-approve', onclick: () => approve([c.name]) }, 'Approve'),
-      ' ', el('button', { class: 'do-reject', onclick: () => { node.dataset.review = 'rejected'; node.querySelector('.badge').textContent = 'rejected'; } }, 'Reject')] : null));
+  if (approveLine) {
+    const done = node.dataset.review === 'approved';
+    node.append(el('p', { class: 'approve' }, 'Accept: ', el('code', {}, data.approve + ' ' + c.name),
+      review ? [' ', el('button', { class: 'do-approve', disabled: done, onclick: () => approve([c.name]) }, 'Approve'),
+        ' ', el('button', { class: 'do-reject', disabled: done, onclick: () => markCase(node, 'rejected') }, 'Reject')] : null));
+  }
   const have = images(c);
   const available = { side: !!(have.golden || have.actual), slider: !!(have.golden && have.actual),
     onion: !!(have.golden && have.actual), blink: !!(have.golden && have.actual), diff: !!have.diff };
@@ -187,11 +215,88 @@ function caseNode(c) {
       c.contrast.map((n, i) => el('span', { class: n.meetsAA ? 'ok' : 'low' }, (i ? ' · ' : '') + (n.meetsAA ? '' : '⚠ ') + n.summary))));
   }
   setMode(node, modes.find(m => available[m]) || 'side');
-  return node;
+}
+// A reviewer's verdict on a case of the list, shown on its badge.
+function markCase(node, verdict) {
+  node.dataset.review = verdict;
+  node.querySelector('.badge').textContent = verdict;
+}
+
+// ---- Changes: the failing cases grouped by what changed, one representative shown large.
+function changes() {
+  const root = document.getElementById('changes');
+  if (!data.groups.length) return;
+  const failing = data.groups.reduce((n, g) => n + g.count, 0);
+  root.append(el('h2', {}, `What changed: ${plural(data.groups.length, 'change')} in ${plural(failing, 'failing case')}`,
+    el('span', { class: 'hint' }, ' — n/p next/previous change; every case is listed below them')));
+  for (const g of data.groups) {
+    const node = el('article', { class: 'change', id: 'change:' + g.id, 'data-id': g.id, tabindex: '-1' });
+    const command = data.approve + ' --group ' + g.id;
+    node.append(el('header', {}, el('span', { class: 'count' }, String(g.count)),
+      el('h3', { class: 'sentence' }, g.sentence), el('span', { class: 'verdict' }), el('code', { class: 'id' }, g.id)));
+    node.append(el('p', { class: 'approve' }, 'Accept this change: ', el('code', {}, command), ' ',
+      el('button', { class: 'approve-change', onclick: () => approveChange(g, node, command) }, review ? 'Approve group' : 'Copy command'),
+      ' ', el('button', { class: 'reject-change', onclick: () => rejectChange(g, node) }, 'Reject group')));
+    const box = el('div', { class: 'specimen' });
+    const members = el('div', { class: 'members', role: 'group', 'aria-label': 'The cases of this change' });
+    node.append(box, members);
+    later(node, () => { specimen(box, byName.get(g.representative)); thumbnails(members, g, box); });
+    root.append(node);
+  }
+}
+// Shows case `c` large in a change's specimen box.
+function specimen(box, c) {
+  if (!c) return;
+  clearInterval(box._blink);
+  box.replaceChildren(caseHeader(c, 'case:' + c.name));
+  box._case = c;
+  box.dataset.name = c.name;
+  fillCase(box, c, false);
+}
+// Every member of a change as a thumbnail of its actual picture, a few hundred at a time; a click
+// shows that member large.
+function thumbnails(box, g, specimenBox) {
+  const chunk = 120;
+  let count = 0;
+  const more = el('button', { class: 'more' });
+  const add = () => {
+    for (const name of g.cases.slice(count, count + chunk)) {
+      const c = byName.get(name), have = c ? images(c) : {}, src = have.actual || have.golden;
+      const label = name.split('/').slice(-2).join('/');
+      box.insertBefore(el('button', { class: 'member', 'data-name': name, title: name, 'aria-pressed': String(name === g.representative),
+        onclick: event => {
+          specimen(specimenBox, c);
+          box.querySelectorAll('.member').forEach(b => b.setAttribute('aria-pressed', String(b === event.currentTarget)));
+        } }, src ? el('img', { loading: 'lazy', src, alt: name }) : null, el('span', {}, label)), more);
+    }
+    count = Math.min(g.cases.length, count + chunk);
+    more.hidden = count >= g.cases.length;
+    more.textContent = `Show ${Math.min(chunk, g.cases.length - count)} more (${g.cases.length - count} not shown)`;
+  };
+  more.addEventListener('click', add);
+  box.append(more);
+  add();
+}
+function markChange(node, verdict) {
+  node.dataset.review = verdict;
+  node.querySelector('.verdict').textContent = verdict;
+}
+async function approveChange(g, node, command) {
+  if (!review) {
+    // A static report cannot write: the command goes to the clipboard, to run in the repository.
+    try { await navigator.clipboard.writeText(command); node.querySelector('.verdict').textContent = 'command copied'; }
+    catch (e) { getSelection().selectAllChildren(node.querySelector('.approve code')); node.querySelector('.verdict').textContent = 'command selected'; }
+    return;
+  }
+  if (await approve(g.cases.filter(name => byName.get(name)?.failed))) markChange(node, 'approved');
+}
+function rejectChange(g, node) {
+  markChange(node, 'rejected');
+  for (const name of g.cases) { const n = document.getElementById('case:' + name); if (n) markCase(n, 'rejected'); }
 }
 
 function setMode(node, mode) {
-  if (!node._case || !node._available[mode]) return;
+  if (!node._case || !node._available || !node._available[mode]) return;
   const c = node._case, have = images(c), viewer = node.querySelector('.viewer');
   clearInterval(node._blink);
   node.dataset.mode = mode;
@@ -328,6 +433,7 @@ function applyFilters() {
 function failures() { return [...document.querySelectorAll('.case[data-failed=true]:not([hidden])')].filter(n => !n.closest('.group').hidden); }
 function select(node, scroll) {
   if (!node) return;
+  ensure(node);
   if (current) current.classList.remove('current');
   current = node;
   node.classList.add('current');
@@ -343,6 +449,16 @@ function step(direction) {
   const at = list.indexOf(current);
   select(at < 0 ? (direction > 0 ? list[0] : list[list.length - 1]) : list[Math.max(0, Math.min(list.length - 1, at + direction))], true);
 }
+let currentChange = -1;
+function stepChange(direction) {
+  const list = [...document.querySelectorAll('.change')];
+  if (!list.length) return;
+  currentChange = Math.max(0, Math.min(list.length - 1, currentChange + direction));
+  const node = list[currentChange];
+  ensure(node);
+  node.focus({ preventScroll: true });
+  node.scrollIntoView({ block: 'start' });
+}
 document.addEventListener('keydown', e => {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const search = document.getElementById('search');
@@ -350,9 +466,11 @@ document.addEventListener('keydown', e => {
   if (e.key === 'j') step(1);
   else if (e.key === 'k') step(-1);
   else if (e.key === '/') { e.preventDefault(); search.focus(); }
+  else if (e.key === 'n' || e.key === 'p') stepChange(e.key === 'n' ? 1 : -1);
   else if (/^[1-5]$/.test(e.key)) { const node = current || failures()[0]; if (node) { select(node, false); setMode(node, modes[Number(e.key) - 1]); } }
   else if (e.key === '+' || e.key === '=' || e.key === '-') {
     const node = current || failures()[0];
+    ensure(node);
     if (!node || !node.querySelector('.viewer')) return;
     const zoom = Number(node.querySelector('.viewer').dataset.zoom), i = zooms.indexOf(zoom);
     setZoom(node, zooms[Math.max(0, Math.min(zooms.length - 1, i + (e.key === '-' ? -1 : 1)))]);
@@ -364,6 +482,7 @@ document.getElementById('search').addEventListener('input', e => { query = e.tar
 
 notes();
 counts();
+changes();
 build();
 if (kept) {
   document.getElementById('search').value = kept.query;
@@ -371,7 +490,7 @@ if (kept) {
   if (status && kept.status) [status.textContent, status.className] = kept.status;
   for (const name of kept.rejected) {
     const node = document.getElementById('case:' + name);
-    if (node && node.querySelector('.do-reject')) node.querySelector('.do-reject').click();
+    if (node) markCase(node, 'rejected');
   }
 }
 applyFilters();

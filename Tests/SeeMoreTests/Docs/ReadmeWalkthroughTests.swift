@@ -120,6 +120,12 @@ import Testing
         let words = String(example).split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(output.contains(words), "no case says \(words)")
         #expect(output.contains("Report: ") && output.contains(".build/seemore-artifacts/index.html"), "\(output)")
+        // One change group, with the sentence the README quotes.
+        #expect(readme.contains("they are one\n   change: check lists them as one change group"))
+        #expect(output.contains("\n1 change group:\n"), "\(output)")
+        let sentence = try #require(readme.firstMatch(of: /and a sentence, `([^`]*)`/)).1
+        let groupLine = output.split(separator: "\n").first { $0.contains(" \(counted) cases  ") } ?? ""
+        #expect(groupLine.contains(String(sentence)), "\(groupLine)")
 
         // 4. Approved, every case passes.
         #expect(status(3) == 0, "\(output)")

@@ -108,4 +108,35 @@ import Testing
             workingDirectory: URL(fileURLWithPath: clone))
         #expect(again.status == 0, "\(again.stdout)")
     }
+
+    /// `approve --group ID` approves exactly the cases of one change group, says so, and leaves the
+    /// others failing; an ID the report does not have is a usage error naming the groups it has.
+    @Test func approveGroup_approvesOnlyThatGroupsCases() throws {
+        let (check, _, folder, artifacts) = try GoldenFixtures.changedSuite()
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: artifacts + "/report.json"))) as? [String: Any])
+        let groups = try #require(report["groups"] as? [[String: Any]])
+        try #require(groups.count >= 2, "\(groups)")
+        let chosen = try #require(groups.last)
+        let id = try #require(chosen["id"] as? String), members = try #require(chosen["cases"] as? [String])
+        let sentence = try #require(chosen["sentence"] as? String)
+        let checked = try BinaryRunner.run(check)
+        #expect(checked.stdout.contains("  \(id)  \(members.count) case"), "\(checked.stdout)")
+
+        let unknown = try BinaryRunner.run(["approve", "--artifacts", artifacts, "--group", "nosuchid"], workingDirectory: URL(fileURLWithPath: folder))
+        #expect(unknown.status == 64)
+        #expect(unknown.stderr.contains("'nosuchid' is not a change group of the last check") && unknown.stderr.contains(id), "\(unknown.stderr)")
+
+        let approve = try BinaryRunner.run(["approve", "--artifacts", artifacts, "--group", id], workingDirectory: URL(fileURLWithPath: folder))
+        #expect(approve.status == 0, "\(approve.stderr)")
+        let lines = approve.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("approved group \(id) (\(members.count) case\(members.count == 1 ? "" : "s")): \(sentence)"), "\(approve.stdout)")
+        let approvedNames = lines.filter { $0.hasPrefix("approved ") && $0.contains(" → ") }.map { String($0.dropFirst(9).prefix { $0 != " " }) }
+        #expect(Set(approvedNames) == Set(members), "\(approvedNames) vs \(members)")
+        let again = try BinaryRunner.run(check)
+        #expect(again.status == 1)
+        let failing = again.stdout.split(separator: "\n").filter { $0.hasPrefix("CHANGED ") || $0.hasPrefix("NEW ") }
+        #expect(failing.allSatisfy { line in !members.contains { line.contains(" \($0):") } }, "\(failing)")
+        #expect(!again.stdout.contains("  \(id)  "), "\(again.stdout)")
+    }
 }
