@@ -62,6 +62,7 @@ struct CaseExpander {
                                         state: state)
                                     golden.author = authors[textName]
                                     golden.tolerance = matrixTolerance
+                                    golden.ignore = matrix.ignore
                                     return golden
                                 }
                             }
@@ -184,7 +185,15 @@ struct CaseExpander {
             guard !matching.isEmpty else {
                 throw SuiteError(path: path, message: "cases[\(item)].match '\(LogText.escaped(settings.match))' matches no case")
             }
-            for index in matching { sorted[index].tolerance = sorted[index].tolerance.then(settings.tolerance) }
+            for index in matching {
+                sorted[index].tolerance = sorted[index].tolerance.then(settings.tolerance)
+                sorted[index].ignore += settings.ignore
+                guard sorted[index].ignore.count <= IgnoreRegion.maximumCount else {
+                    throw SuiteError(
+                        path: path,
+                        message: "case '\(sorted[index].name)' ignores more than \(IgnoreRegion.maximumCount) regions (cases[\(item)])")
+                }
+            }
         }
         return (sorted, fonts)
     }

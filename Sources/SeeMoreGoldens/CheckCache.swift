@@ -7,7 +7,7 @@ import SeeMoreSupport
 ///
 /// A result is used again only when everything it depends on is the same: the case's whole request
 /// (template values, text, font, width, theme, scale, state), the bytes read for its golden PNG and
-/// layout snapshot (compared in full, not by a hash an author could collide), and the tolerance. Only
+/// layout snapshot (compared in full, not by a hash an author could collide), the tolerance and the ignored regions. Only
 /// checks that never record use it. Thread-safe.
 public final class CheckCache: @unchecked Sendable {
     private struct Entry {
@@ -33,7 +33,7 @@ public final class CheckCache: @unchecked Sendable {
     )? {
         lock.withLock {
             guard let entry = entries[golden.name], entry.png == png, entry.layout == layout, entry.tolerance == tolerance,
-                Self.drawsAlike(entry.golden, golden)
+                entry.golden.ignore == golden.ignore, Self.drawsAlike(entry.golden, golden)
             else {
                 misses += 1
                 return nil

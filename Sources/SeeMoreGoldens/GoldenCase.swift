@@ -28,6 +28,8 @@ public struct GoldenCase: Sendable, Equatable {
     public var state: CardState
     /// The case's own tolerance (the suite's, its matrix's and its `cases` entries'), over the run's.
     public var tolerance = Tolerance.Override()
+    /// Parts of the card never compared (its matrix's and its `cases` entries'): masked in both images.
+    public var ignore: [IgnoreRegion] = []
 
     public static func == (lhs: GoldenCase, rhs: GoldenCase) -> Bool { lhs.name == rhs.name }
 

@@ -31,13 +31,13 @@ public enum GoldenCheck {
     ///     `PathPolicy.read` and this type's limits); nil reads them here.
     public static func check(
         _ image: RGBAImage, metadata: CardMetadata, scale: Int, at location: GoldenLocation, record: RecordMode,
-        tolerance: Tolerance, artifacts: ArtifactsFolder, copyPassedGolden: Bool = false,
+        tolerance: Tolerance, ignore: [IgnoreRegion] = [], artifacts: ArtifactsFolder, copyPassedGolden: Bool = false,
         files: (png: PathPolicy.Read, layout: PathPolicy.Read)? = nil
     ) -> CaseResult {
         var recording: GoldenRecording? = nil
         var result = check(
-            image, metadata: metadata, scale: scale, at: location, record: record, tolerance: tolerance, artifacts: artifacts,
-            copyPassedGolden: copyPassedGolden, files: files, recording: &recording)
+            image, metadata: metadata, scale: scale, at: location, record: record, tolerance: tolerance, ignore: ignore,
+            artifacts: artifacts, copyPassedGolden: copyPassedGolden, files: files, recording: &recording)
         recording?.write(into: &result)
         return result
     }
@@ -47,7 +47,7 @@ public enum GoldenCheck {
     /// result's artifacts are written as for a recorded case.
     static func check(
         _ image: RGBAImage, metadata: CardMetadata, scale: Int, at location: GoldenLocation, record: RecordMode,
-        tolerance: Tolerance, artifacts: ArtifactsFolder, copyPassedGolden: Bool,
+        tolerance: Tolerance, ignore: [IgnoreRegion] = [], artifacts: ArtifactsFolder, copyPassedGolden: Bool,
         files: (png: PathPolicy.Read, layout: PathPolicy.Read)?, recording: inout GoldenRecording?
     ) -> CaseResult {
         var result = CaseResult(name: location.name, outcome: .passed, message: "", goldenPath: location.pngPath, group: "")
@@ -66,7 +66,8 @@ public enum GoldenCheck {
                 goldenLayout = LayoutSnapshot(text: String(decoding: bytes, as: UTF8.self))
             }
             comparison = GoldenComparison.compare(
-                actual: image, actualLayout: layout, golden: goldenBytes, goldenLayout: goldenLayout, tolerance: tolerance)
+                actual: image, actualLayout: layout, golden: goldenBytes, goldenLayout: goldenLayout, tolerance: tolerance,
+                ignoring: IgnoreRegion.pixelRects(ignore, on: metadata, scale: scale))
         }
         result.outcome = comparison.outcome
         result.message = comparison.message

@@ -43,9 +43,11 @@ public struct GoldenComparison: Sendable {
     /// - Parameters:
     ///   - actual: the freshly drawn card.
     ///   - golden: the golden PNG's bytes, nil when there is none.
+    ///   - ignoring: pixels masked in both images before they are compared (`IgnoreRegion`), hatched
+    ///     in the diff; for images of one size.
     public static func compare(
         actual image: RGBAImage, actualLayout: LayoutSnapshot, golden: [UInt8]?, goldenLayout: LayoutSnapshot?,
-        tolerance: Tolerance
+        tolerance: Tolerance, ignoring mask: [PixelRect] = []
     ) -> GoldenComparison {
         guard let golden else { return GoldenComparison(outcome: .missing, message: "no golden yet") }
         // The header first: a golden of another size is a size change, decoded or not, and one that
@@ -78,11 +80,16 @@ public struct GoldenComparison: Sendable {
                 diff: expected.map { ImageDiff.compareOnUnionCanvas($0, image, threshold: tolerance.threshold, deltaE: tolerance.deltaE) },
                 layoutDiff: layoutDiff)
         }
-        let expected: RGBAImage
+        var expected: RGBAImage
         do {
             expected = try PNGCodec.decode(golden, maximumPixels: image.width * image.height)
         } catch {
             return GoldenComparison(outcome: .unreadableGolden, message: "unreadable golden: \(error)")
+        }
+        var image = image
+        if !mask.isEmpty, expected.width == image.width, expected.height == image.height {
+            expected = expected.masked(mask)
+            image = image.masked(mask)
         }
         if expected == image && goldenLayout == actualLayout {
             return GoldenComparison(outcome: .passed, message: "identical pixels")
@@ -90,7 +97,8 @@ public struct GoldenComparison: Sendable {
         guard expected.width == image.width, expected.height == image.height else {
             return GoldenComparison(outcome: .unreadableGolden, message: "unreadable golden: its header and pixels disagree")
         }
-        let diff = expected == image ? nil : ImageDiff.compare(expected, image, threshold: tolerance.threshold, deltaE: tolerance.deltaE)
+        var diff = expected == image ? nil : ImageDiff.compare(expected, image, threshold: tolerance.threshold, deltaE: tolerance.deltaE)
+        if !mask.isEmpty, let found = diff { diff?.image = found.image.hatched(mask) }
         if goldenLayout != actualLayout {
             let change = layoutDiff?.summary ?? "no layout snapshot next to the golden"
             return GoldenComparison(

@@ -243,7 +243,7 @@ public enum GoldenRunner {
             let (image, metadata) = try renderer.draw(request, state: golden.state)
             var result = GoldenCheck.check(
                 image, metadata: metadata, scale: golden.scale, at: location, record: options.record,
-                tolerance: tolerance, artifacts: artifacts, copyPassedGolden: true, files: files,
+                tolerance: tolerance, ignore: golden.ignore, artifacts: artifacts, copyPassedGolden: true, files: files,
                 recording: &recording)
             result.group = group
             result.signature?.template = golden.template.name

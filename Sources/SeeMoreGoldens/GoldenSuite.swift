@@ -112,15 +112,28 @@ struct SuiteFile: Decodable {
     struct CaseSettings: Decodable {
         var match: String
         var tolerance: Tolerance.Override?
+        /// Regions added to the matching cases' own.
+        var ignore: [IgnoreRegion]
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case match, tolerance }
+        enum CodingKeys: String, CodingKey, CaseIterable { case match, tolerance, ignore }
 
         init(from decoder: Decoder) throws {
             try decoder.rejectUnknownKeys(CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             match = try container.decode(String.self, forKey: .match)
             tolerance = try container.decodeIfPresent(Tolerance.Override.self, forKey: .tolerance)
+            ignore = try SuiteFile.ignore(in: container, forKey: .ignore)
         }
+    }
+
+    /// The `ignore` list under `key`: at most `IgnoreRegion.maximumCount` regions.
+    static func ignore<Key: CodingKey>(in container: KeyedDecodingContainer<Key>, forKey key: Key) throws -> [IgnoreRegion] {
+        let regions = try container.decodeIfPresent([IgnoreRegion].self, forKey: key) ?? []
+        guard regions.count <= IgnoreRegion.maximumCount else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: container, debugDescription: "at most \(IgnoreRegion.maximumCount) regions, not \(regions.count)")
+        }
+        return regions
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, matrices, fontFiles, hermeticFonts, tolerance, cases }
@@ -208,8 +221,10 @@ struct SuiteFile: Decodable {
         var states: [CardState]
         /// The matrix's own tolerance, over the suite's.
         var tolerance: Tolerance.Override?
+        /// Parts of its cards never compared.
+        var ignore: [IgnoreRegion]
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, fonts, widths, themes, scales, states, tolerance }
+        enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, fonts, widths, themes, scales, states, tolerance, ignore }
 
         init(from decoder: Decoder) throws {
             try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -229,6 +244,7 @@ struct SuiteFile: Decodable {
             scales = scaleNumbers.map { Int($0) }
             states = try container.decodeIfPresent([CardState].self, forKey: .states) ?? CardState.allCases
             tolerance = try container.decodeIfPresent(Tolerance.Override.self, forKey: .tolerance)
+            ignore = try SuiteFile.ignore(in: container, forKey: .ignore)
         }
     }
 }

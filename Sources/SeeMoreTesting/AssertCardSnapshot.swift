@@ -29,6 +29,7 @@ import XCTest
 ///   - name: names the snapshot instead of its number (`named: "dark"`).
 ///   - record: the record mode (default `SEEMORE_RECORD`, else `never` on CI and `missing` elsewhere).
 ///   - tolerance: how different pixels may be (default none).
+///   - ignore: parts of the card never compared (`.part(.avatar)`, `.rect(Rect(…))` in points).
 ///   - templatesFolder: the only folder templates are looked up in.
 ///   - fontFiles: font files and folders of them, relative to the test file's folder, whose families
 ///     resolve to them before any installed font.
@@ -48,6 +49,7 @@ public func assertCardSnapshot(
     named name: String? = nil,
     record: RecordMode? = nil,
     tolerance: Tolerance = Tolerance(),
+    ignore: [IgnoreRegion] = [],
     templatesFolder: String? = nil,
     fontFiles: [String] = [],
     hermeticFonts: Bool = false,
@@ -76,7 +78,7 @@ public func assertCardSnapshot(
             let (image, metadata) = try renderer.draw(request, state: state)
             let result = GoldenCheck.check(
                 image, metadata: metadata, scale: scale, at: location, record: mode, tolerance: tolerance,
-                artifacts: ArtifactsFolder(path: SnapshotSource.artifactsFolder))
+                ignore: ignore, artifacts: ArtifactsFolder(path: SnapshotSource.artifactsFolder))
             if result.failed {
                 let test = String(function.prefix { $0 != "(" })
                 source.fail(SnapshotSource.message(result, artifacts: SnapshotSource.artifactsFolder, test: test))

@@ -50,6 +50,25 @@ import XCTest
         assertCardSnapshot(Self.post, width: 320, states: [.collapsed], named: "guarded", record: .never)
     }
 
+    /// The golden "guarded" with the suffix's color changed: it fails, unless the suffix is ignored.
+    @Test func ignoredSuffix_hidesItsColor() throws {
+        let templates = FileManager.default.temporaryDirectory.appendingPathComponent("seemore-ignore-\(getpid())")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: templates) }
+        let original = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Templates/inline-more.json")
+        let json = try String(contentsOf: original, encoding: .utf8)
+        let recolored = json.replacingOccurrences(of: "#0095F6", with: "#D0342C")
+        try #require(recolored != json)
+        try recolored.write(to: templates.appendingPathComponent("inline-more.json"), atomically: true, encoding: .utf8)
+        withKnownIssue {
+            assertCardSnapshot(
+                Self.post, width: 320, states: [.collapsed], named: "guarded", record: .never, templatesFolder: templates.path)
+        }
+        assertCardSnapshot(
+            Self.post, width: 320, states: [.collapsed], named: "guarded", record: .never, ignore: [.part(.suffix)],
+            templatesFolder: templates.path)
+    }
+
     @Test func missingGolden_failsAndNeverMode_writesNothing() {
         withKnownIssue {
             assertCardSnapshot(Self.post, states: [.collapsed], named: "never-recorded", record: .never)

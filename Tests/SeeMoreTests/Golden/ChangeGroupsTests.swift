@@ -11,8 +11,10 @@ import Testing
 @Suite struct ChangeGroupsTests {
     /// The fixture suite recorded with copies of the templates, the copies then edited by `edit`
     /// (template name → the edit of its JSON), and checked again.
-    static func checkAfterEditing(_ edit: [String: (String) -> String]) throws -> CheckSummary {
-        let suitePath = try GoldenFixtures.suiteFile()
+    static func checkAfterEditing(_ edit: [String: (String) -> String], suite json: String = GoldenFixtures.suiteJSON) throws
+        -> CheckSummary
+    {
+        let suitePath = try GoldenFixtures.suiteFile(json)
         let templates = URL(fileURLWithPath: suitePath).deletingLastPathComponent().path + "/templates"
         try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
         for name in CardFixtures.templateNames {
