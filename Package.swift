@@ -43,10 +43,14 @@ let package = Package(
             name: "SeeMoreGoldens",
             dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers"],
             resources: [.embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]),
+        // Corpus scans: how a design's cut behaves over many real texts (`seemore scan`).
+        .target(name: "SeeMoreScan", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers"]),
         // `import SeeMore`: every module of the library above.
         .target(
             name: "SeeMore",
-            dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "SeeMoreGoldens"]),
+            dependencies: [
+                "SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "SeeMoreGoldens", "SeeMoreScan",
+            ]),
         // The command line, used only by the executables: flags, exit codes, process policy.
         .target(name: "SeeMoreCommandLine", dependencies: ["SeeMore"]),
         .target(name: "SeeMoreTesting", dependencies: ["SeeMore"]),

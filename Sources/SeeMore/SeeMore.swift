@@ -3,6 +3,7 @@
 @_exported import SeeMoreCards
 @_exported import SeeMoreGoldens
 @_exported import SeeMoreImage
+@_exported import SeeMoreScan
 @_exported import SeeMoreSupport
 @_exported import SeeMoreText
 @_exported import SeeMoreWorkers

@@ -4,6 +4,28 @@ extension JSONNode {
         try? JSONParser.parse(String(decoding: bytes, as: UTF8.self))
     }
 
+    /// Reads JSON from UTF-8 bytes, or says where and why they are not JSON ("column 12: …").
+    package static func parse<Bytes: Collection>(_ bytes: Bytes) -> Result<JSONNode, JSONReadError> where Bytes.Element == UInt8 {
+        do {
+            return .success(try JSONParser.parse(String(decoding: bytes, as: UTF8.self)))
+        } catch let error as JSONSyntaxError {
+            return .failure(JSONReadError(line: error.line, column: error.column, message: error.message))
+        } catch {
+            return .failure(JSONReadError(line: 1, column: 1, message: "\(error)"))
+        }
+    }
+
+    package var number: Double? {
+        guard case .number(let value) = value else { return nil }
+        return value
+    }
+
+    /// Whether it is an object (of any members).
+    package var isObject: Bool {
+        guard case .object = value else { return false }
+        return true
+    }
+
     /// An object's member `key` (the last of that name); nil for anything else.
     package subscript(key: String) -> JSONNode? {
         guard case .object(let members) = value else { return nil }
@@ -48,4 +70,11 @@ extension JSONNode {
         }
         return result
     }
+}
+
+/// Where and why bytes are not JSON.
+package struct JSONReadError: Error, Equatable {
+    package var line: Int
+    package var column: Int
+    package var message: String
 }

@@ -1,0 +1,80 @@
+/// A scan's counts and distributions per template × width: what `scan.json` holds. Every figure is a
+/// count, so the statistics of shards merge into exactly those of one run (`merge`), in any order.
+public struct ScanStatistics: Sendable, Equatable {
+    /// The figures of one template at one width.
+    public struct Cell: Sendable, Equatable {
+        public var texts = 0
+        public var truncated = 0
+        public var suffixWraps = 0
+        public var characterCuts = 0
+        /// Texts with at least one glyph no font had.
+        public var withTofu = 0
+        /// Texts drawn in more than one font.
+        public var withFallback = 0
+        /// Texts by the share of them shown, in `shareBins` bins (the last holds 100%).
+        public var shownShare = [Int](repeating: 0, count: ScanStatistics.shareBins)
+        /// Texts by their collapsed card's line count.
+        public var lines: [Int: Int] = [:]
+        /// Lints by kind.
+        public var lints: [CutLint.Kind: Int] = [:]
+
+        public init() {}
+
+        mutating func add(_ scan: ScanCase) {
+            texts += 1
+            if scan.truncated { truncated += 1 }
+            if scan.suffixWraps { suffixWraps += 1 }
+            if scan.characterCut { characterCuts += 1 }
+            if scan.unknownGlyphs > 0 { withTofu += 1 }
+            if scan.fonts.count > 1 { withFallback += 1 }
+            let bin = min(ScanStatistics.shareBins - 1, Int(scan.shownShare * Double(ScanStatistics.shareBins - 1)))
+            shownShare[max(0, bin)] += 1
+            lines[scan.lines, default: 0] += 1
+            for lint in scan.lints { lints[lint.kind, default: 0] += 1 }
+        }
+
+        mutating func merge(_ other: Cell) {
+            texts += other.texts
+            truncated += other.truncated
+            suffixWraps += other.suffixWraps
+            characterCuts += other.characterCuts
+            withTofu += other.withTofu
+            withFallback += other.withFallback
+            for bin in shownShare.indices { shownShare[bin] += other.shownShare[bin] }
+            lines.merge(other.lines, uniquingKeysWith: +)
+            lints.merge(other.lints, uniquingKeysWith: +)
+        }
+
+        /// The share of texts cut, 0–1.
+        public var truncationRate: Double { texts == 0 ? 0 : Double(truncated) / Double(texts) }
+    }
+
+    /// A template and a width.
+    public struct Key: Sendable, Hashable, Comparable {
+        public var template: String
+        public var width: Double
+
+        public static func < (lhs: Key, rhs: Key) -> Bool {
+            lhs.template != rhs.template ? lhs.template < rhs.template : lhs.width < rhs.width
+        }
+    }
+
+    /// Bins of the share shown: 0–5%, 5–10%, … 95–<100%, and 100% (not cut) alone.
+    public static let shareBins = 21
+
+    public private(set) var cells: [Key: Cell] = [:]
+    /// Corpus records that were not texts (reported by line, skipped).
+    public var badRecords = 0
+
+    public init() {}
+
+    public mutating func add(_ scan: ScanCase) {
+        cells[Key(template: scan.template, width: scan.width), default: Cell()].add(scan)
+    }
+
+    /// `other`'s counts added to these: shards merge into the statistics of one run.
+    public mutating func merge(_ other: ScanStatistics) {
+        for (key, cell) in other.cells { cells[key, default: Cell()].merge(cell) }
+        badRecords += other.badRecords
+    }
+}
