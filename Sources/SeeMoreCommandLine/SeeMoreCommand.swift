@@ -13,12 +13,13 @@ public enum SeeMoreCommand {
           check     Compare a golden-image suite with freshly rendered cards.
           approve   Accept the last check's actual images as the new goldens.
           prune     Remove goldens that no case of the suite produces.
+          scan      Cut every text of a corpus and report how the cut behaves: statistics, plots, worst cases.
           serve     Serve rendered cards over HTTP on this machine.
 
         Run 'seemore <command> --help' for a command's options, 'seemore --version' for the version.
         """
 
-    static let commands = ["layout", "render", "preview", "check", "approve", "prune", "serve"]
+    static let commands = ["layout", "render", "preview", "check", "approve", "prune", "scan", "serve"]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     /// - Parameter more: commands from other modules (`serve`), by name.
@@ -60,6 +61,9 @@ public enum SeeMoreCommand {
         case "check": return try CheckCommand.parse(rest, environment: environment).run(io: io)
         case "approve": try ApproveCommand.parse(rest, environment: environment).run(io: io)
         case "prune": try PruneCommand.parse(rest).run(io: io)
+        case "scan":
+            if rest.first == "merge" { return try ScanMergeCommand.parse(Array(rest.dropFirst())).run(io: io) }
+            return try ScanCommand.parse(rest).run(io: io)
         case "worker": return try WorkerCommand.parse(rest).run(io: io)
         case "--help", "-h", "help": throw HelpRequested(text: usage)
         case "--version", "-V", "version": throw HelpRequested(text: Version.line)

@@ -52,6 +52,8 @@ package struct WorkerCommand {
         var renderer: CardRenderer? = nil
         var saidCheckError = false
         var check: CheckSession? = nil
+        var scan: (arguments: [String], cutter: ScanCutter)? = nil
+        var saidScanError = false
         let abortOnCase = getenv("SEEMORE_TEST_WORKER_ABORT_CASE").map { String(cString: $0) }
         WorkerLoop.run { message in
             switch WorkerJob(message: message) {
@@ -92,6 +94,23 @@ package struct WorkerCommand {
                     // Said once a run; the parent reports the cases as not checked.
                     if !saidCheckError { io.writeError("Error: \(LogText.escaped("\(error)"))\n") }
                     saidCheckError = true
+                    return []
+                }
+            case .scanTexts(let arguments, let batch):
+                do {
+                    if scan?.arguments != arguments {
+                        let command = try ScanCommand.parse(arguments, forWorker: true)
+                        scan = (arguments, try ScanCutter(matrix: try command.matrix(io: io)))
+                    }
+                    guard let cutter = scan?.cutter, let texts = ScanBatch.texts(batch) else { return [] }
+                    if let id = getenv("SEEMORE_TEST_WORKER_ABORT_TEXT").map({ String(cString: $0) }), texts.contains(where: { $0.id == id }) {
+                        abort()  // a fault for the tests of crash isolation: this worker dies on that text
+                    }
+                    return ScanBatch.answer(texts.flatMap { cutter.cases(of: $0) })
+                } catch {
+                    // Said once; the parent reports the texts as not laid out.
+                    if !saidScanError { io.writeError("Error: \(LogText.escaped("\(error)"))\n") }
+                    saidScanError = true
                     return []
                 }
             case nil:

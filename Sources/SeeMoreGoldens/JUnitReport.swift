@@ -1,3 +1,4 @@
+import SeeMoreSupport
 /// A check's results as JUnit XML, which CI systems show as test results: one test case per golden
 /// case, a failure with the kind of change and its message, or an error for a case whose worker
 /// process died (`crashed`).
@@ -39,18 +40,6 @@ package struct JUnitReport {
 
     /// Text safe inside XML attributes and elements (control characters dropped).
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "\n": escaped += "&#10;"
-            default:
-                if scalar.value >= 0x20 || scalar == "\t" { escaped.unicodeScalars.append(scalar) }
-            }
-        }
-        return escaped
+        XMLText.escaped(text)
     }
 }

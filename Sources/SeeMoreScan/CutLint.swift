@@ -24,10 +24,14 @@ public struct CutLint: Sendable, Equatable {
     public var kind: Kind
     /// What was found, quoted from the text: `"(see" ends in "("`.
     public var detail: String
+    /// How badly it reads, 1 or more: the characters of a link or tag cut off, how short the stranded
+    /// last line is; the gallery shows the worst first.
+    public var severity: Int
 
-    public init(kind: Kind, detail: String) {
+    public init(kind: Kind, detail: String, severity: Int = 1) {
         self.kind = kind
         self.detail = detail
+        self.severity = max(1, severity)
     }
 
     /// The longest a last line's word may be and still read as stranded, in characters (1 in a script
@@ -74,7 +78,9 @@ public struct CutLint: Sendable, Equatable {
             }
             var whole = String.UnicodeScalarView()
             whole.append(contentsOf: scalars[entity.range].prefix(80))
-            return CutLint(kind: kind, detail: "\"\(String(whole))\" is cut after \(cut - entity.range.lowerBound) of its \(entity.range.count) characters")
+            return CutLint(
+                kind: kind, detail: "\"\(String(whole))\" is cut after \(cut - entity.range.lowerBound) of its \(entity.range.count) characters",
+                severity: entity.range.upperBound - cut)
         }
     }
 
@@ -86,7 +92,9 @@ public struct CutLint: Sendable, Equatable {
         // In a script written without spaces a line of a few characters is a phrase: only one alone is stranded.
         let limit = word.unicodeScalars.contains(where: UnspacedScript.contains) ? 1 : shortWordLength
         guard !word.contains(where: \.isWhitespace), word.count <= limit else { return nil }
-        return CutLint(kind: .shortLastLine, detail: word.isEmpty ? "the last line holds only the ending" : "the last line holds only \"\(word)\"")
+        return CutLint(
+            kind: .shortLastLine, detail: word.isEmpty ? "the last line holds only the ending" : "the last line holds only \"\(word)\"",
+            severity: shortWordLength + 1 - word.count)
     }
 
     private static func kinsokuLints(_ lines: [String], ending: String) -> [CutLint] {

@@ -1,42 +1,40 @@
-/// What one text's cut did with one template at one width: a line of `cases.jsonl`.
+/// What one text's cut did in one cell (template, font, width): a line of `cases.jsonl`.
 public struct ScanCase: Sendable, Equatable {
     public var id: String
+    /// The corpus line the text starts on: the order of `cases.jsonl`, in one run and merged.
+    public var line: Int
     public var template: String
+    /// The body font in place of the template's; "" for the template's own.
+    public var font: String
     public var width: Double
-    public var truncated: Bool
-    /// Characters (Unicode scalars) of the text, and those kept before the ellipsis.
-    public var characters: Int
-    public var kept: Int
+    public var truncated = false
+    /// Characters (Unicode scalars) of the text as drawn, and those kept before the ellipsis.
+    public var characters = 0
+    public var kept = 0
     /// Lines of the collapsed card.
-    public var lines: Int
+    public var lines = 0
     /// The ellipsis and suffix did not fit on the last line and wrapped.
-    public var suffixWraps: Bool
-    /// The cut fell inside a word (no word fitted), by characters.
-    public var characterCut: Bool
+    public var suffixWraps = false
+    /// The cut fell between two letters of a word, as word mode does where no word fits.
+    public var characterCut = false
     /// Glyphs no font had (tofu).
-    public var unknownGlyphs: Int
+    public var unknownGlyphs = 0
     /// The fonts the card drew with, in order of first use.
-    public var fonts: [String]
-    public var lints: [CutLint]
+    public var fonts: [String] = []
+    public var lints: [CutLint] = []
+    /// Why the text could not be laid out (too long, too large); nil when it was.
+    public var error: String? = nil
 
-    public init(
-        id: String, template: String, width: Double, truncated: Bool, characters: Int, kept: Int, lines: Int,
-        suffixWraps: Bool, characterCut: Bool, unknownGlyphs: Int, fonts: [String], lints: [CutLint]
-    ) {
+    public init(id: String, line: Int, cell: ScanStatistics.Key) {
         self.id = id
-        self.template = template
-        self.width = width
-        self.truncated = truncated
-        self.characters = characters
-        self.kept = kept
-        self.lines = lines
-        self.suffixWraps = suffixWraps
-        self.characterCut = characterCut
-        self.unknownGlyphs = unknownGlyphs
-        self.fonts = fonts
-        self.lints = lints
+        self.line = line
+        template = cell.template
+        font = cell.font
+        width = cell.width
     }
 
+    public var cell: ScanStatistics.Key { ScanStatistics.Key(template: template, font: font, width: width) }
+
     /// The share of the text the collapsed card shows, 0–1 (1 for an empty text).
-    public var shownShare: Double { characters == 0 ? 1 : Double(kept) / Double(characters) }
+    public var shownShare: Double { characters == 0 ? 1 : min(1, Double(kept) / Double(characters)) }
 }

@@ -1,3 +1,5 @@
+import SeeMoreSupport
+
 /// A scan's counts and distributions per template × width: what `scan.json` holds. Every figure is a
 /// count, so the statistics of shards merge into exactly those of one run (`merge`), in any order.
 public struct ScanStatistics: Sendable, Equatable {
@@ -17,11 +19,17 @@ public struct ScanStatistics: Sendable, Equatable {
         public var lines: [Int: Int] = [:]
         /// Lints by kind.
         public var lints: [CutLint.Kind: Int] = [:]
+        /// Texts that could not be laid out (too long, too large).
+        public var refused = 0
 
         public init() {}
 
         mutating func add(_ scan: ScanCase) {
             texts += 1
+            if scan.error != nil {
+                refused += 1
+                return
+            }
             if scan.truncated { truncated += 1 }
             if scan.suffixWraps { suffixWraps += 1 }
             if scan.characterCut { characterCuts += 1 }
@@ -30,7 +38,8 @@ public struct ScanStatistics: Sendable, Equatable {
             let bin = min(ScanStatistics.shareBins - 1, Int(scan.shownShare * Double(ScanStatistics.shareBins - 1)))
             shownShare[max(0, bin)] += 1
             lines[scan.lines, default: 0] += 1
-            for lint in scan.lints { lints[lint.kind, default: 0] += 1 }
+            // A case counts once per kind of lint, however many places of that kind it has.
+            for kind in Set(scan.lints.map(\.kind)) { lints[kind, default: 0] += 1 }
         }
 
         mutating func merge(_ other: Cell) {
@@ -40,22 +49,49 @@ public struct ScanStatistics: Sendable, Equatable {
             characterCuts += other.characterCuts
             withTofu += other.withTofu
             withFallback += other.withFallback
+            refused += other.refused
             for bin in shownShare.indices { shownShare[bin] += other.shownShare[bin] }
             lines.merge(other.lines, uniquingKeysWith: +)
             lints.merge(other.lints, uniquingKeysWith: +)
         }
 
         /// The share of texts cut, 0–1.
-        public var truncationRate: Double { texts == 0 ? 0 : Double(truncated) / Double(texts) }
+        public var truncationRate: Double { laidOut == 0 ? 0 : Double(truncated) / Double(laidOut) }
+        /// The 5% bin holding the median share shown of the texts cut ("40–45%"), "—" when none was.
+        public var medianShown: String {
+            let cut = shownShare.dropLast()
+            let total = cut.reduce(0, +)
+            var seen = 0
+            for (bin, count) in cut.enumerated() {
+                seen += count
+                if total > 0 && 2 * seen >= total { return "\(bin * 5)–\(bin * 5 + 5)%" }
+            }
+            return "—"
+        }
+
+        /// Texts laid out: those counted in every other figure.
+        public var laidOut: Int { texts - refused }
     }
 
-    /// A template and a width.
+    /// A template, a body font ("" for the template's own) and a width.
     public struct Key: Sendable, Hashable, Comparable {
         public var template: String
+        public var font: String
         public var width: Double
 
+        public init(template: String, font: String = "", width: Double) {
+            self.template = template
+            self.font = font
+            self.width = width
+        }
+
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            lhs.template != rhs.template ? lhs.template < rhs.template : lhs.width < rhs.width
+            (lhs.template, lhs.font, lhs.width) < (rhs.template, rhs.font, rhs.width)
+        }
+
+        /// "inline-more @320", "inline-more in Noto Sans 15 @320".
+        public var title: String {
+            template + (font.isEmpty ? "" : " in \(font)") + " @" + JSONValue.format(width)
         }
     }
 
@@ -69,7 +105,12 @@ public struct ScanStatistics: Sendable, Equatable {
     public init() {}
 
     public mutating func add(_ scan: ScanCase) {
-        cells[Key(template: scan.template, width: scan.width), default: Cell()].add(scan)
+        cells[scan.cell, default: Cell()].add(scan)
+    }
+
+    /// Sets one cell's figures (read back from `scan.json`).
+    mutating func set(_ key: Key, _ cell: Cell) {
+        cells[key] = cell
     }
 
     /// `other`'s counts added to these: shards merge into the statistics of one run.

@@ -14,6 +14,9 @@ package enum WorkerJob: Equatable, Sendable {
     /// loads the suite once a run): checked, their artifacts and goldens written; answered with
     /// `CheckWorkers.record`, a result per case.
     case checkCases(arguments: [String], run: String, indices: [Int])
+    /// Texts of a `scan` with these arguments (its matrix), as `ScanBatch.message` writes them: each
+    /// cut in every cell; answered with `ScanBatch.answer`, their cases.
+    case scanTexts(arguments: [String], texts: [UInt8])
 
     package var message: [UInt8] {
         var record = RecordWriter()
@@ -34,6 +37,10 @@ package enum WorkerJob: Equatable, Sendable {
             record.array(arguments) { $0.string($1) }
             record.string(run)
             record.array(indices) { $0.integer($1) }
+        case .scanTexts(let arguments, let texts):
+            record.string("scan-texts")
+            record.array(arguments) { $0.string($1) }
+            record.data(texts)
         }
         return record.bytes
     }
@@ -52,6 +59,8 @@ package enum WorkerJob: Equatable, Sendable {
             case "check-cases":
                 self = .checkCases(
                     arguments: try reader.array { try $0.string() }, run: try reader.string(), indices: try reader.array { try $0.integer() })
+            case "scan-texts":
+                self = .scanTexts(arguments: try reader.array { try $0.string() }, texts: try reader.data())
             default: return nil
             }
         } catch {

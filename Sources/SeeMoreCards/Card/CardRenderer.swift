@@ -60,6 +60,22 @@ public final class CardRenderer {
         return RenderedCard(state: state, png: try PNGCodec.encode(image, scale: Double(request.scale)), metadata: metadata)
     }
 
+    /// What one state of a card shows, laid out but not painted: the facts a scan of a corpus reads
+    /// for every text (`seemore scan`), at a fraction of a picture's cost. The pixel size is the one
+    /// `draw` would give.
+    /// - Throws: as `draw`.
+    public func measure(_ request: CardRequest, state: CardState = .collapsed) throws -> CardMetadata {
+        try TextStack.serialized {
+            guard CardLimits.scaleProblem(request.scale) == nil else { throw CardError.invalidScale(request.scale) }
+            let planner = try CardPlanner(engine: try engine(for: fonts(for: request)), request: request)
+            let plan = try planner.plan(state)
+            let scale = Double(request.scale)
+            return Self.metadata(
+                of: plan, planner: planner, request: request,
+                pixels: (Int((plan.width * scale).rounded(.up)), Int((plan.height * scale).rounded(.up))))
+        }
+    }
+
     private func drawAlone(_ request: CardRequest, state: CardState) throws -> (image: RGBAImage, metadata: CardMetadata) {
         guard CardLimits.scaleProblem(request.scale) == nil else { throw CardError.invalidScale(request.scale) }
         let engine = try engine(for: fonts(for: request))
@@ -67,8 +83,14 @@ public final class CardRenderer {
         let plan = try planner.plan(state)
         let painter = CardPainter(template: request.template, theme: planner.theme, scale: request.scale)
         let image = try painter.paint(plan)
+        return (image, Self.metadata(of: plan, planner: planner, request: request, pixels: (image.width, image.height)))
+    }
+
+    private static func metadata(
+        of plan: CardPlan, planner: CardPlanner, request: CardRequest, pixels: (width: Int, height: Int)
+    ) -> CardMetadata {
         let metadata = CardMetadata(
-            pixelWidth: image.width, pixelHeight: image.height, width: plan.width, height: plan.height,
+            pixelWidth: pixels.width, pixelHeight: pixels.height, width: plan.width, height: plan.height,
             truncated: plan.truncated, kept: plan.kept, lineCount: plan.lines.count, lines: plan.lines,
             suffixRect: plan.suffix?.rect, suffixRects: plan.suffix?.perLine ?? [],
             hitRect: plan.suffix?.rect.map {
@@ -85,7 +107,7 @@ public final class CardRenderer {
         withBoxes.mixedFonts = mixing.mixedWords
         withBoxes.entities = plan.entities
         withBoxes.syntheticBold = plan.syntheticBold
-        return (image, withBoxes)
+        return withBoxes
     }
 
     /// The families a card asks for: its body font's (a description may list several), its suffix's and

@@ -78,3 +78,25 @@ package struct JSONReadError: Error, Equatable {
     package var column: Int
     package var message: String
 }
+
+extension JSONNode {
+    package var bool: Bool? {
+        guard case .bool(let value) = value else { return nil }
+        return value
+    }
+
+    /// A number that is a whole number from `range`; nil for anything else.
+    package func integer(in range: ClosedRange<Int>) -> Int? {
+        guard let number, number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound)
+        else { return nil }
+        return Int(number)
+    }
+}
+
+extension JSONNode {
+    /// An object's members in order; nil for anything else.
+    package var objectMembers: [(key: String, node: JSONNode)]? {
+        guard case .object(let members) = value else { return nil }
+        return members
+    }
+}

@@ -28,12 +28,20 @@ import Testing
         (0..<count).map { number in
             let characters = 20 + number % 200
             let truncated = number % 3 != 0
-            return ScanCase(
-                id: "text-\(number)", template: number % 2 == 0 ? "inline-more" : "x", width: [240, 320][number % 5 % 2],
-                truncated: truncated, characters: characters, kept: truncated ? characters * (number % 17) / 17 : characters,
-                lines: truncated ? 3 : 1 + number % 3, suffixWraps: number % 11 == 0, characterCut: number % 13 == 0,
-                unknownGlyphs: number % 19 == 0 ? 2 : 0, fonts: number % 7 == 0 ? ["DejaVu Sans", "Noto Sans CJK JP"] : ["DejaVu Sans"],
-                lints: number % 4 == 0 ? [CutLint(kind: .shortLastLine, detail: "")] : number % 9 == 0 ? [CutLint(kind: .kinsoku, detail: "")] : [])
+            var scan = ScanCase(
+                id: "text-\(number)", line: number + 1,
+                cell: .init(template: number % 2 == 0 ? "inline-more" : "x", width: [240, 320][number % 5 % 2]))
+            scan.truncated = truncated
+            scan.characters = characters
+            scan.kept = truncated ? characters * (number % 17) / 17 : characters
+            scan.lines = truncated ? 3 : 1 + number % 3
+            scan.suffixWraps = number % 11 == 0
+            scan.characterCut = number % 13 == 0
+            scan.unknownGlyphs = number % 19 == 0 ? 2 : 0
+            scan.fonts = number % 7 == 0 ? ["DejaVu Sans", "Noto Sans CJK JP"] : ["DejaVu Sans"]
+            scan.lints = number % 4 == 0 ? [CutLint(kind: .shortLastLine, detail: "")] : number % 9 == 0 ? [CutLint(kind: .kinsoku, detail: "")] : []
+            if number % 97 == 0 { scan.error = "too long" }
+            return scan
         }
     }
 
@@ -52,9 +60,10 @@ import Testing
         for part in parts.reversed() { merged.merge(part) }
         #expect(merged == whole)
         let cell = whole.cells[.init(template: "inline-more", width: 240)]!
-        #expect(cell.texts == cell.shownShare.reduce(0, +) && cell.texts == cell.lines.values.reduce(0, +))
+        #expect(cell.laidOut == cell.shownShare.reduce(0, +) && cell.laidOut == cell.lines.values.reduce(0, +))
+        #expect(cell.refused > 0 && cell.texts == cell.laidOut + cell.refused)
         #expect(cell.truncated > 0 && cell.truncated < cell.texts && cell.lints[.shortLastLine]! > 0)
         // Texts shown whole are the last bin's, and only they (a cut one keeps at most 16/17).
-        #expect(cell.shownShare.last! == cell.texts - cell.truncated)
+        #expect(cell.shownShare.last! == cell.laidOut - cell.truncated)
     }
 }

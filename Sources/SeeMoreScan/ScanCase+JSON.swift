@@ -1,0 +1,23 @@
+import SeeMoreSupport
+
+extension ScanCase {
+    /// Its line of `cases.jsonl`.
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(id)), ("line", .number(Double(line))), ("template", .string(template)), ("font", .string(font)),
+            ("width", .number(width)),
+        ]
+        if let error {
+            members.append(("error", .string(error)))
+            return .object(members)
+        }
+        members += [
+            ("truncated", .bool(truncated)), ("characters", .number(Double(characters))), ("kept", .number(Double(kept))),
+            ("shown", .number((shownShare * 10_000).rounded() / 10_000)), ("lines", .number(Double(lines))),
+            ("suffixWraps", .bool(suffixWraps)), ("characterCut", .bool(characterCut)),
+            ("unknownGlyphs", .number(Double(unknownGlyphs))), ("fonts", .array(fonts.map { .string($0) })),
+            ("lints", .array(lints.map { .object([("kind", .string($0.kind.rawValue)), ("detail", .string($0.detail))]) })),
+        ]
+        return .object(members)
+    }
+}

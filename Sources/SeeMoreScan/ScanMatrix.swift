@@ -1,0 +1,49 @@
+import SeeMoreCards
+import SeeMoreText
+
+/// What a scan cuts every text with: templates, each at every width, in the template's body font or in
+/// each of `fonts`, drawn with `fontFiles`.
+public struct ScanMatrix: Sendable {
+    public var templates: [CardTemplate]
+    public var widths: [Double]
+    /// Body font descriptions in place of each template's; empty uses the template's own.
+    public var fonts: [String]
+    public var fontFiles: FontFiles
+
+    /// The most template × font × width cells a scan holds (each has its statistics and plots).
+    public static let maximumCells = 4096
+
+    public init(templates: [CardTemplate], widths: [Double], fonts: [String] = [], fontFiles: FontFiles = .system) {
+        self.templates = templates
+        self.widths = widths
+        self.fonts = fonts
+        self.fontFiles = fontFiles
+    }
+
+    /// One template, font and width.
+    public struct Cell: Sendable, Hashable {
+        public var template: CardTemplate
+        /// nil: the template's body font.
+        public var font: String?
+        public var width: Double
+
+        public static func == (lhs: Cell, rhs: Cell) -> Bool { lhs.key == rhs.key }
+        public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+
+        /// How statistics name it.
+        public var key: ScanStatistics.Key {
+            ScanStatistics.Key(template: template.name, font: font ?? "", width: width)
+        }
+    }
+
+    /// Every cell, templates first, then fonts, then widths, as given.
+    public var cells: [Cell] {
+        var cells: [Cell] = []
+        for template in templates {
+            for font in fonts.isEmpty ? [nil] : fonts.map(Optional.some) {
+                for width in widths { cells.append(Cell(template: template, font: font, width: width)) }
+            }
+        }
+        return cells
+    }
+}

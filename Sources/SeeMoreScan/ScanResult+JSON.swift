@@ -1,0 +1,215 @@
+import SeeMoreSupport
+
+/// `scan.json`: written by a scan, read back by `scan merge` (a file from anywhere: every field is checked).
+extension ScanResult {
+    public static let formatVersion = 1
+
+    public var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("version", .number(Double(Self.formatVersion))), ("corpus", .string(corpus)),
+            ("templates", .array(templates.map { .string($0) })), ("fonts", .array(fonts.map { .string($0) })),
+            ("widths", .array(widths.map { .number($0) })),
+        ]
+        if let shard { members.append(("shard", .string("\(shard.index)/\(shard.count)"))) }
+        members += [
+            ("texts", .number(Double(texts))), ("badRecords", .number(Double(statistics.badRecords))),
+            ("lints", Self.counts(totalLints)),
+            ("cells", .array(statistics.cells.keys.sorted(by: cellOrder).map { Self.json($0, statistics.cells[$0]!) })),
+            ("galleryLimit", .number(Double(gallery.limit))),
+            ("gallery", .array(gallery.all.map(Self.json))),
+        ]
+        return .object(members)
+    }
+
+    /// Cells in the matrix's order: templates, fonts and widths as the scan was given them.
+    public func cellOrder(_ lhs: ScanStatistics.Key, _ rhs: ScanStatistics.Key) -> Bool {
+        func rank(_ key: ScanStatistics.Key) -> (Int, Int, Int) {
+            (templates.firstIndex(of: key.template) ?? .max, fonts.firstIndex(of: key.font) ?? -1, widths.firstIndex(of: key.width) ?? .max)
+        }
+        let (left, right) = (rank(lhs), rank(rhs))
+        return left != right ? left < right : lhs < rhs
+    }
+
+    /// Cases with each kind of lint, over every cell.
+    public var totalLints: [CutLint.Kind: Int] {
+        statistics.cells.values.reduce(into: [:]) { total, cell in total.merge(cell.lints, uniquingKeysWith: +) }
+    }
+
+    private static func counts(_ lints: [CutLint.Kind: Int]) -> JSONValue {
+        .object(CutLint.Kind.allCases.map { ($0.rawValue, .number(Double(lints[$0] ?? 0))) })
+    }
+
+    private static func json(_ key: ScanStatistics.Key, _ cell: ScanStatistics.Cell) -> JSONValue {
+        .object([
+            ("template", .string(key.template)), ("font", .string(key.font)), ("width", .number(key.width)),
+            ("texts", .number(Double(cell.texts))), ("refused", .number(Double(cell.refused))),
+            ("truncated", .number(Double(cell.truncated))),
+            ("truncationRate", .number((cell.truncationRate * 10_000).rounded() / 10_000)),
+            ("suffixWraps", .number(Double(cell.suffixWraps))), ("characterCuts", .number(Double(cell.characterCuts))),
+            ("withTofu", .number(Double(cell.withTofu))), ("withFallback", .number(Double(cell.withFallback))),
+            ("shownShare", .array(cell.shownShare.map { .number(Double($0)) })),
+            ("lines", .object(cell.lines.keys.sorted().map { (String($0), .number(Double(cell.lines[$0]!))) })),
+            ("lints", counts(cell.lints)),
+        ])
+    }
+
+    private static func json(_ entry: ScanGallery.Entry) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("kind", .string(entry.kind.rawValue)), ("score", .number(Double(entry.score))),
+            ("template", .string(entry.cell.template)), ("font", .string(entry.cell.font)), ("width", .number(entry.cell.width)),
+            ("id", .string(entry.id)), ("line", .number(Double(entry.line))), ("text", .string(entry.text)),
+        ]
+        if let language = entry.language { members.append(("lang", .string(language))) }
+        members += [
+            ("details", .array(entry.details.map { .string($0) })),
+            ("collapsed", .string(ScanOutput.picturePath(entry, state: "collapsed"))),
+            ("expanded", .string(ScanOutput.picturePath(entry, state: "expanded"))),
+        ]
+        return .object(members)
+    }
+
+    /// A `scan.json` read back.
+    /// - Throws: `ScanFileError` naming the field that is missing or wrong.
+    public init(json bytes: [UInt8], path: String) throws {
+        let root: JSONNode
+        switch JSONNode.parse(bytes) {
+        case .success(let node): root = node
+        case .failure(let error): throw ScanFileError(path: path, message: "line \(error.line), column \(error.column): \(error.message)")
+        }
+        var reader = FieldReader(path: path)
+        guard root.isObject else { throw reader.error("", "expected an object") }
+        let version = try reader.integer(root, "version", in: 1...1_000)
+        guard version == Self.formatVersion else {
+            throw reader.error("version", "is \(version); this seemore reads version \(Self.formatVersion)")
+        }
+        self.init(
+            corpus: try reader.string(root, "corpus"), templates: try reader.strings(root, "templates"),
+            fonts: try reader.strings(root, "fonts"), widths: try reader.numbers(root, "widths"), shard: nil,
+            galleryLimit: try reader.integer(root, "galleryLimit", in: 0...ScanGallery.maximumLimit))
+        if let shard = root["shard"] {
+            let parts = (shard.string ?? "").split(separator: "/").compactMap { Int($0) }
+            guard parts.count == 2, let parsed = ScanShard(index: parts[0], count: parts[1]) else {
+                throw reader.error("shard", "expected I/N")
+            }
+            self.shard = parsed
+        }
+        texts = try reader.integer(root, "texts")
+        statistics.badRecords = try reader.integer(root, "badRecords")
+        guard let cells = root["cells"]?.array, cells.count <= ScanMatrix.maximumCells else {
+            throw reader.error("cells", "expected an array of at most \(ScanMatrix.maximumCells) cells")
+        }
+        for (index, node) in cells.enumerated() {
+            reader.prefix = "cells[\(index)]."
+            let key = ScanStatistics.Key(
+                template: try reader.string(node, "template"), font: try reader.string(node, "font"), width: try reader.number(node, "width"))
+            var cell = ScanStatistics.Cell()
+            cell.texts = try reader.integer(node, "texts")
+            cell.refused = try reader.integer(node, "refused")
+            cell.truncated = try reader.integer(node, "truncated")
+            cell.suffixWraps = try reader.integer(node, "suffixWraps")
+            cell.characterCuts = try reader.integer(node, "characterCuts")
+            cell.withTofu = try reader.integer(node, "withTofu")
+            cell.withFallback = try reader.integer(node, "withFallback")
+            let bins = try reader.integers(node, "shownShare")
+            guard bins.count == ScanStatistics.shareBins else { throw reader.error("shownShare", "expected \(ScanStatistics.shareBins) bins") }
+            cell.shownShare = bins
+            guard let lines = node["lines"]?.integers(in: 0...Int(Int32.max)) else { throw reader.error("lines", "expected counts by line count") }
+            for (count, texts) in lines {
+                guard let number = Int(count), number >= 0 else { throw reader.error("lines", "\"\(count)\" is no line count") }
+                cell.lines[number] = texts
+            }
+            guard let lints = node["lints"]?.integers(in: 0...Int.max >> 12) else { throw reader.error("lints", "expected counts by lint") }
+            for (name, count) in lints where count > 0 {
+                guard let kind = CutLint.Kind(rawValue: name) else { throw reader.error("lints", "unknown lint \"\(name)\"") }
+                cell.lints[kind] = count
+            }
+            guard statistics.cells[key] == nil else { throw reader.error("", "a second cell for \(key.title)") }
+            statistics.set(key, cell)
+        }
+        guard let gallery = root["gallery"]?.array, gallery.count <= ScanGallery.maximumLimit * CutLint.Kind.allCases.count else {
+            throw reader.error("gallery", "expected an array of at most \(ScanGallery.maximumLimit) cases per lint")
+        }
+        for (index, node) in gallery.enumerated() {
+            reader.prefix = "gallery[\(index)]."
+            let name = try reader.string(node, "kind")
+            guard let kind = CutLint.Kind(rawValue: name) else { throw reader.error("kind", "unknown lint \"\(name)\"") }
+            let text = try reader.string(node, "text")
+            guard text.unicodeScalars.count <= ScanGallery.maximumTextCharacters else {
+                throw reader.error("text", "longer than \(ScanGallery.maximumTextCharacters) characters")
+            }
+            let entry = ScanGallery.Entry(
+                kind: kind, score: try reader.integer(node, "score"),
+                cell: .init(template: try reader.string(node, "template"), font: try reader.string(node, "font"), width: try reader.number(node, "width")),
+                id: try reader.string(node, "id"), line: try reader.integer(node, "line"), text: text,
+                language: node["lang"]?.string, details: try reader.strings(node, "details"))
+            self.gallery.insert(entry)
+        }
+    }
+}
+
+/// A `scan.json` or `cases.jsonl` that cannot be read: its path, and the field or line.
+public struct ScanFileError: Error, Equatable, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}
+
+/// Reads typed fields of `scan.json`, each error naming its field.
+private struct FieldReader {
+    let path: String
+    var prefix = ""
+
+    func error(_ field: String, _ message: String) -> ScanFileError {
+        ScanFileError(path: path, message: field.isEmpty && prefix.isEmpty ? message : "\(prefix)\(field): \(message)")
+    }
+
+    func string(_ node: JSONNode, _ key: String) throws -> String {
+        guard let value = node[key]?.string else { throw error(key, "expected a string") }
+        return value
+    }
+
+    func strings(_ node: JSONNode, _ key: String) throws -> [String] {
+        guard let values = node[key]?.array, values.count <= ScanMatrix.maximumCells else { throw error(key, "expected an array of strings") }
+        let texts = values.compactMap(\.string)
+        guard texts.count == values.count else { throw error(key, "expected an array of strings") }
+        return texts
+    }
+
+    func number(_ node: JSONNode, _ key: String) throws -> Double {
+        guard let value = node[key]?.number, value.isFinite else { throw error(key, "expected a number") }
+        return value
+    }
+
+    func numbers(_ node: JSONNode, _ key: String) throws -> [Double] {
+        guard let values = node[key]?.array, values.count <= ScanMatrix.maximumCells else { throw error(key, "expected an array of numbers") }
+        let numbers = values.compactMap(\.number)
+        guard numbers.count == values.count else { throw error(key, "expected an array of numbers") }
+        return numbers
+    }
+
+    /// A count: a whole number from 0 (to 2⁵¹, so that sums of shards stay exact).
+    func integer(_ node: JSONNode, _ key: String, in range: ClosedRange<Int> = 0...(Int.max >> 12)) throws -> Int {
+        guard let value = node[key]?.integer(in: range) else { throw error(key, "expected a whole number from \(range.lowerBound)") }
+        return value
+    }
+
+    func integers(_ node: JSONNode, _ key: String) throws -> [Int] {
+        guard let values = node[key]?.array else { throw error(key, "expected an array of counts") }
+        let counts = values.compactMap { $0.integer(in: 0...(Int.max >> 12)) }
+        guard counts.count == values.count else { throw error(key, "expected an array of counts") }
+        return counts
+    }
+}
+
+extension JSONNode {
+    /// An object whose members are all counts, as pairs; nil for anything else.
+    fileprivate func integers(in range: ClosedRange<Int>) -> [(String, Int)]? {
+        guard let members = objectMembers else { return nil }
+        var pairs: [(String, Int)] = []
+        for (key, node) in members {
+            guard let count = node.integer(in: range) else { return nil }
+            pairs.append((key, count))
+        }
+        return pairs
+    }
+}
