@@ -1,0 +1,192 @@
+import Foundation
+@testable import SeeMoreCards
+@testable import SeeMoreScan
+@testable import SeeMoreSupport
+import Testing
+
+/// `seemore scan` end to end: the cuts it reads off real layouts, one run against its shards merged,
+/// worker processes against one, and the corpus's bad records.
+@Suite struct ScanRunTests {
+    /// Made posts in several scripts, with links, mentions, hashtags and long words; one in twelve
+    /// a short one that fits.
+    static func corpus(_ count: Int) -> String {
+        let texts = [
+            "Shipping the new onboarding flow today. Thanks to everyone who tested the beta (and sent notes) — details at https://example.com/blog/2026/onboarding-notes #launch",
+            "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。",
+            "오늘 회의에서 새로운 디자인 시스템을 발표했습니다. 많은 분들이 관심을 가져주셔서 감사합니다. 다음 주에 자세한 문서를 공유하겠습니다 @seemore",
+            "Antidisestablishmentarianismsupercalifragilisticexpialidociouspneumonoultramicroscopicsilicovolcanoconiosis is one word, they said.",
+            "Xin chào các bạn! Hôm nay chúng tôi ra mắt phiên bản mới với nhiều tính năng hấp dẫn, hãy thử ngay và cho chúng tôi biết ý kiến nhé.",
+            "สวัสดีครับ วันนี้เราเปิดตัวฟีเจอร์ใหม่ที่ทุกคนรอคอย ลองใช้งานแล้วบอกเราด้วยนะครับว่าเป็นอย่างไรบ้าง ขอบคุณมากครับ",
+            "Thanks @a_very_long_handle_that_goes_on_and_on_forever_and_ever for the review of the layout engine and the cut.",
+        ]
+        var lines: [String] = []
+        for number in 0..<count {
+            let text = number % 12 == 11 ? "Short post \(number)." : texts[number % texts.count] + " (\(number))"
+            let value = JSONValue.object([("id", .string("post-\(number)")), ("text", .string(text))])
+            lines.append(value.serialized(indent: nil))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func matrix() throws -> ScanMatrix {
+        ScanMatrix(templates: [try CardFixtures.template("inline-more"), try CardFixtures.template("x")], widths: [240, 320])
+    }
+
+    /// The matrix's flags for a worker.
+    static let matrixArguments = ["--templates", "inline-more,x", "--widths", "240,320", "--templates-folder", CardFixtures.templatesFolder]
+
+    /// Scans `corpus` into a fresh folder.
+    static func scan(
+        _ corpus: String, shard: ScanShard? = nil, workers: ScanRun.Workers? = nil, gallery: Int = 4
+    ) throws -> (folder: String, result: ScanResult, bad: [CorpusError]) {
+        let folder = try BinaryRunner.temporaryFolder().path
+        let file = try BinaryRunner.temporaryFile(Array(corpus.utf8), name: "posts.jsonl")
+        let descriptor = open(file.path, O_RDONLY)
+        defer { close(descriptor) }
+        var reader = CorpusReader(descriptor: descriptor, format: .jsonl)
+        var options = ScanRun.Options(matrix: try matrix(), corpusName: "posts.jsonl", folder: folder)
+        options.shard = shard
+        options.galleryLimit = gallery
+        var bad: [CorpusError] = []
+        let result = try ScanRun(options: options, workers: workers).run(&reader) { bad.append($0) }
+        return (folder, result, bad)
+    }
+
+    static func contents(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    static func files(_ folder: String) throws -> [String: Data] {
+        var found: [String: Data] = [:]
+        for name in ["scan.json", "cases.jsonl", "index.html"] { found[name] = try contents(folder + "/" + name) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder + "/gallery") {
+            found["gallery/" + name] = try contents(folder + "/gallery/" + name)
+        }
+        return found
+    }
+
+    @Test func theCut_isReadOffTheLaidOutCard() throws {
+        let cutter = try ScanCutter(matrix: ScanMatrix(templates: [try CardFixtures.template("inline-more")], widths: [240]))
+        func scan(_ text: String) -> ScanCase { cutter.cases(of: SeeMoreScan.CorpusText(id: "t", text: text, line: 1))[0] }
+        let short = scan("Short.")
+        #expect(!short.truncated && short.kept == 6 && short.characters == 6 && short.shownShare == 1 && short.lines == 1)
+        let long = scan(CardFixtures.longText)
+        #expect(long.truncated && long.lines == 3 && long.kept > 20 && long.kept < long.characters && long.lints.isEmpty)
+        #expect(long.fonts == ["DejaVu Sans"] && long.unknownGlyphs == 0 && !long.characterCut)
+        // No word fits the last line: word mode cuts between letters, inside the link.
+        let link = scan("See https://example.com/" + String(repeating: "abcdefghij", count: 30) + " now")
+        #expect(link.truncated && link.characterCut && link.lints.map(\.kind) == [.cutInURL], "\(link.lints)")
+        // Korean with Latin punctuation: the full stop is drawn in another font than its word.
+        let korean = scan("오늘 회의에서 새로운 디자인 시스템을 발표했습니다. 많은 분들이 관심을 가져주셔서 감사합니다. 다음 주에 자세한 문서를 공유하겠습니다")
+        #expect(korean.lints.contains { $0.kind == .mixedFonts && $0.detail.contains("발표했습니다.") }, "\(korean.lints)")
+        #expect(korean.fonts.count == 2)
+    }
+
+    @Test func oneRun_equalsItsShardsMerged() throws {
+        let corpus = Self.corpus(120)
+        let whole = try Self.scan(corpus)
+        #expect(whole.result.texts == 120 && whole.bad.isEmpty)
+        let cell = try #require(whole.result.statistics.cells[.init(template: "x", width: 240)])
+        #expect(cell.texts == 120 && cell.truncated > 80 && cell.truncated < 120)
+        #expect(!whole.result.gallery.all.isEmpty, "the made posts have lints")
+        let shards = try (1...3).map { try Self.scan(corpus, shard: ScanShard(index: $0, count: 3)) }
+        #expect(shards.map(\.result.texts).reduce(0, +) == 120 && shards.allSatisfy { $0.result.texts > 20 })
+        let merged = try BinaryRunner.temporaryFolder().path
+        let result = try ScanMerge.merge(shards.map(\.folder).reversed(), into: merged)
+        #expect(result == whole.result)
+        let (one, combined) = (try Self.files(whole.folder), try Self.files(merged))
+        #expect(one.keys.sorted() == combined.keys.sorted())
+        for (name, bytes) in one { #expect(combined[name] == bytes, "\(name) differs") }
+        // Read back, scan.json is the result it was written from.
+        let read = try ScanResult(json: Array(try Self.contents(merged + "/scan.json")), path: "scan.json")
+        #expect(read == result)
+    }
+
+    @Test func merge_refusesShardsThatDoNotBelongTogether() throws {
+        let corpus = Self.corpus(30)
+        let first = try Self.scan(corpus, shard: ScanShard(index: 1, count: 3))
+        let second = try Self.scan(corpus, shard: ScanShard(index: 2, count: 3))
+        let out = try BinaryRunner.temporaryFolder().path
+        #expect(throws: ScanResult.MergeError(message: "shard 3/3 missing")) { try ScanMerge.merge([first.folder, second.folder], into: out) }
+        #expect(throws: ScanResult.MergeError.self) { try ScanMerge.merge([first.folder, first.folder], into: out) }
+        let whole = try Self.scan(corpus)
+        #expect(throws: ScanResult.MergeError.self) { try ScanMerge.merge([whole.folder], into: out) }
+        // A damaged scan.json is named by its field.
+        let damaged = first.folder + "/scan.json"
+        var text = String(decoding: try Self.contents(damaged), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"truncated\": ", with: "\"truncated\": -")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: damaged))
+        #expect {
+            try ScanMerge.merge([first.folder, second.folder], into: out)
+        } throws: { error in
+            "\(error)".contains("cells[0].truncated: expected a whole number")
+        }
+    }
+
+    @Test func workerProcesses_cutAsOneProcessDoes() throws {
+        let corpus = Self.corpus(200)
+        let alone = try Self.scan(corpus)
+        let workers = ScanRun.Workers(executable: BinaryRunner.executable.path, arguments: Self.matrixArguments, count: 2)
+        let parallel = try Self.scan(corpus, workers: workers)
+        #expect(parallel.result == alone.result)
+        #expect(try Self.contents(parallel.folder + "/cases.jsonl") == Self.contents(alone.folder + "/cases.jsonl"))
+    }
+
+    @Test func aWorkerThatDies_onOneText_losesOnlyThatText() throws {
+        let folder = try BinaryRunner.temporaryFolder()
+        let corpus = folder.appendingPathComponent("posts.jsonl")
+        try Data(Self.corpus(150).utf8).write(to: corpus)
+        let out = folder.appendingPathComponent("scan").path
+        let output = try BinaryRunner.run(
+            ["scan", "--texts", corpus.path, "--out", out, "--jobs", "2"] + Self.matrixArguments,
+            environment: ["SEEMORE_TEST_WORKER_ABORT_TEXT": "post-100"])
+        #expect(output.status == 70, "\(output.stderr)")
+        let lines = String(decoding: try Self.contents(out + "/cases.jsonl"), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 150 * 4)
+        let failed = lines.filter { $0.contains("\"error\"") }
+        #expect(failed.count == 4 && failed.allSatisfy { $0.contains("\"post-100\"") && $0.contains("the worker failed") })
+    }
+
+    @Test func aMalformedRecord_isReportedWithItsLine_andTheScanGoesOn() throws {
+        let folder = try BinaryRunner.temporaryFolder()
+        let corpus = folder.appendingPathComponent("posts.jsonl")
+        var lines = Self.corpus(6).split(separator: "\n").map(String.init)
+        lines.insert("{\"text\": 12}", at: 2)
+        lines.insert("not json", at: 5)
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: corpus)
+        let out = folder.appendingPathComponent("scan").path
+        let output = try BinaryRunner.run(["scan", "--texts", corpus.path, "--out", out, "--jobs", "1"] + Self.matrixArguments)
+        #expect(output.status == 65)
+        #expect(output.stderr.contains("posts.jsonl: line 3: no \"text\" string (skipped)"), "\(output.stderr)")
+        #expect(output.stderr.contains("posts.jsonl: line 6: not JSON"))
+        #expect(output.stdout.contains("Scanned 6 texts") && output.stdout.contains("2 bad record(s) skipped"))
+        let result = try ScanResult(json: Array(try Self.contents(out + "/scan.json")), path: "scan.json")
+        #expect(result.texts == 6 && result.statistics.badRecords == 2)
+        // The texts after the bad lines were scanned, at their own lines.
+        let cases = String(decoding: try Self.contents(out + "/cases.jsonl"), as: UTF8.self)
+        #expect(cases.contains("\"id\":\"post-5\",\"line\":8,"))
+    }
+
+    @Test func theCommandLine_namesBadFlags() throws {
+        let missing = try BinaryRunner.run(["scan", "--widths", "320"])
+        #expect(missing.status == 64 && missing.stderr.contains("give the corpus with --texts"))
+        let shard = try BinaryRunner.run(["scan", "--texts", "-", "--shard", "4/3"])
+        #expect(shard.status == 64 && shard.stderr.contains("--shard must be I/N"))
+        let widths = try BinaryRunner.run(["scan", "--texts", "-", "--widths", "320,,240"])
+        #expect(widths.status == 64 && widths.stderr.contains("--widths takes values separated by commas"))
+        let none = try BinaryRunner.run(["scan", "--texts", "/nonexistent/posts.jsonl"])
+        #expect(none.status == 66 && none.stderr.contains("cannot read corpus /nonexistent/posts.jsonl"))
+        let merge = try BinaryRunner.run(["scan", "merge", "/nonexistent"])
+        #expect(merge.status == 66 && merge.stderr.contains("/nonexistent/scan.json: no such file"), "\(merge.stderr)")
+    }
+
+    @Test func theReport_escapesTheTexts_andShowsItsPlots() throws {
+        // Cut inside its link (a lint), so the gallery shows it with its id.
+        let hostile = "<script>alert('x')</script> <b>bold</b> https://example.com/" + String(repeating: "abcdefghij", count: 30)
+        let corpus = JSONValue.object([("id", .string("<img src=x onerror=alert(1)>")), ("text", .string(hostile))]).serialized(indent: nil) + "\n"
+        let scan = try Self.scan(corpus)
+        let page = String(decoding: try Self.contents(scan.folder + "/index.html"), as: UTF8.self)
+        #expect(!page.contains("<script") && !page.contains("<img src=x") && !page.contains("<b>bold"))
+        #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(page.components(separatedBy: "<svg").count - 1 == 1 + 4 + 2 + 1, "cut by width, 4 histograms, 2 line charts, lints")
+        #expect(page.contains("src=\"gallery/") && !page.contains("src=\"/"), "pictures from inside the folder")
+    }
+}
