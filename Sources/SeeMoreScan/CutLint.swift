@@ -52,12 +52,14 @@ public struct CutLint: Sendable, Equatable {
         let scalars = Array(text.unicodeScalars)
         let cut = min(max(0, cutIndex), scalars.count)
         if cut < scalars.count {
-            found += entityLints(text: text, scalars: scalars, cut: cut)
-            if let last = scalars[..<cut].last(where: { !$0.properties.isWhitespace }), isOpening(last, before: scalars[..<cut]) {
+            let inEntity = entityLints(text: text, scalars: scalars, cut: cut)
+            found += inEntity
+            // Inside a link or a tag its own punctuation ("example.com") is no bracket or full stop.
+            if inEntity.isEmpty, let last = scalars[..<cut].last(where: { !$0.properties.isWhitespace }), isOpening(last, before: scalars[..<cut]) {
                 found.append(CutLint(kind: .cutAfterOpening, detail: "the kept text ends in \"\(last)\""))
             }
             // Only punctuation right at the cut: after a space it starts a word of its own.
-            if let next = scalars[cut...].first, isClosing(next), let last = scalars[..<cut].last, !last.properties.isWhitespace {
+            if inEntity.isEmpty, let next = scalars[cut...].first, isClosing(next), let last = scalars[..<cut].last, !last.properties.isWhitespace {
                 found.append(CutLint(kind: .cutBeforeClosing, detail: "\"\(last)\" is kept, its \"\(next)\" is not"))
             }
             if let lint = shortLastLine(lines, ending: ending) { found.append(lint) }

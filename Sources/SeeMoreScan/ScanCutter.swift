@@ -41,40 +41,45 @@ public final class ScanCutter {
 
     private func cut(_ text: CorpusText, in cell: ScanMatrix.Cell) -> ScanCase {
         var scan = ScanCase(id: text.id, line: text.line, cell: cell.key)
-        let drawn = Self.drawnText(text.text, template: cell.template)
-        let scalars = Array(drawn.text.unicodeScalars)
-        scan.characters = scalars.count - drawn.prefix
         do {
-            let metadata = try renderer.measure(Self.request(text, in: cell))
-            let kept = min(scalars.count, metadata.kept.unicodeScalars.count)
-            scan.truncated = metadata.truncated
-            scan.kept = metadata.truncated ? max(0, kept - drawn.prefix) : scan.characters
-            scan.lines = metadata.lineCount
-            scan.suffixWraps = metadata.truncated && metadata.suffixRects.count > 1
-            scan.characterCut = metadata.truncated && cell.template.body.cut == .word && Self.isInsideWord(scalars, at: kept)
-            scan.unknownGlyphs = metadata.unknownGlyphs
-            scan.fonts = metadata.fonts
+            let request = Self.request(text, in: cell)
+            guard let cut = try renderer.cut(request) else {
+                return try scrolled(text, request: request, into: scan)
+            }
+            let truncation = cut.truncation
+            let scalars = Array(cut.plainText.unicodeScalars)
+            let kept = min(scalars.count, truncation.cutIndex)
+            scan.characters = max(0, scalars.count - cut.prefix)
+            scan.truncated = truncation.truncated
+            scan.kept = truncation.truncated ? max(0, kept - cut.prefix) : scan.characters
+            scan.lines = truncation.lineCount
+            scan.suffixWraps = truncation.suffixWraps
+            scan.characterCut = truncation.truncated && cell.template.body.cut == .word && Self.isInsideWord(scalars, at: kept)
+            scan.unknownGlyphs = truncation.unknownGlyphs
+            scan.fonts = truncation.fonts
             let ending = cell.template.suffix.placement == .inline ? cell.template.ellipsis + cell.template.suffix.text : ""
             scan.lints = CutLint.lints(
-                text: drawn.text, cutIndex: metadata.truncated ? kept : scalars.count, lines: metadata.lines.map(Self.visible),
-                ending: Self.visible(ending), mixedFonts: metadata.mixedFonts)
+                text: cut.plainText, cutIndex: truncation.truncated ? kept : scalars.count,
+                lines: truncation.lines.map(Self.visible), ending: Self.visible(ending), mixedFonts: cut.mixedFonts)
         } catch {
             scan.error = "\(error)"
         }
         return scan
     }
 
-    /// The text as the card's body draws it (links shortened where the template says so, an inline
-    /// name before it), and how many characters of it come before the text itself.
-    static func drawnText(_ text: String, template: CardTemplate) -> (text: String, prefix: Int) {
-        var drawn = text
-        if template.body.urls == .short, template.links.detect {
-            drawn = URLDisplay.shortening(text, entities: TextEntity.find(in: text), length: template.body.urlLength).text
-        }
-        if let header = template.header, header.placement == .inline, !header.displayName.isEmpty {
-            return (header.displayName + " " + drawn, header.displayName.unicodeScalars.count + 1)
-        }
-        return (drawn, 0)
+    /// A chat input's case: it scrolls, it is not cut; its lines and fonts as the card shows them.
+    private func scrolled(_ text: CorpusText, request: CardRequest, into scan: ScanCase) throws -> ScanCase {
+        var scan = scan
+        let metadata = try renderer.measure(request)
+        scan.characters = text.text.unicodeScalars.count
+        scan.kept = scan.characters
+        scan.truncated = metadata.truncated
+        scan.lines = metadata.lineCount
+        scan.unknownGlyphs = metadata.unknownGlyphs
+        scan.fonts = metadata.fonts
+        scan.lints = CutLint.lints(
+            text: text.text, cutIndex: scan.characters, lines: metadata.lines.map(Self.visible), ending: "", mixedFonts: metadata.mixedFonts)
+        return scan
     }
 
     /// Whether a cut before `index` falls between two letters or digits of a script written with

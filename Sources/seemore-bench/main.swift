@@ -19,6 +19,11 @@ if Bench.filter == nil || Bench.filter == "table" {
     if Bench.filter == "table" { exit(0) }
 }
 
+if Bench.filter.map({ $0.hasPrefix("scan") }) ?? true {
+    try ScanBench().run()
+    if Bench.filter != nil { exit(0) }
+}
+
 /// The font a designer would pick for each demo language.
 func font(for demo: DemoText) -> String {
     demo.name.hasPrefix("ja") ? "IPAGothic 15" : demo.name.hasPrefix("ko") ? "NanumGothic 15" : "DejaVu Sans 15"

@@ -9,6 +9,9 @@
  *       writing it; prints the median microseconds of one card.
  *   seemore-cfloor png TEXT FONT WIDTH LINES OUT.png
  *       One card, written with cairo_surface_write_to_png: the whole process is what is timed.
+ *   seemore-cfloor cuts FONT WIDTH LINES ROUNDS TEXT...
+ *       Pango's own end ellipsis of every TEXT (a corpus, one argument each), ROUNDS times over;
+ *       prints the median texts a second of the rounds (a scan's floor).
  *
  * The settings are SeeMore's: 72 dpi, metrics hinting off, hint style none, gray antialiasing,
  * unrounded glyph positions, language "c". */
@@ -85,9 +88,43 @@ static int compare(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
+/* Prints the median of `values` with `format`, then frees them and the Pango objects. */
+static int finish(double *values, size_t count, const char *format, PangoFontDescription *font, PangoContext *context,
+                  PangoFontMap *map) {
+    qsort(values, count, sizeof(double), compare);
+    printf(format, values[count / 2]);
+    free(values);
+    pango_font_description_free(font);
+    g_object_unref(context);
+    g_object_unref(map);
+    return 0;
+}
+
+/* `cuts`: the corpus in argv[6...] cut `rounds` times; the median round's texts a second. */
+static int cuts(int argc, char **argv) {
+    const char *font_name = argv[2];
+    double width = atof(argv[3]);
+    int lines = atoi(argv[4]), rounds = atoi(argv[5]), texts = argc - 6;
+    if (rounds < 1 || rounds > 1000 || texts < 1) return 64;
+    PangoFontMap *map = pango_cairo_font_map_new();
+    PangoContext *context = make_context(map);
+    PangoFontDescription *font = pango_font_description_from_string(font_name);
+    double *rates = malloc(rounds * sizeof(double));
+    /* Once untimed: the first layouts load the fonts. */
+    for (int i = 0; i < texts; i++) g_object_unref(cut(context, argv[6 + i], font, width, lines));
+    for (int round = 0; round < rounds; round++) {
+        double start = now_us();
+        for (int i = 0; i < texts; i++) g_object_unref(cut(context, argv[6 + i], font, width, lines));
+        rates[round] = texts / ((now_us() - start) / 1e6);
+    }
+    return finish(rates, rounds, "%.1f\n", font, context, map);
+}
+
 int main(int argc, char **argv) {
+    if (argc >= 7 && !strcmp(argv[1], "cuts")) return cuts(argc, argv);
     if (argc != 7 || (strcmp(argv[1], "cut") && strcmp(argv[1], "card") && strcmp(argv[1], "png"))) {
-        fprintf(stderr, "usage: seemore-cfloor cut|card TEXT FONT WIDTH LINES SECONDS | png TEXT FONT WIDTH LINES OUT.png\n");
+        fprintf(stderr, "usage: seemore-cfloor cut|card TEXT FONT WIDTH LINES SECONDS | png TEXT FONT WIDTH LINES OUT.png"
+                        " | cuts FONT WIDTH LINES ROUNDS TEXT...\n");
         return 64;
     }
     const char *mode = argv[1], *text = argv[2];
@@ -117,11 +154,5 @@ int main(int argc, char **argv) {
         g_object_unref(layout);
         samples[count++] = now_us() - start;
     }
-    qsort(samples, count, sizeof(double), compare);
-    printf("%.2f\n", samples[count / 2]);
-    free(samples);
-    pango_font_description_free(font);
-    g_object_unref(context);
-    g_object_unref(map);
-    return 0;
+    return finish(samples, count, "%.2f\n", font, context, map);
 }

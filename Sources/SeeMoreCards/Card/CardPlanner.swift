@@ -157,6 +157,30 @@ struct CardPlanner {
 
     private var suffixText: String { request.suffix ?? template.suffix.text }
 
+    /// The body cut as the collapsed card cuts it, described from the cut's own layouts (no layout
+    /// made to paint it), with the plain text it was cut from (links shortened, an inline name before
+    /// it) and how many characters of it come before the text itself. Nil for a chat input, which
+    /// scrolls rather than cuts.
+    func cut() throws -> (truncation: Truncation, plainText: String, prefix: Int)? {
+        guard template.kind == .card else { return nil }
+        let placement = template.suffix.placement
+        let body = bodyRequest(suffix: placement == .inline ? suffixText : "")
+        let truncation = placement == .overlay ? try engine.clamp(body) : try engine.truncate(body)
+        return (truncation, try engine.plainText(body), inlineShift)
+    }
+
+    /// The words of `cut`'s collapsed text drawn in more than one font, from one layout of it as the
+    /// card paints it (its links styled; no search again).
+    func mixedWords(of cut: Truncation, requested: [String]) throws -> [String] {
+        let placement = template.suffix.placement
+        let body = bodyRequest(suffix: placement == .inline ? suffixText : "")
+        let ending = cut.truncated && placement != .overlay ? (body.ellipsis, body.suffix, true) : nil
+        var plan = CardPlan(width: width, height: 0)
+        let painted = try paintBody(body, drawn: cut.kept, ending: ending, origin: Point(x: 0, y: 0), to: &plan)
+        plan.items.append(.text(painted.layout, origin: Point(x: 0, y: 0), color: theme.text))
+        return plan.fontMixing(requested: requested).mixedWords
+    }
+
     func plan(_ state: CardState) throws -> CardPlan {
         var plan = CardPlan(width: width, height: 0)
         var y = padding.top

@@ -49,6 +49,8 @@ import Testing
         #expect(Self.kinds("吾輩は猫である。名前はまだ無い", kept: "吾輩は猫である", lines: ["吾輩は猫", "である… More"]).contains(.cutBeforeClosing))
         // After a space, punctuation starts a word of its own.
         #expect(!Self.kinds("A list - and more", kept: "A list", lines: ["A", "list… More"]).contains(.cutBeforeClosing))
+        // Inside a link its dots are the link's: only the cut in the link is said.
+        #expect(Self.kinds("See https://kobayashi.jp/notes now", kept: "See https://kobayashi", lines: ["See", "https://kobayashi… More"]) == [.cutInURL])
     }
 
     @Test func aLastLineOfOneShortWord() {

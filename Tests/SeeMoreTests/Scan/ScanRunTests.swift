@@ -80,6 +80,28 @@ import Testing
         #expect(korean.fonts.count == 2)
     }
 
+    /// The scan reads the cut off the search's own layouts (`CardRenderer.cut`): what it finds is what
+    /// the painted card shows, in every template that cuts.
+    @Test func theScansCut_isTheCardsCut() throws {
+        let renderer = try CardRenderer()
+        let lines = Self.corpus(14).split(separator: "\n")
+        for name in CardFixtures.templateNames where name != "chat-input" {
+            for line in lines {
+                guard case .success(let node) = JSONNode.parse(Array(line.utf8)), let text = node["text"]?.string else { continue }
+                let request = CardRequest(text: text, template: try CardFixtures.template(name), width: 320)
+                let cut = try #require(try renderer.cut(request))
+                let card = try renderer.measure(request)
+                let label = "\(name): \(text.prefix(30))"
+                #expect(cut.truncation.truncated == card.truncated, "\(label)")
+                #expect(cut.truncation.kept == card.kept, "\(label)")
+                #expect(cut.truncation.lines.map(ScanCutter.visible) == card.lines.map(ScanCutter.visible), "\(label)")
+                #expect(cut.mixedFonts == card.mixedFonts, "\(label)")
+                #expect(cut.truncation.unknownGlyphs == card.unknownGlyphs, "\(label)")
+            }
+        }
+        #expect(try renderer.cut(CardRequest(text: "Hi", template: try CardFixtures.template("chat-input"))) == nil)
+    }
+
     @Test func oneRun_equalsItsShardsMerged() throws {
         let corpus = Self.corpus(120)
         let whole = try Self.scan(corpus)
