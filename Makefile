@@ -36,11 +36,14 @@ deps:
 build: deps
 	swift build
 
-# Builds .build/release/seemore and seemore-serve (which `seemore serve` runs), then renders the demo.
+# Builds .build/release/seemore and seemore-serve (which `seemore serve` runs), then renders the demo
+# and scans the sample corpus into previews/scan/index.html.
 preview: deps
 	$(RELEASE_BUILD) --product seemore
 	$(RELEASE_BUILD) --product seemore-serve
 	.build/release/seemore preview --out previews
+	.build/release/seemore scan --texts examples/corpus/posts.jsonl --templates inline-more,feed,x \
+		--widths 240,320,414 --out previews/scan
 
 # The server on http://127.0.0.1:8080/, with the review of golden-images/suite.json.
 serve: deps

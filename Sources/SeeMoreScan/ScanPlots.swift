@@ -72,6 +72,7 @@ struct ScanPlots {
             width: left * 2 + barWidth * Double(ScanStatistics.shareBins) + 6, height: top + plotHeight + bottom,
             label: "Share shown, \(series.title) at \(JSONValue.format(width)) pt")
         svg += "<text x=\"\(f(left))\" y=\"11\" class=\"title\">@\(JSONValue.format(width))</text>"
+        svg += "<text x=\"\(f(left + barWidth * Double(ScanStatistics.shareBins) + 6))\" y=\"11\" text-anchor=\"end\">peak \(highest)</text>"
         for (bin, count) in cell.shownShare.enumerated() {
             let height = Double(count) / Double(highest) * plotHeight
             let whole = bin == ScanStatistics.shareBins - 1

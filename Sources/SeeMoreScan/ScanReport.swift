@@ -136,9 +136,11 @@ struct ScanReport {
         body{font:14px/1.45 system-ui,sans-serif;margin:0;color:#1d1d1f;background:#fafafa}
         header{padding:16px 24px;background:#fff;border-bottom:1px solid #ddd;position:sticky;top:0;z-index:1}
         h1{font-size:20px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px}h3{font-size:14px;margin:16px 0 6px}
-        .lead{margin:0 0 6px;color:#444}nav a{margin-right:14px;color:#0060c0}main{padding:0 24px 48px}
-        section{background:#fff;border:1px solid #e2e2e2;border-radius:8px;padding:4px 16px 16px;margin-top:16px}
-        svg text{font:11px system-ui,sans-serif;fill:#333}svg .title{font-weight:600}svg .grid{stroke:#e5e5e5}
+        .lead{margin:0 0 6px;color:#444}nav a{margin-right:14px;color:#0060c0}
+        main{padding:16px 24px 48px;display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,560px),1fr));gap:16px}
+        section{background:#fff;border:1px solid #e2e2e2;border-radius:8px;padding:4px 16px 16px;min-width:0}
+        #figures,#gallery{grid-column:1/-1}
+        section svg{max-width:100%;height:auto}svg text{font:11px system-ui,sans-serif;fill:#333}svg .title{font-weight:600}svg .grid{stroke:#e5e5e5}
         svg .series{fill:none;stroke-width:2}.multiples{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-end}
         figure{margin:0}figcaption{font-size:12px;color:#555}.legend span{margin-right:16px}
         .legend i{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:5px;vertical-align:-1px}

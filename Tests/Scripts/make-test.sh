@@ -62,7 +62,7 @@ fi
 step "Swift tests" swift_tests
 step "golden check of golden-images/" .build/debug/seemore check --suite golden-images/suite.json --record never
 step "golden check of examples/brand/" .build/debug/seemore check --suite examples/brand/suite.json --record never
-for test in line_pitch report report_scale playground review; do
+for test in line_pitch report report_scale scan_report playground review; do
     step "browser: $test" /usr/bin/python3 "Tests/Browser/$test.py" .build/debug/seemore
 done
 step "consumer package (SeeMoreTesting from another package)" consumer

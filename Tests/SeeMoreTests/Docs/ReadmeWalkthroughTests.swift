@@ -143,4 +143,34 @@ import Testing
         let card = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: clone + "/cards/launch.collapsed.png"))))
         #expect(golden.width == card.width && golden.height == card.height && golden.pixels == card.pixels)
     }
+
+    /// "Your content": its scan, run as written in a folder holding the sample corpus, prints the
+    /// lines the README quotes, and writes the report it describes.
+    @Test func theScanSection_runsAsWritten_andPrintsWhatItQuotes() throws {
+        let readme = try String(contentsOfFile: Self.repository + "/README.md", encoding: .utf8)
+        let blocks = Self.shellBlocks(in: readme, section: "Your content")
+        try #require(blocks.count == 1, "one scan: \(blocks)")
+        let folder = try BinaryRunner.temporaryFolder().path
+        try FileManager.default.createDirectory(atPath: folder + "/examples/corpus", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Self.repository + "/examples/corpus/posts.jsonl", toPath: folder + "/examples/corpus/posts.jsonl")
+        let binaries = BinaryRunner.executable.deletingLastPathComponent().path
+        let run = try Self.bash("export PATH=\"\(binaries):$PATH\"\n" + blocks[0], in: folder)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("Scanned 2000 texts of posts.jsonl"), "\(run.output)")
+        // The example lines, each as printed.
+        guard let quoted = readme.range(of: "the cut lints it found, for example:\n\n```\n"),
+            let end = readme[quoted.upperBound...].range(of: "\n```")
+        else {
+            Issue.record("the README quotes no output")
+            return
+        }
+        let lines = readme[quoted.upperBound..<end.lowerBound].split(separator: "\n")
+        #expect(lines.count == 2)
+        for line in lines { #expect(run.output.contains(line + "\n"), "not printed: \(line)") }
+        for file in ["index.html", "scan.json", "cases.jsonl"] {
+            #expect(FileManager.default.fileExists(atPath: folder + "/scan/" + file), "\(file)")
+        }
+        #expect(readme.contains("(docs/scan.png)") && FileManager.default.fileExists(atPath: Self.repository + "/docs/scan.png"))
+    }
 }
