@@ -139,6 +139,12 @@ public struct CorpusReader {
         var problem: String? = nil
         var bytes = 0
         func finish() {
+            // Past the limit the record is refused: its fields are not kept (a line of commas stays small).
+            guard bytes <= limit else {
+                field.removeAll(keepingCapacity: true)
+                fieldStarted = false
+                return
+            }
             do {
                 fields.append(try decodeLayoutText(field))
             } catch {

@@ -1,3 +1,4 @@
+import SeeMoreCards
 import SeeMoreSupport
 
 /// `scan.json`: written by a scan, read back by `scan merge` (a file from anywhere: every field is checked).
@@ -115,7 +116,9 @@ extension ScanResult {
             cell.shownShare = bins
             guard let lines = node["lines"]?.integers(in: 0...Int(Int32.max)) else { throw reader.error("lines", "expected counts by line count") }
             for (count, texts) in lines {
-                guard let number = Int(count), number >= 0 else { throw reader.error("lines", "\"\(count)\" is no line count") }
+                guard let number = Int(count), number >= 0, number <= CardLimits.maximumLines else {
+                    throw reader.error("lines", "\"\(count)\" is no line count (0 to \(CardLimits.maximumLines))")
+                }
                 cell.lines[number] = texts
             }
             guard let lints = node["lints"]?.integers(in: 0...Int.max >> 12) else { throw reader.error("lints", "expected counts by lint") }

@@ -2,6 +2,7 @@ import Foundation
 @testable import SeeMoreCards
 @testable import SeeMoreGoldens
 @testable import SeeMoreImage
+@testable import SeeMoreScan
 @testable import SeeMoreSupport
 @testable import SeeMoreText
 import Testing
@@ -156,6 +157,49 @@ import Testing
             }
         }
         #expect(decoded > 10 * Self.scale, "some mutations stay valid templates, so rendering is fuzzed too: \(decoded)")
+    }
+
+    /// A stranger's `scan.json` (a shard to merge): read, or refused by field, never a crash; what is
+    /// read renders as a report.
+    @Test func scanResults() throws {
+        var generator = SplitMix(seed: Self.seed &+ 5)
+        var result = ScanResult(corpus: "posts.jsonl", templates: ["inline-more"], fonts: [], widths: [240, 320], shard: ScanShard(index: 1, count: 2), galleryLimit: 3)
+        for scan in ScanStatisticsTests.cases(300) where scan.template == "inline-more" { result.statistics.add(scan) }
+        for scan in ScanStatisticsTests.cases(40) where scan.template == "inline-more" {
+            result.gallery.add(scan, text: SeeMoreScan.CorpusText(id: scan.id, text: "Text <b>\(scan.id)</b>", line: scan.line))
+        }
+        let original = Array(result.json.serialized().utf8)
+        #expect(try ScanResult(json: original, path: "scan.json") == result)
+        var read = 0
+        for _ in 0..<(300 * Self.scale) {
+            do {
+                let parsed = try ScanResult(json: Self.mutate(original, &generator), path: "scan.json")
+                read += 1
+                _ = ScanReport(result: parsed, pictures: []).html
+            } catch is ScanFileError {}
+        }
+        #expect(read > 20 * Self.scale, "some mutations stay valid, so the report is fuzzed too: \(read)")
+    }
+
+    /// A stranger's corpus, JSONL and CSV: every record a text or an error with its line, never a crash.
+    @Test func corpora() throws {
+        var generator = SplitMix(seed: Self.seed &+ 6)
+        let jsonl = Array(ScanRunTests.corpus(12).utf8)
+        let csv = Array("id,text,lang\np1,\"Hello, \"\"world\"\"\nagain\",en\np2,吾輩は猫である,ja\n".utf8)
+        for index in 0..<(300 * Self.scale) {
+            let (bytes, format): ([UInt8], CorpusReader.Format) = index % 2 == 0 ? (jsonl, .jsonl) : (csv, .csv)
+            let file = try BinaryRunner.temporaryFile(Self.mutate(Self.mutate(bytes, &generator), &generator), name: "corpus")
+            let descriptor = open(file.path, O_RDONLY)
+            defer { close(descriptor) }
+            var reader = CorpusReader(descriptor: descriptor, format: format, maximumRecordBytes: 4096)
+            var last = 0
+            while let item = reader.next() {
+                switch item {
+                case .success(let text): #expect(text.line > last || text.line == last); last = text.line
+                case .failure(let error): #expect(error.line >= 1 && !error.message.isEmpty)
+                }
+            }
+        }
     }
 
     @Test func suiteFiles() throws {

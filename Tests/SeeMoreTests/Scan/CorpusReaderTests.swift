@@ -93,4 +93,23 @@ import Testing
         }
         #expect(out == ["line 1: longer than 100000 bytes", "next"])
     }
+
+    /// A CSV record past the limit is refused whole, and its fields are not kept on the way (a line
+    /// of a million commas is no million fields).
+    @Test func anOverlongCSVRecord_isReported_andSkipped() throws {
+        let path = try BinaryRunner.temporaryFolder().appendingPathComponent("long.csv").path
+        let bytes = Array("text\n".utf8) + [UInt8](repeating: 0x2C, count: 1_000_000) + Array("\nnext\n".utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var reader = CorpusReader(descriptor: descriptor, format: .csv, maximumRecordBytes: 10_000)
+        var out: [String] = []
+        while let next = reader.next() {
+            switch next {
+            case .success(let text): out.append(text.text)
+            case .failure(let error): out.append(error.description)
+            }
+        }
+        #expect(out == ["line 2: longer than 10000 bytes", "next"])
+    }
 }
