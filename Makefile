@@ -75,7 +75,9 @@ asan: deps
 	swift test --skip-build --scratch-path .build/asan --sanitize=address
 
 # The speed table (SeeMore beside the C floor, seemore-cfloor; SEEMORE_BENCH_TEXTS=100 texts × 80
-# cases), then the micro benchmarks. ARGS=table: the table only; ARGS=NAME: benchmarks named so.
+# cases), the scan's rows (its speed beside Pango's ellipsis over the sample corpus, then its peak
+# memory at SEEMORE_BENCH_SCAN_TEXTS=10000,100000,1000000 texts: about 12 minutes), then the micro
+# benchmarks. ARGS=table: the table only; ARGS=scan: the scan's rows only; ARGS=NAME: benchmarks named so.
 bench: deps
 	$(RELEASE_BUILD) --product seemore
 	$(RELEASE_BUILD) --product seemore-serve

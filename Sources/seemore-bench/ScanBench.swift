@@ -88,7 +88,7 @@ struct ScanBench {
                     Bench.binaries + "/seemore",
                     ["scan", "--texts", corpus, "--templates", "inline-more", "--widths", "320", "--gallery", "0", "--jobs", "\(jobs)",
                      "--templates-folder", Bench.templatesFolder, "--out", folder + "/out"])
-                // With workers, the scan's own process: each worker holds one batch of texts at a time.
+                // ru_maxrss of wait4: the largest of the scan's process and the workers it waited for.
                 let name = "scan: peak memory, \(count) texts, --jobs \(jobs)".padding(toLength: 56, withPad: " ", startingAt: 0)
                 print(
                 "| \(name.trimmingCharacters(in: .whitespaces)) | \(String(format: "%.1f MB", Double(child.peakBytes) / 1_048_576)) "

@@ -1,5 +1,6 @@
 import Foundation
 @testable import SeeMoreCards
+@testable import SeeMoreGoldens
 @testable import SeeMoreScan
 @testable import SeeMoreSupport
 import Testing
@@ -185,6 +186,27 @@ import Testing
         // The texts after the bad lines were scanned, at their own lines.
         let cases = String(decoding: try Self.contents(out + "/cases.jsonl"), as: UTF8.self)
         #expect(cases.contains("\"id\":\"post-5\",\"line\":8,"))
+    }
+
+    @Test func aSuite_givesTheMatrix_andFlagsOverrideIt() throws {
+        let suite = try GoldenFixtures.suiteFile()
+        let folder = try BinaryRunner.temporaryFolder()
+        let corpus = folder.appendingPathComponent("posts.jsonl")
+        try Data(Self.corpus(5).utf8).write(to: corpus)
+        func matrix(_ flags: [String]) throws -> (templates: [String], fonts: [String], widths: [Double]) {
+            let run = try BinaryRunner.run(
+                ["scan", "--texts", corpus.path, "--suite", suite, "--templates-folder", CardFixtures.templatesFolder, "--jobs", "1",
+                 "--out", folder.appendingPathComponent("scan").path, "--json"] + flags)
+            #expect(run.status == 0, "\(run.stderr)")
+            let result = try ScanResult(json: Array(run.stdout.utf8), path: "stdout")
+            #expect(result.texts == 5)
+            return (result.templates, result.fonts, result.widths)
+        }
+        // The suite's fonts are its templates' own: no font column.
+        let fromSuite = try matrix([])
+        #expect(fromSuite.templates == ["inline-more", "x"] && fromSuite.fonts.isEmpty && fromSuite.widths == [200, 300])
+        let overridden = try matrix(["--widths", "320", "--fonts", "IPAGothic 15"])
+        #expect(overridden.templates == ["inline-more", "x"] && overridden.fonts == ["IPAGothic 15"] && overridden.widths == [320])
     }
 
     @Test func theCommandLine_namesBadFlags() throws {
