@@ -40,6 +40,10 @@ public final class ScanRun {
     /// The most texts and bytes of text sent to a worker at once.
     static let batchTexts = 64
     static let batchBytes = 1 << 20
+    /// How long a batch, and then each of its texts alone, may take before its worker is ended (a
+    /// text that makes the layout hang is reported, not waited for). A batch takes milliseconds.
+    static let batchBudget = Duration.seconds(120)
+    static let textBudget = Duration.seconds(30)
 
     public let options: Options
     private let cutter: ScanCutter
@@ -139,7 +143,7 @@ public final class ScanRun {
             let number = sent.count
             sent.append(batch)
             let message = WorkerJob.scanTexts(arguments: workers.arguments, texts: ScanBatch.message(batch)).message
-            pool.submit(message) { answer in answers.set(number, answer) }
+            pool.submit(message, deadline: .now + Self.batchBudget) { answer in answers.set(number, answer) }
         }
         var batch: [CorpusText] = []
         var bytes = 0
@@ -160,6 +164,8 @@ public final class ScanRun {
     /// so that only the text it died on is reported (as that text's error in every cell).
     private func cases(of batch: [CorpusText], answer: Result<[UInt8], WorkerFailure>, pool: WorkerPool) throws -> [[ScanCase]] {
         let cells = cutter.matrix.cells
+        // No worker could be started: this process cuts the batch itself.
+        if case .failure(.cannotStart) = answer { return batch.map { cutter.cases(of: $0) } }
         if case .success(let bytes) = answer, let cases = ScanBatch.cases(bytes), cases.count == batch.count * cells.count {
             return stride(from: 0, to: cases.count, by: cells.count).map { Array(cases[$0..<($0 + cells.count)]) }
         }
@@ -182,7 +188,7 @@ public final class ScanRun {
         let workers = self.workers?.arguments ?? []
         return try batch.map { text in
             let message = WorkerJob.scanTexts(arguments: workers, texts: ScanBatch.message([text])).message
-            return try cases(of: [text], answer: pool.answer(message), pool: pool).first ?? []
+            return try cases(of: [text], answer: pool.answer(message, deadline: .now + Self.textBudget), pool: pool).first ?? []
         }
     }
 }

@@ -153,6 +153,15 @@ import Testing
         #expect(try Self.contents(parallel.folder + "/cases.jsonl") == Self.contents(alone.folder + "/cases.jsonl"))
     }
 
+    @Test func workersThatCannotStart_leaveTheCutToThisProcess() throws {
+        let corpus = Self.corpus(70)
+        let alone = try Self.scan(corpus)
+        let workers = ScanRun.Workers(executable: "/nonexistent/seemore", arguments: Self.matrixArguments, count: 2)
+        let fallback = try Self.scan(corpus, workers: workers)
+        #expect(fallback.result == alone.result)
+        #expect(try Self.contents(fallback.folder + "/cases.jsonl") == Self.contents(alone.folder + "/cases.jsonl"))
+    }
+
     @Test func aWorkerThatDies_onOneText_losesOnlyThatText() throws {
         let folder = try BinaryRunner.temporaryFolder()
         let corpus = folder.appendingPathComponent("posts.jsonl")
