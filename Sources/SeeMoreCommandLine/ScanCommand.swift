@@ -243,7 +243,8 @@ struct ScanCommand {
         if let seconds, seconds > 0 {
             let cases = result.statistics.cells.values.reduce(0) { $0 + $1.texts }
             io.writeError(
-                "\(cases) cases in \(FixedPoint.string(seconds, places: 2)) s (\(Int(Double(result.texts) / seconds)) texts/s)\n")
+                "\(result.texts) texts × \(result.statistics.cells.count) cells = \(cases) cases in "
+                    + "\(FixedPoint.string(seconds, places: 2)) s (\(Int(Double(cases) / seconds)) cases/s)\n")
         }
     }
 }

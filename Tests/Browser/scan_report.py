@@ -6,7 +6,8 @@ a fresh folder, and the folder moved elsewhere before the page is opened: the pa
 own. The test checks that every plot is there with its marks (the texts cut by width, a histogram of
 the share shown per cell, the lines by width, the lint counts), that the figures table has a row per
 cell, that every gallery picture loads from inside the folder, that each gallery case names its
-text's id, and that the console stays clean. It prints how long the page took to load.
+text's id, and that the console stays clean. It prints how long the page took to load. Then it
+checks the scan's cut against Chromium's own layout of the same posts (`agreement`).
 
 Usage: scan_report.py SEEMORE_BINARY. Needs chromium, chromium-driver and python3-selenium (Debian).
 Prints 'scan report browser test: N checks passed'.
@@ -25,6 +26,52 @@ CHECKS = chromium.Checks("scan report browser test")
 fail, check = CHECKS.fail, CHECKS.check
 TEMPLATES = ["inline-more", "x"]
 WIDTHS = [240, 320, 414]
+
+
+def agreement(browser, folder):
+    """Which posts need more than three lines, by SeeMore's scan and by Chromium: the same texts in a
+    <div> with inline-more's font, size, line-height and text width (the card's width less its
+    padding), lines counted from the text's client rectangles. Pango and Blink break lines each by
+    their own rules and measure glyphs each their own way, so a few posts near a line's edge may
+    differ: the agreement is printed, and must be at least 97% at every width."""
+    posts = {}
+    with open(os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                           "examples", "corpus", "posts.jsonl")) as file:
+        for line in file:
+            post = json.loads(line)
+            posts[post["id"]] = post
+    cut = {}
+    with open(os.path.join(folder, "cases.jsonl")) as file:
+        for line in file:
+            case = json.loads(line)
+            if case["template"] == "inline-more":
+                cut[(case["id"], case["width"])] = case["truncated"]
+    ids = sorted(posts)
+    for width in WIDTHS:
+        lines = browser.execute_script("""
+            const [posts, width] = arguments;
+            document.body.innerHTML = '';
+            const counts = [];
+            for (const post of posts) {
+              const div = document.createElement('div');
+              div.lang = post.lang;
+              div.style.cssText = `font: 15px 'DejaVu Sans'; line-height: 20px; width: ${width}px; white-space: pre-line;` +
+                'overflow-wrap: anywhere; padding: 0; margin: 0';
+              div.textContent = post.text.trimEnd();
+              document.body.append(div);
+              const range = document.createRange();
+              range.selectNodeContents(div);
+              const centers = [...range.getClientRects()].filter(r => r.width > 0).map(r => (r.top + r.bottom) / 2).sort((a, b) => a - b);
+              let count = centers.length ? 1 : 0;
+              for (let i = 1; i < centers.length; i++) if (centers[i] - centers[i - 1] > 10) count++;
+              counts.push(count);
+              div.remove();
+            }
+            return counts;""", [{"text": posts[i]["text"], "lang": posts[i]["lang"]} for i in ids], width - 32)
+        same = sum(1 for post, count in zip(ids, lines) if (count > 3) == cut[(post, width)])
+        print(f"inline-more @{width}: SeeMore and Chromium agree on {same} of {len(ids)} posts "
+              f"being cut ({100 * same / len(ids):.1f}%)")
+        check(same >= 0.97 * len(ids), f"the cut agrees with Chromium at {width} pt: {same} of {len(ids)}")
 
 
 def main():
@@ -93,6 +140,9 @@ def main():
         check(len(pictures) >= len(gallery) // 2, "pictures are named per case")
         ids = js("return [...document.querySelectorAll('#gallery .case .id b')].map(b => b.textContent)")
         check(ids == [entry["id"] for entry in gallery], f"each gallery case names its text's id: {ids[:4]}")
+        errors_before = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
+        check(not errors_before, f"no console errors: {errors_before[:3]}")
+        agreement(browser, moved)
         errors = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
         check(not errors, f"no console errors: {errors[:3]}")
     finally:
