@@ -1,3 +1,4 @@
+import SeeMoreCards
 import SeeMoreSupport
 
 /// Texts sent to a scan's worker process and the cases it answers, as records (`WorkerJob.scanTexts`):
@@ -60,6 +61,14 @@ public enum ScanBatch {
             try coder.code(&scan.characterCut)
             try coder.code(&scan.unknownGlyphs)
             try coder.code(&scan.fonts)
+            try coder.code(&scan.fallbackRuns, blank: FallbackRun(text: "", start: 0, length: 0, font: "", requested: "")) {
+                coder, run throws(Coder.Failure) in
+                try coder.code(&run.text)
+                try coder.code(&run.start)
+                try coder.code(&run.length)
+                try coder.code(&run.font)
+                try coder.code(&run.requested)
+            }
             try coder.code(&scan.lints, blank: CutLint(kind: .kinsoku, detail: "")) { coder, lint throws(Coder.Failure) in
                 try coder.code(&lint.kind)
                 try coder.code(&lint.detail)

@@ -1,3 +1,5 @@
+import SeeMoreCards
+
 /// What one text's cut did in one cell (template, font, width): a line of `cases.jsonl`.
 public struct ScanCase: Sendable, Equatable {
     public var id: String
@@ -21,9 +23,14 @@ public struct ScanCase: Sendable, Equatable {
     public var unknownGlyphs = 0
     /// The fonts the card drew with, in order of first use.
     public var fonts: [String] = []
+    /// The text drawn by fallback fonts (at most `maximumFallbackRuns`, each at most 80 characters).
+    public var fallbackRuns: [FallbackRun] = []
     public var lints: [CutLint] = []
     /// Why the text could not be laid out (too long, too large); nil when it was.
     public var error: String? = nil
+
+    /// The most fallback runs a case lists (a long text in a font without its script has one a word).
+    public static let maximumFallbackRuns = 32
 
     public init(id: String, line: Int, cell: ScanStatistics.Key) {
         self.id = id

@@ -57,6 +57,11 @@ public final class ScanCutter {
             scan.characterCut = truncation.truncated && cell.template.body.cut == .word && Self.isInsideWord(scalars, at: kept)
             scan.unknownGlyphs = truncation.unknownGlyphs
             scan.fonts = truncation.fonts
+            scan.fallbackRuns = cut.fallbackRuns.prefix(ScanCase.maximumFallbackRuns).map { run in
+                var run = run
+                if run.text.unicodeScalars.count > 80 { run.text = String(String.UnicodeScalarView(run.text.unicodeScalars.prefix(80))) + "…" }
+                return run
+            }
             let ending = cell.template.suffix.placement == .inline ? cell.template.ellipsis + cell.template.suffix.text : ""
             scan.lints = CutLint.lints(
                 text: cut.plainText, cutIndex: truncation.truncated ? kept : scalars.count,

@@ -74,9 +74,14 @@ struct ScanReport {
                 table += "<tr><td>\(Self.escaped(series.title))</td><td>\(JSONValue.format(width))</td>"
                 table += "<td>\(cell.texts)\(cell.refused > 0 ? " (\(cell.refused) refused)" : "")</td>"
                 table += "<td>\(Self.percent(cell.truncated, of: cell.laidOut))</td><td>\(cell.medianShown)</td>"
-                for count in [cell.suffixWraps, cell.characterCuts, cell.withTofu, cell.withFallback] {
+                for count in [cell.suffixWraps, cell.characterCuts, cell.withTofu] {
                     table += "<td>\(Self.percent(count, of: cell.laidOut))</td>"
                 }
+                // Which fonts the fallback drew in, the most used first.
+                let families = cell.fallbackFonts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                let named = families.prefix(3).map { "\(Self.escaped($0.key)) \($0.value)" }.joined(separator: ", ")
+                table += "<td title=\"\(families.map { "\(Self.escaped($0.key)) \($0.value)" }.joined(separator: ", "))\">"
+                    + "\(Self.percent(cell.withFallback, of: cell.laidOut))\(named.isEmpty ? "" : "<br><small>\(named)\(families.count > 3 ? ", …" : "")</small>")</td>"
                 for kind in CutLint.Kind.allCases { table += "<td>\(cell.lints[kind] ?? 0)</td>" }
                 table += "</tr>"
             }

@@ -51,6 +51,7 @@ extension ScanResult {
             ("shownShare", .array(cell.shownShare.map { .number(Double($0)) })),
             ("lines", .object(cell.lines.keys.sorted().map { (String($0), .number(Double(cell.lines[$0]!))) })),
             ("lints", counts(cell.lints)),
+            ("fallbackFonts", .object(cell.fallbackFonts.keys.sorted().map { ($0, .number(Double(cell.fallbackFonts[$0]!))) })),
         ])
     }
 
@@ -126,6 +127,10 @@ extension ScanResult {
                 guard let kind = CutLint.Kind(rawValue: name) else { throw reader.error("lints", "unknown lint \"\(name)\"") }
                 cell.lints[kind] = count
             }
+            guard let fallback = node["fallbackFonts"]?.integers(in: 0...Int.max >> 12), fallback.count <= ScanStatistics.maximumFallbackFamilies else {
+                throw reader.error("fallbackFonts", "expected counts by family, at most \(ScanStatistics.maximumFallbackFamilies)")
+            }
+            for (family, count) in fallback where count > 0 { cell.fallbackFonts[family] = count }
             guard statistics.cells[key] == nil else { throw reader.error("", "a second cell for \(key.title)") }
             statistics.set(key, cell)
         }

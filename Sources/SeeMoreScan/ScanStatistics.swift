@@ -21,6 +21,8 @@ public struct ScanStatistics: Sendable, Equatable {
         public var lints: [CutLint.Kind: Int] = [:]
         /// Texts that could not be laid out (too long, too large).
         public var refused = 0
+        /// Texts by each family fontconfig's fallback drew part of them in.
+        public var fallbackFonts: [String: Int] = [:]
 
         public init() {}
 
@@ -40,6 +42,7 @@ public struct ScanStatistics: Sendable, Equatable {
             lines[scan.lines, default: 0] += 1
             // A case counts once per kind of lint, however many places of that kind it has.
             for kind in Set(scan.lints.map(\.kind)) { lints[kind, default: 0] += 1 }
+            for family in Set(scan.fallbackRuns.map(\.font)) { fallbackFonts[family, default: 0] += 1 }
         }
 
         mutating func merge(_ other: Cell) {
@@ -53,6 +56,7 @@ public struct ScanStatistics: Sendable, Equatable {
             for bin in shownShare.indices { shownShare[bin] += other.shownShare[bin] }
             lines.merge(other.lines, uniquingKeysWith: +)
             lints.merge(other.lints, uniquingKeysWith: +)
+            fallbackFonts.merge(other.fallbackFonts, uniquingKeysWith: +)
         }
 
         /// The share of texts cut, 0–1.
@@ -94,6 +98,9 @@ public struct ScanStatistics: Sendable, Equatable {
             template + (font.isEmpty ? "" : " in \(font)") + " @" + JSONValue.format(width)
         }
     }
+
+    /// The most fallback families a cell of `scan.json` may name (a machine has a few dozen).
+    public static let maximumFallbackFamilies = 4096
 
     /// Bins of the share shown: 0–5%, 5–10%, … 95–<100%, and 100% (not cut) alone.
     public static let shareBins = 21

@@ -11,4 +11,6 @@ public struct CardCut: Sendable, Equatable {
     public var prefix: Int
     /// One line per word drawn in more than one font, as `CardMetadata.mixedFonts`.
     public var mixedFonts: [String] = []
+    /// The body's text drawn by fontconfig's fallback, as `CardMetadata.fallbackRuns`.
+    public var fallbackRuns: [FallbackRun] = []
 }

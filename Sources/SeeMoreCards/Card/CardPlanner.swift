@@ -169,16 +169,17 @@ struct CardPlanner {
         return (truncation, try engine.plainText(body), inlineShift)
     }
 
-    /// The words of `cut`'s collapsed text drawn in more than one font, from one layout of it as the
-    /// card paints it (its links styled; no search again).
-    func mixedWords(of cut: Truncation, requested: [String]) throws -> [String] {
+    /// Where `cut`'s collapsed text is drawn in fonts it did not ask for (the fallback runs, the words
+    /// in more than one font), from one layout of it as the card paints it (its links styled; no
+    /// search again).
+    func fontMixing(of cut: Truncation, requested: [String]) throws -> FontMixing {
         let placement = template.suffix.placement
         let body = bodyRequest(suffix: placement == .inline ? suffixText : "")
         let ending = cut.truncated && placement != .overlay ? (body.ellipsis, body.suffix, true) : nil
         var plan = CardPlan(width: width, height: 0)
         let painted = try paintBody(body, drawn: cut.kept, ending: ending, origin: Point(x: 0, y: 0), to: &plan)
         plan.items.append(.text(painted.layout, origin: Point(x: 0, y: 0), color: theme.text))
-        return plan.fontMixing(requested: requested).mixedWords
+        return plan.fontMixing(requested: requested)
     }
 
     func plan(_ state: CardState) throws -> CardPlan {

@@ -77,8 +77,9 @@ public final class CardRenderer {
     }
 
     /// How the collapsed card cuts its text, read off the cut's own layouts: as `measure` finds it,
-    /// faster, for a scan of a corpus. The words drawn in two fonts are found (from a layout as the
-    /// card paints it) only when the text is drawn in more than one font. Nil for a chat input.
+    /// faster, for a scan of a corpus. The fallback runs and the words drawn in two fonts are found
+    /// (from a layout as the card paints it) only when the text is drawn in more than one font. Nil
+    /// for a chat input.
     /// - Throws: as `draw`.
     public func cut(_ request: CardRequest) throws -> CardCut? {
         try TextStack.serialized {
@@ -86,7 +87,9 @@ public final class CardRenderer {
             guard let (truncation, plainText, prefix) = try planner.cut() else { return nil }
             var cut = CardCut(truncation: truncation, plainText: plainText, prefix: prefix)
             if truncation.fonts.count > 1 {
-                cut.mixedFonts = try planner.mixedWords(of: truncation, requested: Self.requestedFamilies(request))
+                let mixing = try planner.fontMixing(of: truncation, requested: Self.requestedFamilies(request))
+                cut.mixedFonts = mixing.mixedWords
+                cut.fallbackRuns = mixing.fallbackRuns
             }
             return cut
         }

@@ -79,6 +79,11 @@ import Testing
         let korean = scan("오늘 회의에서 새로운 디자인 시스템을 발표했습니다. 많은 분들이 관심을 가져주셔서 감사합니다. 다음 주에 자세한 문서를 공유하겠습니다")
         #expect(korean.lints.contains { $0.kind == .mixedFonts && $0.detail.contains("발표했습니다.") }, "\(korean.lints)")
         #expect(korean.fonts.count == 2)
+        // The Korean is drawn by the fallback (inline-more asks for DejaVu Sans), and counted by family.
+        #expect(korean.fallbackRuns.contains { $0.font == "NanumGothic" && $0.text.hasPrefix("오늘") }, "\(korean.fallbackRuns)")
+        var statistics = ScanStatistics()
+        statistics.add(korean)
+        #expect(statistics.cells[korean.cell]?.fallbackFonts == ["NanumGothic": 1])
     }
 
     /// The scan reads the cut off the search's own layouts (`CardRenderer.cut`): what it finds is what
@@ -97,6 +102,7 @@ import Testing
                 #expect(cut.truncation.kept == card.kept, "\(label)")
                 #expect(cut.truncation.lines.map(ScanCutter.visible) == card.lines.map(ScanCutter.visible), "\(label)")
                 #expect(cut.mixedFonts == card.mixedFonts, "\(label)")
+                #expect(cut.fallbackRuns == card.fallbackRuns, "\(label)")
                 #expect(cut.truncation.unknownGlyphs == card.unknownGlyphs, "\(label)")
             }
         }
