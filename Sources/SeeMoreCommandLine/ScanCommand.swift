@@ -155,7 +155,8 @@ struct ScanCommand {
             }
             if fontFiles.isEmpty { files = suite.fonts }
         }
-        if templates.isEmpty || !self.templates.isEmpty {
+        // The flag's templates over the suite's; inline-more when neither names any.
+        if !self.templates.isEmpty || templates.isEmpty {
             templates = try (self.templates.isEmpty ? ["inline-more"] : self.templates).map {
                 try RenderCommand.loadTemplate($0, folder: templatesFolder, io: io)
             }
@@ -211,8 +212,8 @@ struct ScanCommand {
         } catch let error as AtomicFile.WriteError {
             throw CommandError(error.description, exitCode: .cannotCreate)
         }
-        let seconds = Double((ContinuousClock.now - started).components.attoseconds) / 1e18
-            + Double((ContinuousClock.now - started).components.seconds)
+        let elapsed = (ContinuousClock.now - started).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         Self.report(result, folder: folder, json: json, seconds: seconds, io: io)
         if result.statistics.badRecords > 0 { return .dataError }
         return run.workerFailures > 0 ? .software : .success

@@ -65,7 +65,7 @@ public final class ScanCutter {
             let ending = cell.template.suffix.placement == .inline ? cell.template.ellipsis + cell.template.suffix.text : ""
             scan.lints = CutLint.lints(
                 text: cut.plainText, cutIndex: truncation.truncated ? kept : scalars.count,
-                lines: truncation.lines.map(Self.visible), ending: Self.visible(ending), mixedFonts: cut.mixedFonts)
+                lines: truncation.lines, ending: ending, mixedFonts: cut.mixedFonts)
         } catch {
             scan.error = "\(error)"
         }
@@ -83,7 +83,7 @@ public final class ScanCutter {
         scan.unknownGlyphs = metadata.unknownGlyphs
         scan.fonts = metadata.fonts
         scan.lints = CutLint.lints(
-            text: text.text, cutIndex: scan.characters, lines: metadata.lines.map(Self.visible), ending: "", mixedFonts: metadata.mixedFonts)
+            text: text.text, cutIndex: scan.characters, lines: metadata.lines, ending: "", mixedFonts: metadata.mixedFonts)
         return scan
     }
 
@@ -101,12 +101,5 @@ public final class ScanCutter {
             }
         }
         return isWordPart(scalars[index - 1]) && isWordPart(scalars[index])
-    }
-
-    /// A line as a reader sees it: without the invisible bidi marks and isolates put around an ending.
-    static func visible(_ line: String) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: line.unicodeScalars.filter { $0.properties.generalCategory != .format || $0 == "\u{200D}" })
-        return String(view)
     }
 }

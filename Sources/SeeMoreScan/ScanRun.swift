@@ -124,13 +124,15 @@ public final class ScanRun {
         defer { pool.drain() }
         let answers = BatchAnswers()
         let inFlight = 2 * workers.count
-        var sent: [[CorpusText]] = []
+        // The batches sent and not yet recorded, by number; numbers below `recorded` are done.
+        var sent: [Int: [CorpusText]] = [:]
+        var numbered = 0
         var recorded = 0
         /// Records batch `recorded` when it has been answered (or, with `wait`, once it is); false when not yet.
         func recordNext(wait: Bool) throws -> Bool {
-            guard recorded < sent.count, let answer = wait ? answers.wait(for: recorded) : answers.take(recorded) else { return false }
-            let batch = sent[recorded]
-            sent[recorded] = []
+            guard recorded < numbered, let answer = wait ? answers.wait(for: recorded) : answers.take(recorded),
+                let batch = sent.removeValue(forKey: recorded)
+            else { return false }
             recorded += 1
             for (text, cases) in zip(batch, try cases(of: batch, answer: answer, pool: pool)) {
                 try record(cases, of: text, write: write)
@@ -139,9 +141,10 @@ public final class ScanRun {
         }
         func submit(_ batch: [CorpusText]) throws {
             while try recordNext(wait: false) {}
-            while sent.count - recorded >= inFlight { _ = try recordNext(wait: true) }
-            let number = sent.count
-            sent.append(batch)
+            while numbered - recorded >= inFlight { _ = try recordNext(wait: true) }
+            let number = numbered
+            numbered += 1
+            sent[number] = batch
             let message = WorkerJob.scanTexts(arguments: workers.arguments, texts: ScanBatch.message(batch)).message
             pool.submit(message, deadline: .now + Self.batchBudget) { answer in answers.set(number, answer) }
         }

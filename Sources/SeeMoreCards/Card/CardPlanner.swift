@@ -157,26 +157,33 @@ struct CardPlanner {
 
     private var suffixText: String { request.suffix ?? template.suffix.text }
 
-    /// The body cut as the collapsed card cuts it, described from the cut's own layouts (no layout
-    /// made to paint it), with the plain text it was cut from (links shortened, an inline name before
-    /// it) and how many characters of it come before the text itself. Nil for a chat input, which
-    /// scrolls rather than cuts.
-    func cut() throws -> (truncation: Truncation, plainText: String, prefix: Int)? {
+    /// The collapsed body's layout request: the suffix in it when it goes inline after the ellipsis.
+    var collapsedBody: TruncationRequest {
+        bodyRequest(suffix: template.suffix.placement == .inline ? suffixText : "")
+    }
+
+    /// What the collapsed body ends in after a cut: the ellipsis and the inline suffix (empty when
+    /// the suffix goes below), isolated; nothing over a fade (`overlay`) or when the text fits.
+    private func collapsedEnding(_ body: TruncationRequest, truncated: Bool) -> (ellipsis: String, suffix: String, isolated: Bool)? {
+        truncated && template.suffix.placement != .overlay ? (body.ellipsis, body.suffix, true) : nil
+    }
+
+    /// `body` (`collapsedBody`) cut as the collapsed card cuts it, described from the cut's own
+    /// layouts (no layout made to paint it), with the plain text it was cut from (links shortened, an
+    /// inline name before it) and how many characters of it come before the text itself. Nil for a
+    /// chat input, which scrolls rather than cuts.
+    func cut(_ body: TruncationRequest) throws -> (truncation: Truncation, plainText: String, prefix: Int)? {
         guard template.kind == .card else { return nil }
-        let placement = template.suffix.placement
-        let body = bodyRequest(suffix: placement == .inline ? suffixText : "")
-        let truncation = placement == .overlay ? try engine.clamp(body) : try engine.truncate(body)
+        let truncation = template.suffix.placement == .overlay ? try engine.clamp(body) : try engine.truncate(body)
         return (truncation, try engine.plainText(body), inlineShift)
     }
 
-    /// Where `cut`'s collapsed text is drawn in fonts it did not ask for (the fallback runs, the words
-    /// in more than one font), from one layout of it as the card paints it (its links styled; no
-    /// search again).
-    func fontMixing(of cut: Truncation, requested: [String]) throws -> FontMixing {
-        let placement = template.suffix.placement
-        let body = bodyRequest(suffix: placement == .inline ? suffixText : "")
-        let ending = cut.truncated && placement != .overlay ? (body.ellipsis, body.suffix, true) : nil
+    /// Where `cut`, the cut of `body`, draws its collapsed text in fonts it did not ask for (the
+    /// fallback runs, the words in more than one font), from one layout of it as the card paints it
+    /// (its links styled; no search again).
+    func fontMixing(of cut: Truncation, body: TruncationRequest, requested: [String]) throws -> FontMixing {
         var plan = CardPlan(width: width, height: 0)
+        let ending = collapsedEnding(body, truncated: cut.truncated)
         let painted = try paintBody(body, drawn: cut.kept, ending: ending, origin: Point(x: 0, y: 0), to: &plan)
         plan.items.append(.text(painted.layout, origin: Point(x: 0, y: 0), color: theme.text))
         return plan.fontMixing(requested: requested)
@@ -269,14 +276,13 @@ struct CardPlanner {
     /// The body text in `state`, with the suffix where the template puts it; returns the y below it.
     private func addBody(_ state: CardState, at y: Double, to plan: inout CardPlan) throws -> Double {
         let placement = template.suffix.placement
-        let inlineSuffix = placement == .inline ? suffixText : ""
-        let body = bodyRequest(suffix: inlineSuffix)
+        let body = collapsedBody
         let cut = try engine.kept(body, clamped: placement == .overlay)
         let origin = Point(x: contentLeft, y: y)
         var bottom = y
         switch state {
         case .collapsed:
-            let ending = cut.truncated && placement != .overlay ? (body.ellipsis, inlineSuffix, true) : nil
+            let ending = collapsedEnding(body, truncated: cut.truncated)
             let painted = try paintBody(body, drawn: cut.kept, ending: ending, origin: origin, to: &plan)
             plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
             plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: contentWidth)

@@ -78,16 +78,20 @@ public final class CardRenderer {
 
     /// How the collapsed card cuts its text, read off the cut's own layouts: as `measure` finds it,
     /// faster, for a scan of a corpus. The fallback runs and the words drawn in two fonts are found
-    /// (from a layout as the card paints it) only when the text is drawn in more than one font. Nil
-    /// for a chat input.
+    /// (from a layout as the card paints it) only when the text is drawn in two fonts or in one it
+    /// did not ask for. Nil for a chat input.
     /// - Throws: as `draw`.
     public func cut(_ request: CardRequest) throws -> CardCut? {
         try TextStack.serialized {
             let planner = try CardPlanner(engine: try engine(for: fonts(for: request)), request: request)
-            guard let (truncation, plainText, prefix) = try planner.cut() else { return nil }
+            let body = planner.collapsedBody
+            guard let (truncation, plainText, prefix) = try planner.cut(body) else { return nil }
             var cut = CardCut(truncation: truncation, plainText: plainText, prefix: prefix)
-            if truncation.fonts.count > 1 {
-                let mixing = try planner.fontMixing(of: truncation, requested: Self.requestedFamilies(request))
+            let requested = Self.requestedFamilies(request)
+            let asked = Set(requested.map { $0.lowercased() })
+            // A word can mix fonts only where there are two; a run is the fallback's only in a font not asked for.
+            if truncation.fonts.count > 1 || truncation.fonts.contains(where: { !asked.contains($0.lowercased()) }) {
+                let mixing = try planner.fontMixing(of: truncation, body: body, requested: requested)
                 cut.mixedFonts = mixing.mixedWords
                 cut.fallbackRuns = mixing.fallbackRuns
             }
