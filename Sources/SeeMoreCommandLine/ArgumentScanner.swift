@@ -17,7 +17,7 @@ package struct ArgumentScanner {
     }
 
     /// Flags that may be given more than once, each time with a value of its own (a list).
-    var repeatable: Set<String> = []
+    package var repeatable: Set<String> = []
 
     /// Whether arguments that are not flags are collected in `positional` (else they are an error).
     var acceptsPositional = false
@@ -96,6 +96,14 @@ package struct ArgumentScanner {
             throw usageError("\(flag) \(CardLimits.linesProblem(0) ?? ""), not '\(value)'")
         }
         return number
+    }
+
+    /// A time budget in seconds, above 0 and at most a day ("0.5", "60").
+    package func seconds(_ value: String, flag: String) throws -> Duration {
+        guard let number = Double(value), number > 0, number <= 86_400 else {
+            throw usageError("\(flag) must be a number of seconds above 0 and at most 86400, not '\(value)'")
+        }
+        return .milliseconds(Int((number * 1000).rounded(.up)))
     }
 
     /// A number from 0 to 1.

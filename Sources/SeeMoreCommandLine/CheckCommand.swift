@@ -7,7 +7,7 @@ struct CheckCommand {
     static let usage = """
         Usage: seemore check [--suite golden-images/suite.json] [--record never|missing|failed|all]
                              [--threshold 0.1] [--max-diff-pixels N] [--max-diff-ratio R] [--artifacts DIR]
-                             [--jobs N] [--shard I/N] [--filter GLOB] [--allow-empty] [--wait]
+                             [--jobs N] [--time-budget S] [--shard I/N] [--filter GLOB] [--allow-empty] [--wait]
                              [--templates DIR] [--junit FILE] [--summary FILE] [--pr-comment FILE]
                              [--color auto|always|never] [--json]
         """
@@ -27,8 +27,10 @@ struct CheckCommand {
           --max-diff-ratio R    Differing pixels allowed as a share, 0–1 (default 0); the larger limit wins.
           --artifacts DIR       Actual and diff images, report.json and index.html
                                 (default $SNAPSHOT_ARTIFACTS or .build/seemore-artifacts).
-          --jobs N              Check in N processes (default: the number of cores; 1 checks in this one);
-                                output is the same for any N.
+          --jobs N              Check in N worker processes (default: the number of cores); output is the
+                                same for any N.
+          --time-budget S       Seconds a worker may spend on one case (default 60): past it the worker is
+                                ended and the case fails as not drawn; the run goes on.
           --shard I/N           Run only shard I of N, a stable share of the cases.
           --filter GLOB         Run only cases whose name matches, e.g. 'inline-more/*' ('*' crosses '/').
           --allow-empty         Pass when --filter or --shard selects no case (by default that is exit 65).
@@ -109,6 +111,7 @@ struct CheckCommand {
                 command.options.tolerance.maxDiffRatio = try scanner.fraction(try scanner.value(of: flag), flag: flag.name)
             case "--artifacts": command.options.artifactsFolder = try scanner.value(of: flag)
             case "--jobs": command.options.jobs = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--time-budget": command.options.caseBudget = try scanner.seconds(try scanner.value(of: flag), flag: flag.name)
             case "--shard":
                 let value = try scanner.value(of: flag)
                 let parts = value.split(separator: "/").compactMap { Int($0) }
@@ -140,8 +143,10 @@ struct CheckCommand {
         for note in suite.templateNotes { io.writeError("Note: \(LogText.escaped(note))\n") }
         var options = self.options
         options.stop = signals?.request
-        if options.jobs > 1, let executable = io.program {
-            options.workers = CheckWorkers(executable: executable, arguments: workerArguments, count: options.jobs)
+        // Cases are checked in worker processes, one of them with --jobs 1, so each has a time and memory budget.
+        if let executable = io.program {
+            options.workers = CheckWorkers(
+                executable: executable, arguments: workerArguments, count: options.jobs, caseBudget: options.caseBudget)
         }
         if GoldenRunner.selection(suite, options: options).isEmpty && !allowEmpty {
             var what = [options.filter.map { "--filter '\($0)'" }, options.shard.map { "--shard \($0.index)/\($0.count)" }]

@@ -5,16 +5,22 @@ import SeeMore
 /// `seemore render --batch FILE|-`: one JSON request per line in (the fields of `seemore serve`'s
 /// `POST /render`, plus `name`, and `state` `collapsed`, `expanded` or `both`), one JSON result per
 /// line out, in input order: the metadata `render --json` prints, or `{"line": N, "error": …, "field": …}`.
-/// With `jobs` above 1 the lines are drawn by that many `seemore worker` processes (a `WorkerPool`),
-/// side by side; a line whose worker dies is answered with an error naming how, and the rest go on.
+/// The lines are drawn by `jobs` `seemore worker` processes (a `WorkerPool`), side by side; a line
+/// whose worker dies or runs past its time budget is answered with an error naming how, and the rest
+/// go on. A program without workers (a command run inside another program) draws them itself.
 struct RenderBatch {
     var source: String
     var jobs: Int
+    /// How long a worker may draw one line (`--time-budget`).
+    var lineBudget = RenderBatch.defaultLineBudget
     var templatesFolder: String?
     var outputFolder: String
     var fonts = FontFiles.system
     /// The font flags the workers get (`--font-files …`, `--hermetic-fonts`): they load the same fonts.
     var fontArguments: [String] = []
+
+    /// A line's time budget unless told otherwise: 60 s, a thousand times a long card's.
+    static let defaultLineBudget = Duration.seconds(60)
 
     /// The largest batch read (a million short requests).
     static let maximumBytes = 256 << 20
@@ -38,7 +44,8 @@ struct RenderBatch {
             .filter { !$0.element.trimmingWhitespace().isEmpty }.map { ($0.offset + 1, String($0.element)) }
         let results = BatchResults(count: lines.count)
         let workers = max(1, min(jobs, lines.count))
-        if workers > 1, let program = io.program {
+        // Lines are drawn in worker processes, one of them with --jobs 1, so each has a time and memory budget.
+        if let program = io.program {
             runOnWorkers(lines, workers: workers, program: program, results: results)
         } else {
             let templates = TemplateLoader.standard(templatesFolder: templatesFolder, program: io.program)
@@ -66,7 +73,7 @@ struct RenderBatch {
         let done = DispatchGroup()
         for (index, (number, line)) in lines.enumerated() {
             done.enter()
-            pool.submit(WorkerJob.batchLine(line, number: number).message) { result in
+            pool.submit(WorkerJob.batchLine(line, number: number).message, budget: lineBudget) { result in
                 switch result.map(BatchAnswer.init(message:)) {
                 case .success(let answer?):
                     results.set(index, answer.json, status: ExitCode(rawValue: answer.status) ?? .failure)
@@ -102,7 +109,8 @@ struct RenderBatch {
                     field: "name")
             }
             let fields = try CardFields(values, templates: templates, limits: CardFields.Limits())
-            let states = stateName == "both" ? CardState.allCases : [fields.state]
+            // "state" was taken out of the fields (which know no "both"): the line's own state is drawn.
+            let states = CardState(rawValue: stateName).map { [$0] } ?? CardState.allCases
             let cards = try states.map { try renderer.render(fields.request, state: $0) }
             let stem = name ?? RenderCommand.defaultName(template: fields.request.template.name, text: fields.request.text)
             do {

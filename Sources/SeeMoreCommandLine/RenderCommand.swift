@@ -10,7 +10,7 @@ struct RenderCommand {
                               [--lang TAG] [--direction auto|ltr|rtl] [--markup] [--out DIR] [--name NAME]
                               [--templates DIR] [--strict-fonts] [--font-files PATH[,PATH…]] [--hermetic-fonts]
                               [--json]
-               seemore render --batch FILE.jsonl|- [--jobs N] [--out DIR] [--templates DIR]
+               seemore render --batch FILE.jsonl|- [--jobs N] [--time-budget S] [--out DIR] [--templates DIR]
         """
 
     static let help = """
@@ -45,6 +45,8 @@ struct RenderCommand {
                                 result per line in input order: the metadata --json prints, or
                                 {"line": N, "error": …, "field": …}. Exit 65 if any line was refused.
           --jobs N              Worker processes for --batch (default: the number of cores).
+          --time-budget S       Seconds a worker may spend on one line of --batch (default 60): past it
+                                the worker is ended and the line answered with an error.
 
         Writes DIR/NAME.collapsed.png, DIR/NAME.expanded.png and DIR/NAME.json, each atomically.
         Exit codes: 0 done, 64 usage, 65 bad text, markup or template, 66 unreadable file,
@@ -72,6 +74,7 @@ struct RenderCommand {
     /// Worker processes for a batch; nil: the number of cores (asked only for a batch: it is read
     /// from cgroup files, which a one-card process need not read).
     var jobs: Int? = nil
+    var lineBudget = RenderBatch.defaultLineBudget
     var strictFonts = false
     var json = false
     var fontFiles: [String] = []
@@ -126,6 +129,7 @@ struct RenderCommand {
             case "--json": try scanner.noValue(flag); command.json = true
             case "--batch": command.batch = try scanner.value(of: flag)
             case "--jobs": command.jobs = min(64, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
+            case "--time-budget": command.lineBudget = try scanner.seconds(try scanner.value(of: flag), flag: flag.name)
             default: throw scanner.unknownFlag(flag.name)
             }
         }
@@ -142,7 +146,8 @@ struct RenderCommand {
     func run(io: CommandIO) throws -> ExitCode {
         if let batch {
             return try RenderBatch(
-                source: batch, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, templatesFolder: templatesFolder,
+                source: batch, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, lineBudget: lineBudget,
+                templatesFolder: templatesFolder,
                 outputFolder: outputFolder, fonts: fonts,
                 fontArguments: FontFiles(files: fontFiles, hermetic: hermeticFonts).workerArguments
             ).run(
@@ -195,7 +200,7 @@ struct RenderCommand {
             return try renderer.render(request, state: state)
         } catch let error as CardError {
             switch error {
-            case .tooLarge: throw CommandError(error.description, exitCode: .dataError)
+            case .tooLarge, .tooManyPixels: throw CommandError(error.description, exitCode: .dataError)
             default: throw CommandError(error.description, exitCode: .usage, usage: usage)
             }
         } catch let error as TruncationRequestError {

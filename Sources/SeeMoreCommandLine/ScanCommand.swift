@@ -9,7 +9,7 @@ struct ScanCommand {
         Usage: seemore scan --texts FILE.jsonl|FILE.csv|- [--suite FILE] [--templates T,…] [--widths W,…]
                             [--fonts DESC,…] [--format jsonl|csv] [--column NAME] [--templates-folder DIR]
                             [--font-files PATH[,PATH…]] [--hermetic-fonts] [--out DIR] [--jobs N]
-                            [--shard I/N] [--gallery K] [--json]
+                            [--time-budget S] [--shard I/N] [--gallery K] [--json]
                seemore scan merge [--out DIR] [--json] DIR…
         """
 
@@ -35,7 +35,9 @@ struct ScanCommand {
           --font-files PATHS    Font files and folders of them, before any installed font.
           --hermetic-fonts      With --font-files: only those fonts.
           --out DIR             The output folder (default scan).
-          --jobs N              Cut in N worker processes (default: the number of cores; 1 cuts in this one).
+          --jobs N              Cut in N worker processes (default: the number of cores).
+          --time-budget S       Seconds a worker may spend cutting one text in every cell (default 30):
+                                past it the worker is ended and the text reported as its cases' error.
           --shard I/N           Scan only shard I of N, chosen by a stable hash of each text's id; combine
                                 the shards' folders with 'seemore scan merge'.
           --gallery K           The worst K cases of each lint in the gallery (default 6, 0 for none, at most 200).
@@ -47,6 +49,9 @@ struct ScanCommand {
         Exit codes: 0 done, 64 usage, 65 a bad record was skipped, a broken template, suite or scan.json,
         66 an unreadable corpus or suite, 70 a worker process died, 73 the folder cannot be written.
         """
+
+    /// Bad records named one by one; the rest are counted.
+    static let badRecordsTold = 100
 
     var corpus = "-"
     var format: CorpusReader.Format? = nil
@@ -60,6 +65,7 @@ struct ScanCommand {
     var hermetic = false
     var folder = "scan"
     var jobs = 1
+    var textBudget = ScanRun.defaultTextBudget
     var shard: ScanShard? = nil
     var gallery = 6
     var json = false
@@ -88,6 +94,7 @@ struct ScanCommand {
             case "--hermetic-fonts": try scanner.noValue(flag); command.hermetic = true
             case "--out": command.folder = try scanner.value(of: flag)
             case "--jobs": command.jobs = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+            case "--time-budget": command.textBudget = try scanner.seconds(try scanner.value(of: flag), flag: flag.name)
             case "--shard":
                 let value = try scanner.value(of: flag)
                 let parts = value.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
@@ -199,18 +206,26 @@ struct ScanCommand {
         options.shard = shard
         options.galleryLimit = gallery
         var workers: ScanRun.Workers? = nil
-        if jobs > 1, let executable = io.program {
-            workers = ScanRun.Workers(executable: executable, arguments: matrixArguments, count: jobs)
+        // Texts are cut in worker processes, one of them with --jobs 1, so each has a time and memory budget.
+        if let executable = io.program {
+            workers = ScanRun.Workers(executable: executable, arguments: matrixArguments, count: jobs, textBudget: textBudget)
         }
         let started = ContinuousClock.now
         let result: ScanResult
         let run = try ScanRun(options: options, workers: workers)
+        var told = 0
         do {
             result = try run.run(&reader) { error in
+                // The first bad records by line, then only their count: a million of them are no log.
+                told += 1
+                guard told <= Self.badRecordsTold else { return }
                 io.writeError("\(LogText.escaped(corpus)): \(LogText.escaped(error.description)) (skipped)\n")
             }
         } catch let error as AtomicFile.WriteError {
             throw CommandError(error.description, exitCode: .cannotCreate)
+        }
+        if told > Self.badRecordsTold {
+            io.writeError("\(LogText.escaped(corpus)): \(told - Self.badRecordsTold) more bad records skipped, not listed\n")
         }
         let elapsed = (ContinuousClock.now - started).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18

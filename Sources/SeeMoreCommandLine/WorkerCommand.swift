@@ -106,6 +106,9 @@ package struct WorkerCommand {
                     if let id = getenv("SEEMORE_TEST_WORKER_ABORT_TEXT").map({ String(cString: $0) }), texts.contains(where: { $0.id == id }) {
                         abort()  // a fault for the tests of crash isolation: this worker dies on that text
                     }
+                    if let id = getenv("SEEMORE_TEST_WORKER_STALL_TEXT").map({ String(cString: $0) }), texts.contains(where: { $0.id == id }) {
+                        while true { sleep(3600) }  // a fault for the tests of time budgets: this worker stalls on that text
+                    }
                     return ScanBatch.answer(texts.flatMap { cutter.cases(of: $0) })
                 } catch {
                     // Said once; the parent reports the texts as not laid out.

@@ -21,11 +21,14 @@ public struct CheckWorkers: Sendable {
     /// The `check` arguments every job carries (the suite, the selection, the record mode, …).
     public var arguments: [String]
     public var count: Int
+    /// How long a worker may spend on one case; a job of several cases has as many budgets.
+    public var caseBudget: Duration
 
-    public init(executable: String, arguments: [String], count: Int) {
+    public init(executable: String, arguments: [String], count: Int, caseBudget: Duration = CheckOptions.defaultCaseBudget) {
         self.executable = executable
         self.arguments = arguments
         self.count = count
+        self.caseBudget = caseBudget
     }
 
     /// A case's answer within a job's: its index, the font files it used and its result.
@@ -55,6 +58,16 @@ public struct CheckWorkers: Sendable {
         return answers
     }
 
+    /// How a case past its time budget is said to have ended.
+    static let overBudget = "it took longer than its time budget"
+
+    /// A budget in words: "60 s", "0.5 s".
+    static func seconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let value = Double(seconds) + Double(attoseconds) / 1e18
+        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+
     /// Cases a job: enough for a message's cost to be shared, few enough that every worker gets
     /// many jobs and they end together.
     static func casesPerJob(cases: Int, workers: Int) -> Int { max(1, min(8, cases / (workers * 8))) }
@@ -79,7 +92,8 @@ public struct CheckWorkers: Sendable {
         /// Sends one job (its `done` entered); `then` runs once it is answered or refused.
         @Sendable func send(_ indices: [Int], then: @escaping @Sendable () -> Void) {
             let job = WorkerJob.checkCases(arguments: arguments, run: run, indices: indices)
-            let submitted = pool.submit(job.message) { outcome in
+            let budget = caseBudget * indices.count
+            let submitted = pool.submit(job.message, budget: budget) { outcome in
                 defer {
                     then()
                     done.leave()
@@ -93,12 +107,17 @@ public struct CheckWorkers: Sendable {
                         finish(index, crashed(index, "its worker's answer was damaged"), [])
                     }
                 case .failure(let failure):
-                    guard case .crashed = failure else { return }
+                    let how: String
+                    switch failure {
+                    case .crashed: how = "\(failure)"
+                    case .timedOut: how = "\(Self.overBudget) (\(Self.seconds(budget))), and its worker was ended"
+                    case .cannotStart, .stopped: return
+                    }
                     guard indices.count > 1 else {
-                        if answered.insert(indices[0]) { finish(indices[0], crashed(indices[0], "\(failure)"), []) }
+                        if answered.insert(indices[0]) { finish(indices[0], crashed(indices[0], how), []) }
                         return
                     }
-                    // Which case the worker died on is not known: each is tried again alone.
+                    // Which case the worker died or stalled on is not known: each is tried again alone.
                     for index in indices {
                         done.enter()
                         send([index], then: {})

@@ -36,7 +36,9 @@ public enum GoldenRunner {
         // temporary file, where the file system needs one, would look left by a killed write).
         let staleDuringRun = listsStale && options.record == .never ? BackgroundTask { GoldenPruner.stale(in: suite) } : nil
         var remaining = Array(selected.indices)
-        if let workers = options.workers, workers.count > 1, selected.count > 1 {
+        // Workers, when the caller has them, check even one case: a case that stalls or swells ends its
+        // worker, not this run.
+        if let workers = options.workers, !selected.isEmpty {
             // The cases the cache answers are answered here; only the others are drawn by the workers,
             // whose results the cache then keeps.
             let cache = options.record == .never ? options.cache : nil
@@ -64,7 +66,8 @@ public enum GoldenRunner {
                     var result = CaseResult(
                         name: golden.name, outcome: .crashed, message: "not drawn: \(how)",
                         goldenPath: suite.folder + "/" + golden.pngPath, group: group(of: golden))
-                    result.signature = ChangeSignature(key: "not drawn: its worker died", template: golden.template.name)
+                    let why = how.hasPrefix(CheckWorkers.overBudget) ? "past its time budget" : "its worker died"
+                    result.signature = ChangeSignature(key: "not drawn: \(why)", template: golden.template.name)
                     return result
                 }
             ) { index, result, fonts in

@@ -29,6 +29,14 @@ struct ByteSource {
         }
     }
 
+    /// Skips a UTF-8 byte order mark at the very start (a spreadsheet's export writes one); call it
+    /// before reading anything.
+    mutating func skipByteOrderMark() {
+        guard start == 0, end == 0, fill() else { return }
+        // A first read shorter than three bytes holds no whole mark worth looking for.
+        if end - start >= 3, buffer[start] == 0xEF, buffer[start + 1] == 0xBB, buffer[start + 2] == 0xBF { start += 3 }
+    }
+
     mutating func byte() -> UInt8? {
         if start == end, !fill() { return nil }
         defer { start += 1 }

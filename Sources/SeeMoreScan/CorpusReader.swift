@@ -50,6 +50,7 @@ public struct CorpusReader {
     ///   - column: the CSV column holding the text.
     public init(descriptor: Int32, format: Format, column: String = "text", maximumRecordBytes: Int = Self.maximumRecordBytes) {
         source = ByteSource(descriptor: descriptor, limit: maximumRecordBytes)
+        source.skipByteOrderMark()
         self.format = format
         self.column = column
         limit = maximumRecordBytes

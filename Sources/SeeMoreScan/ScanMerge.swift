@@ -71,6 +71,7 @@ private struct CaseLines {
     private var source: ByteSource
     private var pending: (bytes: [UInt8], line: Int)? = nil
     private var number = 0
+    private var lastLine = 0
 
     /// The longest line read: a case quotes no text, only its lints' details.
     static let maximumLineBytes = 1 << 20
@@ -102,6 +103,12 @@ private struct CaseLines {
             else {
                 throw ScanFileError(path: path, message: "line \(number): not a case (a JSON object with its corpus \"line\")")
             }
+            // A shard writes its cases in corpus order: one out of order was changed by hand or forged,
+            // and merged it would land silently in the wrong place.
+            guard line >= lastLine else {
+                throw ScanFileError(path: path, message: "line \(number): corpus line \(line) comes after \(lastLine); a shard's cases are in corpus order")
+            }
+            lastLine = line
             pending = (Array(bytes), line)
             return line
         }

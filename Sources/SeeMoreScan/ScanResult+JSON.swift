@@ -122,12 +122,12 @@ extension ScanResult {
                 }
                 cell.lines[number] = texts
             }
-            guard let lints = node["lints"]?.integers(in: 0...Int.max >> 12) else { throw reader.error("lints", "expected counts by lint") }
+            guard let lints = node["lints"]?.integers(in: 0...ScanResult.maximumCount) else { throw reader.error("lints", "expected counts by lint") }
             for (name, count) in lints where count > 0 {
                 guard let kind = CutLint.Kind(rawValue: name) else { throw reader.error("lints", "unknown lint \"\(name)\"") }
                 cell.lints[kind] = count
             }
-            guard let fallback = node["fallbackFonts"]?.integers(in: 0...Int.max >> 12), fallback.count <= ScanStatistics.maximumFallbackFamilies else {
+            guard let fallback = node["fallbackFonts"]?.integers(in: 0...ScanResult.maximumCount), fallback.count <= ScanStatistics.maximumFallbackFamilies else {
                 throw reader.error("fallbackFonts", "expected counts by family, at most \(ScanStatistics.maximumFallbackFamilies)")
             }
             for (family, count) in fallback where count > 0 { cell.fallbackFonts[family] = count }
@@ -195,15 +195,16 @@ private struct FieldReader {
         return numbers
     }
 
-    /// A count: a whole number from 0 (to 2⁵¹, so that sums of shards stay exact).
-    func integer(_ node: JSONNode, _ key: String, in range: ClosedRange<Int> = 0...(Int.max >> 12)) throws -> Int {
+    /// A count: a whole number from 0 to `ScanResult.maximumCount`, so that the sums of the most shards
+    /// there can be (100 000) stay far from overflowing.
+    func integer(_ node: JSONNode, _ key: String, in range: ClosedRange<Int> = 0...ScanResult.maximumCount) throws -> Int {
         guard let value = node[key]?.integer(in: range) else { throw error(key, "expected a whole number from \(range.lowerBound)") }
         return value
     }
 
     func integers(_ node: JSONNode, _ key: String) throws -> [Int] {
         guard let values = node[key]?.array else { throw error(key, "expected an array of counts") }
-        let counts = values.compactMap { $0.integer(in: 0...(Int.max >> 12)) }
+        let counts = values.compactMap { $0.integer(in: 0...ScanResult.maximumCount) }
         guard counts.count == values.count else { throw error(key, "expected an array of counts") }
         return counts
     }

@@ -29,6 +29,10 @@ public struct ScanResult: Sendable, Equatable {
         public var description: String { message }
     }
 
+    /// The most texts (and so of any count) a scan or a merge of shards may say it has: 2⁴⁰, a
+    /// trillion, more than any corpus. A `scan.json` saying more is damaged or forged.
+    public static let maximumCount = 1 << 40
+
     /// The shards' results as one run's: the same corpus and matrix, every shard 1…N once.
     /// - Throws: `MergeError` naming what differs or what is missing.
     public static func merging(_ parts: [(folder: String, result: ScanResult)]) throws -> ScanResult {
@@ -60,6 +64,12 @@ public struct ScanResult: Sendable, Equatable {
             merged.texts += part.texts
             merged.statistics.merge(part.statistics)
             merged.gallery.merge(part.gallery)
+        }
+        // Each count read is at most 2⁴⁰ and there are at most 100 000 shards: the sums are exact, and a
+        // total no corpus has is refused.
+        let largest = max(merged.texts, merged.statistics.badRecords, merged.statistics.cells.values.map(\.texts).max() ?? 0)
+        guard largest <= maximumCount else {
+            throw MergeError(message: "the shards count \(largest) texts in all, more than any corpus has (\(maximumCount)): a scan.json is damaged")
         }
         let count = first.shard?.count ?? 1
         let missing = (1...count).filter { seen[$0] == nil }

@@ -29,21 +29,25 @@ public final class ScanRun {
         public var executable: String
         public var arguments: [String]
         public var count: Int
+        /// How long a worker may cut one text in every cell (`--time-budget`): past it the worker is
+        /// ended and the text reported as its cases' error. A batch may take four texts' budgets
+        /// before its texts are sent again one by one.
+        public var textBudget: Duration
 
-        public init(executable: String, arguments: [String], count: Int) {
+        public init(executable: String, arguments: [String], count: Int, textBudget: Duration = ScanRun.defaultTextBudget) {
             self.executable = executable
             self.arguments = arguments
             self.count = count
+            self.textBudget = textBudget
         }
     }
+
+    /// A text's time budget unless told otherwise (a text takes milliseconds).
+    public static let defaultTextBudget = Duration.seconds(30)
 
     /// The most texts and bytes of text sent to a worker at once.
     static let batchTexts = 64
     static let batchBytes = 1 << 20
-    /// How long a batch, and then each of its texts alone, may take before its worker is ended (a
-    /// text that makes the layout hang is reported, not waited for). A batch takes milliseconds.
-    static let batchBudget = Duration.seconds(120)
-    static let textBudget = Duration.seconds(30)
 
     public let options: Options
     private let cutter: ScanCutter
@@ -146,7 +150,7 @@ public final class ScanRun {
             numbered += 1
             sent[number] = batch
             let message = WorkerJob.scanTexts(arguments: workers.arguments, texts: ScanBatch.message(batch)).message
-            pool.submit(message, deadline: .now + Self.batchBudget) { answer in answers.set(number, answer) }
+            pool.submit(message, budget: workers.textBudget * 4) { answer in answers.set(number, answer) }
         }
         var batch: [CorpusText] = []
         var bytes = 0
@@ -188,10 +192,11 @@ public final class ScanRun {
                 }
             ]
         }
-        let workers = self.workers?.arguments ?? []
+        let arguments = workers?.arguments ?? []
+        let budget = workers?.textBudget ?? Self.defaultTextBudget
         return try batch.map { text in
-            let message = WorkerJob.scanTexts(arguments: workers, texts: ScanBatch.message([text])).message
-            return try cases(of: [text], answer: pool.answer(message, deadline: .now + Self.textBudget), pool: pool).first ?? []
+            let message = WorkerJob.scanTexts(arguments: arguments, texts: ScanBatch.message([text])).message
+            return try cases(of: [text], answer: pool.answer(message, budget: budget), pool: pool).first ?? []
         }
     }
 }

@@ -20,6 +20,14 @@ extension RenderServer {
                     status: 421, message: "this server answers only requests for \(url) (Host: 127.0.0.1, localhost or [::1])",
                     field: nil))
         }
+        if let origin = foreignOrigin(message) {
+            return refuse(
+                message, route: "origin",
+                error: ServerError(
+                    status: 403,
+                    message: "this server answers only its own pages and the origins given with --allow-origin, not \(LogText.escaped(origin))",
+                    field: nil))
+        }
         let limit = options.limits.maximumBodyBytes
         let encoding = message.bodyEncoding
         let length = message.contentLength ?? 0
@@ -50,10 +58,41 @@ extension RenderServer {
         }
     }
 
+    /// The origin of a page of another site that sent the request, or nil when it came from this
+    /// server's own pages, an allowed origin (`--allow-origin`) or no page (curl, a test, an address
+    /// typed in). A browser names the page in `Origin` (fetches, forms) or only says it was another
+    /// site (`Sec-Fetch-Site`, for an `<img>`), with the page in `Referer` at most: a page of a stranger
+    /// could otherwise make a worker draw the largest card over and over.
+    func foreignOrigin(_ message: ServerMessage) -> String? {
+        let own = Set(allowedHosts.map { "http://" + $0 })
+        func allowed(_ origin: String) -> Bool {
+            let origin = origin.lowercased()
+            return own.contains(origin) || options.allowedOrigins.contains(origin) || options.allowedOrigins.contains("*")
+        }
+        if let origin = message.requestHeader("Origin") {
+            return allowed(origin) ? nil : origin
+        }
+        guard let site = message.requestHeader("Sec-Fetch-Site")?.lowercased(), site == "cross-site" || site == "same-site" else {
+            return nil
+        }
+        let page = message.requestHeader("Referer").map(Self.origin(of:)) ?? nil
+        guard let page else { return options.allowedOrigins.contains("*") ? nil : "a page of another site (Sec-Fetch-Site: \(site))" }
+        return allowed(page) ? nil : page
+    }
+
+    /// "http://host:port" of an absolute URL, or nil.
+    package static func origin(of url: String) -> String? {
+        guard let scheme = url.range(of: "://") else { return nil }
+        let rest = url[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.isEmpty else { return nil }
+        return url[..<scheme.upperBound].lowercased() + authority.lowercased()
+    }
+
     /// Answers `error` at once and closes the connection, reading nothing more of the request.
     func refuse(_ message: ServerMessage, route: String, error: ServerError) {
         metrics.count(route: route, status: error.status)
-        let reasons = [400: "Bad Request", 413: "Content Too Large", 421: "Misdirected Request"]
+        let reasons = [400: "Bad Request", 403: "Forbidden", 413: "Content Too Large", 421: "Misdirected Request"]
         message.refuse(
             status: error.status, reason: reasons[error.status] ?? "Error",
             headers: [("Content-Type", "application/json")] + Self.securityHeaders, body: Array((error.json + "\n").utf8))

@@ -34,6 +34,9 @@ public final class RenderServer: @unchecked Sendable {
         public var program: String? = nil
         /// The `seemore` program the worker processes run; nil: the one beside `program`.
         public var workerProgram: String? = nil
+        /// Origins of other sites whose pages may send requests (`--allow-origin`), lowercased, as
+        /// `http://host:port`; "*" allows every page. Requests from no page (curl) are always answered.
+        public var allowedOrigins: Set<String> = []
 
         public init() {}
     }

@@ -16,6 +16,8 @@ public final class WorkerPool: @unchecked Sendable {
     private struct Job {
         let message: [UInt8]
         let deadline: ContinuousClock.Instant?
+        /// The time a worker may spend on it, counted from when one takes it.
+        let budget: Duration?
         let completion: Completion
     }
 
@@ -45,9 +47,10 @@ public final class WorkerPool: @unchecked Sendable {
         processes = Array(repeating: nil, count: self.count)
         for index in 0..<self.count {
             stopped.enter()
-            let process = try? WorkerProcess(executable, arguments: arguments)
+            // Each worker is started by its slot's thread, which outlives it: a worker asks to be
+            // ended when the thread that started it ends (`WorkerLoop`, `PR_SET_PDEATHSIG`).
             DetachedThread.start { [self] in
-                drive(slot: index, process)
+                drive(slot: index, try? WorkerProcess(executable, arguments: arguments))
                 stopped.leave()
             }
         }
@@ -55,13 +58,18 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Queues `message` for the next idle worker; `completion` gets the answer, from a thread of the
     /// pool. False, without calling it, when the queue is full or the pool is stopping.
-    /// - Parameter deadline: when the job fails with `timedOut` (if waiting) or its worker is ended
-    ///   (if being answered); nil waits as long as it takes.
+    /// - Parameters:
+    ///   - deadline: when the job fails with `timedOut` (if waiting) or its worker is ended (if being
+    ///     answered); nil waits as long as it takes.
+    ///   - budget: how long a worker may answer it, from when one takes it; past it the worker is
+    ///     ended and the job fails with `timedOut(waiting: false)`.
     @discardableResult
-    public func submit(_ message: [UInt8], deadline: ContinuousClock.Instant? = nil, completion: @escaping Completion) -> Bool {
+    public func submit(
+        _ message: [UInt8], deadline: ContinuousClock.Instant? = nil, budget: Duration? = nil, completion: @escaping Completion
+    ) -> Bool {
         let accepted = lock.withLock { () -> Bool in
             guard !stopping, queue.count < maximumQueue else { return false }
-            queue.append(Job(message: message, deadline: deadline, completion: completion))
+            queue.append(Job(message: message, deadline: deadline, budget: budget, completion: completion))
             return true
         }
         if accepted { available.signal() }
@@ -69,13 +77,15 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// Answers `message`, waiting for it (the queue's bound does not apply).
-    public func answer(_ message: [UInt8], deadline: ContinuousClock.Instant? = nil) -> Result<[UInt8], WorkerFailure> {
+    public func answer(
+        _ message: [UInt8], deadline: ContinuousClock.Instant? = nil, budget: Duration? = nil
+    ) -> Result<[UInt8], WorkerFailure> {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox()
         let accepted = lock.withLock { () -> Bool in
             guard !stopping else { return false }
             queue.append(
-                Job(message: message, deadline: deadline) { result in
+                Job(message: message, deadline: deadline, budget: budget) { result in
                     box.result = result
                     done.signal()
                 })
@@ -165,7 +175,8 @@ public final class WorkerPool: @unchecked Sendable {
                 hand(job, .failure(.crashed(worker: slot + 1, pid: worker.pid, how: replace(worker))))
                 continue
             }
-            switch worker.channel.receive(before: job.deadline) {
+            let ends = [job.deadline, job.budget.map { ContinuousClock.now + $0 }].compactMap { $0 }
+            switch worker.channel.receive(before: ends.min()) {
             case .success(let answer):
                 hand(job, .success(answer))
             case .failure(.timedOut):

@@ -9,7 +9,7 @@ public enum ServeCommand {
         Usage: seemore serve [--host 127.0.0.1] [--port 8080] [--jobs N] [--templates DIR] [--cache-mb 64]
                              [--max-body-kb 256] [--max-text 100000] [--max-queue 64] [--read-timeout 30]
                              [--max-width 4096] [--max-lines 100] [--time-budget-ms 10000]
-                             [--suite golden-images/suite.json] [--token TOKEN]
+                             [--suite golden-images/suite.json] [--token TOKEN] [--allow-origin ORIGIN]…
                              [--font-files PATH[,PATH…]] [--hermetic-fonts]
         """
 
@@ -37,11 +37,14 @@ public enum ServeCommand {
           --max-lines N      Largest line limit (default 100); more is 400.
           --time-budget-ms N A render not answered within this, waiting and drawing, is answered 503;
                              a worker still drawing it is ended and replaced (default 10000).
+          --allow-origin O   A page of origin O (http://localhost:3000) may send requests; repeat for
+                             more, '*' for any. Other sites' pages are refused (403).
           --read-timeout S   Seconds a connection may take to send a request, idle between requests or
                              read its answer before it is closed (default 30).
 
         Every request's Host must name this server (127.0.0.1, localhost, [::1] or --host, with the
-        port), else 421; a body is read only on POST /render and POST /review/approve, and never past
+        port), else 421; a request a page of another site sends (its Origin, or Sec-Fetch-Site with its
+        Referer) is 403 unless --allow-origin names that site; a body is read only on POST /render and POST /review/approve, and never past
         --max-body-kb (413, the connection closed).
 
         Endpoints: GET /render.png?text=…&template=…&width=…&state=collapsed|expanded&theme=…&scale=1|2|3
@@ -57,6 +60,7 @@ public enum ServeCommand {
         var options = RenderServer.Options()
         options.program = io.program
         var scanner = ArgumentScanner(arguments, usage: usage)
+        scanner.repeatable = ["--allow-origin"]
         var fontFiles: [String] = []
         var hermeticFonts = false
         while let flag = try scanner.nextFlag() {
@@ -83,6 +87,12 @@ public enum ServeCommand {
                 options.limits.timeBudgetMilliseconds = try scanner.integer(
                     try scanner.value(of: flag), flag: flag.name, minimum: 1)
             case "--suite": options.suite = try scanner.value(of: flag)
+            case "--allow-origin":
+                let origin = try scanner.value(of: flag)
+                guard origin == "*" || RenderServer.origin(of: origin) == origin.lowercased() else {
+                    throw scanner.usageError("--allow-origin must be an origin such as http://localhost:3000, or *, not '\(origin)'")
+                }
+                options.allowedOrigins.insert(origin.lowercased())
             case "--token": options.token = try scanner.value(of: flag)
             case "--font-files": fontFiles = try scanner.fontFiles(try scanner.value(of: flag), flag: flag.name)
             case "--hermetic-fonts": try scanner.noValue(flag); hermeticFonts = true

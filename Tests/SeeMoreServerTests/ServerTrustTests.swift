@@ -219,3 +219,57 @@ import Testing
         }
     }
 }
+
+/// A page of another site cannot make the server draw (a stranger's `<img src>` or `fetch` of the
+/// largest card, over and over); curl and the server's own pages can, and so can an origin allowed with
+/// `--allow-origin`. On main before this, `Origin: http://evil.example` was drawn.
+@Suite(.serialized) struct ServerOriginTests {
+    @Test func pagesOfOtherSites_areRefused_ownAndAllowedOnesAnswered() throws {
+        try RenderServerTests.withServer({ $0.allowedOrigins = ["http://localhost:3000"] }) { url in
+            let port = ServerTrustTests.port(url)
+            let card = url + "render.png?text=Hello&template=inline-more"
+            let refused: [[String: String]] = [
+                ["Origin": "http://evil.example"],
+                ["Origin": "null"],
+                ["Origin": "http://127.0.0.1:\(port + 1)"],
+                ["Sec-Fetch-Site": "cross-site"],
+                ["Sec-Fetch-Site": "same-site", "Referer": "http://127.0.0.1:\(port + 1)/page.html"],
+                ["Sec-Fetch-Site": "cross-site", "Referer": "http://evil.example/"],
+            ]
+            for headers in refused {
+                let response = try Curl.request(card, headers: headers)
+                #expect(response.status == 403, "\(headers)")
+                #expect(response.text.contains("--allow-origin"), "\(response.text)")
+            }
+            let post = try Curl.request(
+                url + "render", method: "POST", headers: ["Origin": "http://evil.example", "Content-Type": "application/json"],
+                body: Array(#"{"text": "Hello"}"#.utf8))
+            #expect(post.status == 403)
+            let answered: [[String: String]] = [
+                [:],
+                ["Origin": "http://127.0.0.1:\(port)"],
+                ["Origin": "http://localhost:\(port)", "Sec-Fetch-Site": "same-origin"],
+                ["Origin": "http://localhost:3000"],
+                ["Sec-Fetch-Site": "same-site", "Referer": "http://localhost:3000/app/"],
+                ["Sec-Fetch-Site": "none"],
+            ]
+            for headers in answered {
+                #expect(try Curl.request(card, headers: headers).status == 200, "\(headers)")
+            }
+        }
+    }
+
+    /// A card whose picture would pass `CardLimits.maximumPixelArea` is refused by field before it is
+    /// painted: on main, `width=4096&scale=3&state=expanded&lines=100` took a worker to 3.1 GB.
+    @Test func aCardOfTooManyPixels_isRefusedBeforeItIsPainted() throws {
+        try RenderServerTests.withServer { url in
+            let text = String(repeating: "word ", count: 15_000)
+            let body = #"{"template": "inline-more", "width": 4096, "scale": 3, "state": "expanded", "lines": 100, "text": "\#(text)"}"#
+            let response = try Curl.request(
+                url + "render", method: "POST", headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+            #expect(response.status == 400, "\(response.text)")
+            #expect(response.text.contains("more than 33554432 pixels"), "\(response.text)")
+            #expect(response.text.contains("\"field\": \"scale\"") || response.text.contains("\"field\":\"scale\""), "\(response.text)")
+        }
+    }
+}

@@ -12,6 +12,9 @@ public enum CardLimits {
     public static let maximumLines = TruncationRequest.maximumLines
     /// Pixels per point.
     public static let scales = 1...3
+    /// The most pixels a card's picture may have (width × height × scale²): 2²⁵, 128 MiB a picture,
+    /// a card 414 pt wide at @3x up to 9 000 pt tall. A larger one is refused before it is painted.
+    public static let maximumPixelArea = 1 << 25
     /// The longest text a card request given as fields (an HTTP request, a batch line) may have, in
     /// characters: a stranger's text is laid out whole on the expanded card.
     public static let maximumFieldTextCharacters = 100_000

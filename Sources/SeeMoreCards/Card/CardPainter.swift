@@ -21,6 +21,9 @@ package struct CardPainter {
                 pixelHeight: height.isFinite ? Int(min(height, 1e15)) : Int.max)
         }
         let pixelWidth = Int(width), pixelHeight = Int(height)
+        guard pixelWidth * pixelHeight <= CardLimits.maximumPixelArea else {
+            throw CardError.tooManyPixels(pixelWidth: pixelWidth, pixelHeight: pixelHeight, width: plan.width, height: plan.height, scale: scale)
+        }
         let surface = try ImageSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         let context = try DrawingContext(surface: surface, scale: Double(scale))
         paintBox(plan, on: context)

@@ -80,6 +80,8 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
     case unknownTheme(String, template: String, available: [String])
     case tooNarrow(width: Double, padding: Double)
     case tooLarge(pixelWidth: Int, pixelHeight: Int)
+    /// More pixels than `CardLimits.maximumPixelArea`: the card's size in points and its scale.
+    case tooManyPixels(pixelWidth: Int, pixelHeight: Int, width: Double, height: Double, scale: Int)
     case invalidScale(Int)
     case invalidWidth(Double)
 
@@ -92,6 +94,10 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
                 "a card \(JSONValue.format(width)) pt wide leaves no room for text inside \(JSONValue.format(padding)) pt of padding"
         case .tooLarge(let width, let height):
             return "the card would be \(width)×\(height) pixels; Cairo draws at most 32767 in each direction"
+        case .tooManyPixels(let pixelWidth, let pixelHeight, let width, let height, let scale):
+            return
+                "the card would be \(pixelWidth)×\(pixelHeight) pixels (\(JSONValue.format(width))×\(JSONValue.format(height)) pt "
+                + "at scale \(scale)), more than \(CardLimits.maximumPixelArea) pixels; ask for a smaller width, scale or text"
         case .invalidScale(let scale): return "the scale \(CardLimits.scaleProblem(scale) ?? ""), not \(scale)"
         case .invalidWidth(let width): return "the card's width \(CardLimits.widthProblem(width) ?? ""), not \(JSONValue.format(width))"
         }

@@ -84,6 +84,7 @@ package final class CardService {
             case .invalidScale: return CardFields.Refusal(status: 400, message: error.description, field: "scale")
             case .tooNarrow, .invalidWidth: return CardFields.Refusal(status: 400, message: error.description, field: "width")
             case .tooLarge: return CardFields.Refusal(status: 400, message: error.description, field: "text")
+            case .tooManyPixels: return CardFields.Refusal(status: 400, message: error.description, field: "scale")
             }
         case let error as TruncationRequestError: return CardFields.Refusal(status: 400, message: error.description, field: nil)
         // The template's own font files could not be loaded (changed on disk since it was read).

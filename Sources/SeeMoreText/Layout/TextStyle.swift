@@ -165,13 +165,23 @@ extension TextStyle {
     /// The most combining characters in a row: Unicode's Stream-Safe Text Format (UAX #15) allows 30.
     static let maximumCombiningRun = 30
 
+    /// The most explicit directional formatting characters (embeddings, overrides, isolates and their
+    /// ends) in a text, and the deepest nesting of them: UAX #9 ignores every level past 125, and each
+    /// such character splits the text into runs that Pango shapes one by one under every probe of the cut.
+    static let maximumBidiControls = 1_000
+    static let maximumBidiDepth = 125
+
     /// Refuses a run of more than `maximumCombiningRun` combining characters (marks, joiners,
     /// variation selectors) on one base, which no script needs and which makes HarfBuzz's shaping of
-    /// the cluster quadratic in the run's length ("Zalgo" text).
-    /// - Throws: `TruncationRequestError.combiningRunTooLong` with the character index.
+    /// the cluster quadratic in the run's length ("Zalgo" text), and explicit bidi embedding past
+    /// `maximumBidiDepth` or more than `maximumBidiControls` of its characters.
+    /// - Throws: `TruncationRequestError.combiningRunTooLong` or `.bidiControls`, with the character index.
     static func checkCombiningRuns(_ text: String) throws {
         var text = text
+        var bidi: TruncationRequestError? = nil
         let longest = text.withUTF8 { utf8 -> (index: Int, run: Int)? in
+            var depth = 0
+            var controls = 0
             var run = 0
             var index = -1  // the character (scalar) the scan is at
             var offset = 0
@@ -192,6 +202,14 @@ extension TextStyle {
                     offset += 1
                 }
                 switch value {
+                case 0x202A, 0x202B, 0x202D, 0x202E, 0x2066...0x2068, 0x202C, 0x2069:
+                    controls += 1
+                    depth = value == 0x202C || value == 0x2069 ? max(0, depth - 1) : depth + 1
+                    if depth > maximumBidiDepth || controls > maximumBidiControls {
+                        bidi = .bidiControls(at: index, depthLimit: maximumBidiDepth, countLimit: maximumBidiControls)
+                        return nil
+                    }
+                    run = 0
                 case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
                 default: run = g_unichar_ismark(gunichar(value)) != 0 ? run + 1 : 0
                 }
@@ -199,6 +217,7 @@ extension TextStyle {
             }
             return nil
         }
+        if let bidi { throw bidi }
         if let longest {
             throw TruncationRequestError.combiningRunTooLong(at: longest.index - maximumCombiningRun, limit: maximumCombiningRun)
         }

@@ -134,6 +134,9 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
     case invalidFont(String)
     /// More combining characters in a row than Unicode's Stream-Safe limit, starting at character `at`.
     case combiningRunTooLong(at: Int, limit: Int)
+    /// Explicit bidi embedding nested deeper than UAX #9's limit, or more of its characters than
+    /// any text needs, at character `at`.
+    case bidiControls(at: Int, depthLimit: Int, countLimit: Int)
     /// Reaching line N+2 would mean laying out a paragraph longer than Pango's widths allow.
     case paragraphTooLong(lines: Int, limit: Int)
     /// Malformed Pango markup; the message names the line and character.
@@ -159,6 +162,10 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
             return
                 "the text has more than \(limit) combining marks in a row after character \(index) "
                 + "(Unicode's stream-safe limit, UAX #15); no script needs that many"
+        case .bidiControls(let index, let depth, let count):
+            return
+                "the text's explicit bidi embeddings, overrides and isolates nest deeper than \(depth) (UAX #9's limit) "
+                + "or number more than \(count), at character \(index); no text needs that many"
         case .invalidFont(let message): return message
         case .textTooLarge(let bytes, let limit):
             return "the text has \(bytes) bytes; at most \(limit) (16 MB) are accepted"

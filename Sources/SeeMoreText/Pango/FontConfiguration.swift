@@ -48,6 +48,7 @@ final class FontConfiguration {
         self.init(pointer: config)
         // Files never change under a running process: no rescans.
         FcConfigSetRescanInterval(config, 0)
+        try FontFiles.checkFaces(fonts.files)
         for file in fonts.files {
             let before = seemore_application_font_count(config)
             guard FcConfigAppFontAddFile(config, file) != 0, seemore_application_font_count(config) > before else {

@@ -53,3 +53,36 @@ import Testing
         #expect(CardError.invalidScale(4).description == "the scale must be 1, 2 or 3, not 4")
     }
 }
+
+/// The pixel area of a card is capped before anything is painted: peak memory, not time, is the point.
+@Suite struct CardPixelAreaTests {
+    /// `render` of a card 10 000 pt wide at @3x with 400 lines (30 000 × 24 000 pixels, 2.9 GB as
+    /// ARGB on main) is exit 65 naming the limit, and the process stays small.
+    @Test func aHugeCard_isRefused_withFlatMemory() throws {
+        let folder = try BinaryRunner.temporaryFolder()
+        let text = folder.appendingPathComponent("lines.txt")
+        try Data(String(repeating: "line\n", count: 400).utf8).write(to: text)
+        let script = """
+            import resource, subprocess, sys
+            run = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+            print(run.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            print(run.stderr)
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [
+            "-c", script, BinaryRunner.executable.path, "render", "--template", "inline-more", "--width", "10000", "--scale", "3",
+            "--text-file", text.path, "--out", folder.path, "--templates", CardFixtures.templatesFolder,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let first = output.split(separator: "\n").first?.split(separator: " ") ?? []
+        #expect(first.first == "65", "\(output)")
+        let kilobytes = first.count > 1 ? Int(first[1]) ?? .max : .max
+        #expect(kilobytes < 400_000, "peak RSS \(kilobytes) kB")
+        #expect(output.contains("more than 33554432 pixels; ask for a smaller width, scale or text"), "\(output)")
+    }
+}
