@@ -28,6 +28,14 @@ public struct GoldenSuite: Sendable {
     /// - Throws: `SuiteError` naming the file, and where possible the line, column and field.
     /// - Parameter program: the running program's path, for its built-in templates (`TemplateLoader.standard`).
     public static func load(path: String, templatesFolder: String? = nil, program: String? = nil) throws -> GoldenSuite {
+        // Goldens are written and removed in the suite's folder: it, and every folder from the
+        // repository down to it, must be a real folder, or a stranger's link would send them elsewhere.
+        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let root = PathPolicy.repositoryRoot(for: folder)
+        if let link = PathPolicy.firstSymbolicLink(path, below: root) {
+            throw SuiteError(
+                path: path, message: "\(link) is a symbolic link: a suite and its goldens are never read, written or removed through one")
+        }
         let data: Data
         switch PathPolicy.readDocument(path) {
         case .success(let bytes): data = bytes
@@ -42,7 +50,6 @@ public struct GoldenSuite: Sendable {
         } catch let error as JSONDocument.DecodeError {
             throw SuiteError(path: path, line: error.line, column: error.column, field: error.field, message: error.message)
         }
-        let folder = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         var fonts = FontFiles(hermetic: file.hermeticFonts)
         do {
             // A stranger's suite: its font files lie inside its folder, never through a link.
@@ -56,10 +63,21 @@ public struct GoldenSuite: Sendable {
         if fonts.hermetic && fonts.files.isEmpty {
             throw SuiteError(path: path, field: "hermeticFonts", message: "hermetic fonts need fontFiles: there would be no font at all")
         }
-        let templates = TemplateLoader.standard(
-            templatesFolder: templatesFolder
-                ?? file.templates.map { PathPolicy.standardized($0.hasPrefix("/") ? $0 : folder + "/" + $0) },
-            program: program)
+        // A stranger's suite names a templates folder inside the repository, reached through no link.
+        let suiteTemplates = file.templates.map { PathPolicy.standardized($0.hasPrefix("/") ? $0 : folder + "/" + $0) }
+        if let named = suiteTemplates, templatesFolder == nil {
+            let position = JSONDocument.locate([AnyCodingKey(stringValue: "templates")], in: data)
+            guard PathPolicy.isInside(named, root: root) else {
+                throw SuiteError(
+                    path: path, line: position?.line, column: position?.column, field: "templates",
+                    message: "\(named) is outside the repository (\(root)); a suite's templates folder lies inside it")
+            }
+            if let link = PathPolicy.firstSymbolicLink(named, below: root) {
+                throw SuiteError(
+                    path: path, line: position?.line, column: position?.column, field: "templates", message: "\(link) is a symbolic link")
+            }
+        }
+        let templates = TemplateLoader.standard(templatesFolder: templatesFolder ?? suiteTemplates, program: program)
         let expander = CaseExpander(file: file, data: data, path: path, templates: templates, fonts: fonts)
         let (cases, allFonts) = try expander.cases()
         fonts = allFonts

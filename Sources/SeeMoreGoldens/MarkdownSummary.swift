@@ -24,26 +24,42 @@ package struct MarkdownSummary {
         text += "| change | cases |\n| --- | ---: |\n"
         for (kind, count) in counts.sorted(by: { $0.key < $1.key }) { text += "| \(kind) | \(count) |\n" }
         if summary.fingerprintIsNew && summary.fingerprintWritten {
-            text += "\n**Environment** recorded for the first time in `\(Self.cell(summary.fingerprintPath))`.\n"
+            text += "\n**Environment** recorded for the first time in `\(Self.code(summary.fingerprintPath))`.\n"
         }
         if !summary.environmentChanges.isEmpty {
             text += "\n**Environment changed** (the machine, not the design):\n\n"
-            text += summary.environmentChanges.map { "- \(Self.cell($0))\n" }.joined()
+            text += Self.items(summary.environmentChanges)
         }
         if !summary.designChanges.isEmpty {
-            text += "\n**The design's fonts changed**:\n\n" + summary.designChanges.map { "- \(Self.cell($0))\n" }.joined()
+            text += "\n**The design's fonts changed**:\n\n" + Self.items(summary.designChanges)
         }
         if !failures.isEmpty {
             text += "\n| case | change | message | diff |\n| --- | --- | --- | --- |\n"
-            for result in failures {
-                let diff = result.artifacts["diff"].map { "`\(Self.cell(artifactsFolder + "/" + $0))`" } ?? ""
-                text += "| `\(Self.cell(result.name))` | \(result.change) | \(Self.cell(result.message)) | \(diff) |\n"
+            for result in failures.prefix(Self.maximumRows) {
+                let diff = result.artifacts["diff"].map { "`\(Self.code(artifactsFolder + "/" + $0))`" } ?? ""
+                text += "| `\(Self.code(result.name))` | \(result.change) | \(Self.cell(result.message)) | \(diff) |\n"
+            }
+            if failures.count > Self.maximumRows {
+                text += "\n\(Plural.count(failures.count - Self.maximumRows, "more failing case")) in the report.\n"
             }
         }
-        if let report = summary.reportPath { text += "\nReport: `\(Self.cell(report))`\n" }
+        if let report = summary.reportPath { text += "\nReport: `\(Self.code(report))`\n" }
         return text
     }
 
-    /// Text safe in a Markdown table cell.
+    /// The most failing cases listed, and notes of each kind: with every input cut to 300 characters
+    /// the summary stays far below GitHub's 1 MiB for a step's summary (about 500 KB at most).
+    static let maximumRows = 500
+    static let maximumNotes = 20
+
+    /// Input as inert Markdown prose, and inside a code span; each at most 300 characters.
     static func cell(_ text: String) -> String { LogText.markdownCell(text) }
+    static func code(_ text: String) -> String { LogText.markdownCode(text) }
+
+    /// A bulleted list of the first `maximumNotes` notes, and how many more there are.
+    static func items(_ notes: [String]) -> String {
+        var text = notes.prefix(maximumNotes).map { "- \(cell($0))\n" }.joined()
+        if notes.count > maximumNotes { text += "- … and \(notes.count - maximumNotes) more\n" }
+        return text
+    }
 }

@@ -60,15 +60,15 @@ package struct PullRequestComment {
         if let runURL { links.append("[the run's artifacts](\(Self.url(runURL))#artifacts)") }
         if !links.isEmpty { text += "\nOpen " + links.joined(separator: " or ") + ".\n" }
         guard !groups.isEmpty else { return text }
-        if let download { text += "\nTo accept a change, download the artifacts in your clone, `\(Self.cell(download))`, and run its command:\n" }
+        if let download { text += "\nTo accept a change, download the artifacts in your clone, `\(Self.code(download))`, and run its command:\n" }
         text += "\n| change | cases | accept it |\n| --- | ---: | --- |\n"
         var listed = 0
         // What comes after the table: it must fit too.
         let tail = 400
         for group in groups {
             let id = reportURL.map { "[`\(group.id)`](\(Self.url($0))#change:\(group.id))" } ?? "`\(group.id)`"
-            let command = "`seemore approve --artifacts \(Self.cell(artifactsFolder)) --group \(group.id)`"
-            let row = "| \(id) \(Self.cell(Self.short(group.sentence))) | \(group.members.count) | \(command) |\n"
+            let command = "`seemore approve --artifacts \(Self.code(artifactsFolder)) --group \(group.id)`"
+            let row = "| \(id) \(Self.cell(group.sentence)) | \(group.members.count) | \(command) |\n"
             guard text.utf8.count + row.utf8.count + tail <= Self.budget else { break }
             text += row
             listed += 1
@@ -77,16 +77,15 @@ package struct PullRequestComment {
             let rest = groups[listed...].reduce(0) { $0 + $1.members.count }
             text += "\n\(Plural.count(groups.count - listed, "more change group")) (\(Plural.count(rest, "case"))) are in the report.\n"
         }
-        text += "\nAccept every change: `seemore approve --artifacts \(Self.cell(artifactsFolder))`, then commit the goldens.\n"
-        return text
+        text += "\nAccept every change: `seemore approve --artifacts \(Self.code(artifactsFolder))`, then commit the goldens.\n"
+        // Every piece above is bounded (each input cut to 300 characters, the rows to the budget): a
+        // last guard, never reached, keeps the promise whatever changes here.
+        return text.utf8.count <= Self.budget ? text : String(decoding: text.utf8.prefix(Self.budget), as: UTF8.self)
     }
 
-    /// A sentence cut to a length a table row reads well at.
-    private static func short(_ text: String) -> String {
-        text.count > 300 ? String(text.prefix(299)) + "…" : text
-    }
-
+    /// Input as inert Markdown prose, and inside a code span; each at most 300 characters.
     static func cell(_ text: String) -> String { LogText.markdownCell(text) }
+    static func code(_ text: String) -> String { LogText.markdownCode(text) }
 
     /// A URL as a Markdown link target: no space or parenthesis can end it early.
     static func url(_ text: String) -> String {

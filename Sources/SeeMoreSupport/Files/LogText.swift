@@ -24,19 +24,52 @@ public enum LogText {
         return result
     }
 
-    /// `escaped` text for a Markdown table cell: HTML, pipes and backticks made inert too.
-    public static func markdownCell(_ text: String) -> String {
+    /// The longest piece of input a Markdown cell shows, in characters; past it, "…".
+    public static let maximumCellCharacters = 300
+
+    /// `escaped` text as inert Markdown prose for a table cell or a list item on GitHub, cut to `limit`
+    /// characters: HTML, pipes and backticks made inert, and nothing from input renders as markup,
+    /// a link, an image, a mention or a reference. Emphasis and link brackets are escaped (`\[x\](…)`),
+    /// and a zero-width joiner breaks `@name` (no one is pinged), `#123`, and bare addresses
+    /// (`https:\u{200D}//…`, `www\u{200D}.`), which GitHub would link.
+    public static func markdownCell(_ text: String, limit: Int = maximumCellCharacters) -> String {
         var cell = ""
-        for character in escaped(text) {
+        let joiner: Character = "\u{200D}"
+        var previous: Character = " "
+        for character in cut(escaped(text), to: limit) {
             switch character {
             case "&": cell += "&amp;"
             case "<": cell += "&lt;"
             case ">": cell += "&gt;"
             case "|": cell += "\\|"
             case "`": cell += "'"
+            case "\\", "*", "_", "[", "]", "~": cell += "\\" + String(character)
+            case "@", "#": cell += String(character) + String(joiner)
+            case "/" where previous == ":": cell += String(joiner) + "/"
+            case "." where cell.lowercased().hasSuffix("www"): cell += String(joiner) + "."
             default: cell.append(character)
             }
+            previous = character
         }
         return cell
+    }
+
+    /// `escaped` text for inside a Markdown code span (`` `…` ``) in a table: no backtick can end the
+    /// span and no pipe the cell; cut to `limit` characters. A code span renders nothing else.
+    public static func markdownCode(_ text: String, limit: Int = maximumCellCharacters) -> String {
+        var code = ""
+        for character in cut(escaped(text), to: limit) {
+            switch character {
+            case "|": code += "\\|"
+            case "`": code += "'"
+            default: code.append(character)
+            }
+        }
+        return code
+    }
+
+    /// `text` cut to `limit` characters, the last one "…" when it was longer.
+    static func cut(_ text: String, to limit: Int) -> String {
+        text.count > limit ? String(text.prefix(max(0, limit - 1))) + "…" : text
     }
 }

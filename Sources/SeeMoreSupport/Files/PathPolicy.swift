@@ -114,6 +114,31 @@ public enum PathPolicy {
         }
     }
 
+    /// The first symbolic link on the way from `root` (exclusive) down to `path` (inclusive), or nil;
+    /// nil too when `path` is `root`. `path` must lie inside `root` (else nil: check that first).
+    package static func firstSymbolicLink(_ path: String, below root: String) -> String? {
+        var folder = standardized(root)
+        for component in relativePath(path, root: root) ?? [] {
+            folder += (folder == "/" ? "" : "/") + component
+            var info = stat()
+            if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { return folder }
+        }
+        return nil
+    }
+
+    /// The folder a stranger's file at `path` (a suite) may name paths in and may be reached from: the
+    /// current folder (the repository a command runs in) when `path` lies inside it, else `path`'s own folder.
+    package static func repositoryRoot(for folder: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        return relativePath(folder, root: current) != nil || standardized(folder) == standardized(current)
+            ? standardized(current) : standardized(folder)
+    }
+
+    /// Whether `path` is `root` or lies inside it (lexically).
+    package static func isInside(_ path: String, root: String) -> Bool {
+        standardized(path) == standardized(root) || relativePath(path, root: root) != nil
+    }
+
     /// The components of `path` below `root`, or nil when it is not strictly inside it (`..` and `.`
     /// resolved lexically first).
     package static func relativePath(_ path: String, root: String) -> [String]? {

@@ -66,7 +66,7 @@ public struct FontFiles: Hashable, Sendable {
                 guard PathPolicy.relativePath(path, root: root) != nil else {
                     throw FontFilesError(entry: entry, reason: "it is outside \(root)")
                 }
-                if let link = firstLink(path, root: root) { throw FontFilesError(entry: entry, reason: "\(link) is a symbolic link") }
+                if let link = PathPolicy.firstSymbolicLink(path, below: root) { throw FontFilesError(entry: entry, reason: "\(link) is a symbolic link") }
             }
             var info = stat()
             guard stat(path, &info) == 0 else {
@@ -144,17 +144,6 @@ public struct FontFiles: Hashable, Sendable {
     private static func isRegularFile(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
-    }
-
-    /// The first symbolic link on the way from `root` to `path` (`path` itself included), if any.
-    private static func firstLink(_ path: String, root: String) -> String? {
-        var folder = PathPolicy.standardized(root)
-        for component in PathPolicy.relativePath(path, root: root) ?? [] {
-            folder += "/" + component
-            var info = stat()
-            if lstat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFLNK { return folder }
-        }
-        return nil
     }
 }
 

@@ -57,11 +57,14 @@ import Testing
 
     @Test func aSuite_drawsItsTemplatesFontFiles() throws {
         let templates = try Self.templates(hermetic: true)
-        let path = try GoldenFixtures.suiteFile(
+        // The suite beside its templates folder: a suite names one inside its repository.
+        let path = (templates as NSString).deletingLastPathComponent + "/suite.json"
+        try Data(
             """
-            { "templates": "\(templates)", "texts": { "t": "aaaa aaaa" },
+            { "templates": "templates", "texts": { "t": "aaaa aaaa" },
               "matrices": [ { "templates": ["brand"], "texts": ["t"], "widths": [240] } ] }
-            """)
+            """.utf8
+        ).write(to: URL(fileURLWithPath: path))
         let suite = try GoldenSuite.load(path: path)
         #expect(suite.fonts.hermetic && suite.fonts.files.count == 2)
         #expect(Set(suite.cases.map(\.font)) == ["SeeMore Test Sans 15"])

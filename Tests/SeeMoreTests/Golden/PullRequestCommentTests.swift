@@ -85,4 +85,37 @@ import Testing
         #expect(rows.count == 1, "\(markdown)")
         #expect(!markdown.contains("<img") && !markdown.contains("<script"), "\(markdown)")
     }
+
+    /// Markdown from the pull request (a template's suffix, a font path in ENVIRONMENT.json) renders as
+    /// text: on main `"… More" → "… @octocat"` pinged octocat, `[x](//e.vil)` and `![](//e.vil/p.png)`
+    /// rendered, and five 105 KB font paths made a comment of 525 598 characters.
+    @Test func markdownFromThePullRequest_isInert_andEveryFieldIsCut() {
+        var result = CaseResult(name: "a.png", outcome: .layoutChanged, message: "", goldenPath: "a.png", group: "a")
+        result.signature = ChangeSignature(
+            key: "the ending \"… More\" → \"… @octocat [x](//e.vil) ![](//e.vil/p.png) *bold* see https://e.vil www.e.vil #12\"",
+            template: "t")
+        var summary = CheckSummary(
+            results: CaseResults([result]), environmentChanges: (0..<5).map { "font /fonts/" + String(repeating: "a", count: 105_000) + "\($0).ttf" },
+            fingerprintPath: "", fingerprintWritten: false, reportPath: nil)
+        summary.designChanges = ["@team [x](//e.vil)"]
+        let markdown = PullRequestComment(summary: summary, artifactsFolder: "a", environment: [:]).markdown
+        #expect(markdown.utf8.count < 5_000, "\(markdown.utf8.count) bytes")
+        #expect(!markdown.contains("@octocat") && markdown.contains("@\u{200D}octocat"), "\(markdown)")
+        // Brackets escaped: no link or image can form.
+        #expect(!markdown.contains("[x](") && !markdown.contains("![") && markdown.contains("\\[x\\](//e.vil)"), "\(markdown)")
+        #expect(!markdown.contains("*bold*") && markdown.contains("\\*bold\\*"), "\(markdown)")
+        #expect(!markdown.contains("https://e.vil") && !markdown.contains("www.e.vil") && !markdown.contains("#12"), "\(markdown)")
+        let step = MarkdownSummary(summary: summary, artifactsFolder: "a").markdown
+        #expect(step.utf8.count < 10_000, "\(step.utf8.count) bytes")
+        #expect(!step.contains("@team") && !step.contains("[x]("), "\(step)")
+    }
+
+    /// The step summary lists at most 500 failing cases, each field cut: 5 000 failing cases of long
+    /// names stay far under GitHub's 1 MiB.
+    @Test func theStepSummary_isBounded() {
+        let summary = Self.summary(cases: 5_000, groups: 7, sentenceLength: 2_000)
+        let step = MarkdownSummary(summary: summary, artifactsFolder: String(repeating: "f", count: 10_000)).markdown
+        #expect(step.utf8.count < 600_000, "\(step.utf8.count) bytes")
+        #expect(step.contains("4500 more failing cases in the report."), "\(step.suffix(300))")
+    }
 }
