@@ -19,9 +19,11 @@ public final class RenderServer: @unchecked Sendable {
         public var jobs = ProcessInfo.processInfo.activeProcessorCount
         public var templatesFolder: String? = nil
         public var cacheBytes = 64 << 20
-        /// Seconds a connection may take to send a request (or stay idle between requests, or read
-        /// its answer) before it is closed, so a slow client cannot hold it open.
+        /// Seconds a connection may take to send a whole request, headers and body (or stay idle
+        /// between requests, or read its answer) before it is closed, so a slow client cannot hold it open.
         public var readTimeout = 30
+        /// Connections open at once; one past them is closed as its first request starts (`--max-connections`).
+        public var maximumConnections = 256
         /// The golden-image suite `/review/` checks; nil serves no review.
         public var suite: String? = nil
         /// The token every writing request needs; a random one when nil.
@@ -71,6 +73,8 @@ public final class RenderServer: @unchecked Sendable {
     var monitors: [UnsafeMutablePointer<GFileMonitor>] = []
     /// Keep-alive connections waiting for a next request (on the server's thread only).
     private let idle = IdleConnections()
+    /// Each request's deadline to arrive whole, and the open connections (on the server's thread only).
+    private(set) lazy var deadlines = RequestDeadlines(seconds: options.readTimeout, maximumConnections: options.maximumConnections)
     /// The `Host` values this server answers (its own address and port, by number and by name): a web
     /// page whose name a rebinding DNS server points at 127.0.0.1 sends its own name and is refused.
     private(set) var allowedHosts: Set<String> = []
@@ -195,6 +199,15 @@ public final class RenderServer: @unchecked Sendable {
             let server = Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue()
             g_socket_set_timeout(socket, guint(server.options.readTimeout))
             server.idle.stop(socket)
+            // The whole request, not only each read, has the read timeout: its deadline ends once its body is read.
+            guard let context = server.context, server.deadlines.started(message, socket: socket, context: context) else { return }
+            let read: @convention(c) (OpaquePointer?, gpointer?) -> Void = { message, data in
+                guard let message, let data else { return }
+                Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue().deadlines.finished(message)
+            }
+            g_signal_connect_data(
+                UnsafeMutableRawPointer(message), "got-body", unsafeBitCast(read, to: GCallback.self), data, nil,
+                GConnectFlags(rawValue: 0))
         }
         g_signal_connect_data(
             UnsafeMutableRawPointer(server), "request-started", unsafeBitCast(onRequest, to: GCallback.self), me, nil,
@@ -202,9 +215,10 @@ public final class RenderServer: @unchecked Sendable {
         // After each answer, a connection kept alive is watched for its client closing it or idling.
         let onFinished: @convention(c) (UnsafeMutablePointer<SoupServer>?, OpaquePointer?, gpointer?) -> Void = {
             _, message, data in
-            guard let message, let data, let socket = soup_server_message_get_socket(message) else { return }
+            guard let message, let data else { return }
             let server = Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue()
-            guard let context = server.context else { return }
+            server.deadlines.finished(message)
+            guard let context = server.context, let socket = soup_server_message_get_socket(message) else { return }
             server.idle.watch(socket, context: context)
         }
         for signal in ["request-finished", "request-aborted"] {
@@ -239,6 +253,7 @@ public final class RenderServer: @unchecked Sendable {
 
     private func close() {
         idle.stopAll()
+        deadlines.stopAll()
         for monitor in monitors {
             g_file_monitor_cancel(monitor)
             g_object_unref(UnsafeMutableRawPointer(monitor))

@@ -8,6 +8,7 @@ public enum ServeCommand {
     static let usage = """
         Usage: seemore serve [--host 127.0.0.1] [--port 8080] [--jobs N] [--templates DIR] [--cache-mb 64]
                              [--max-body-kb 256] [--max-text 100000] [--max-queue 64] [--read-timeout 30]
+                             [--max-connections 256]
                              [--max-width 4096] [--max-lines 100] [--time-budget-ms 10000]
                              [--suite golden-images/suite.json] [--token TOKEN] [--allow-origin ORIGIN]…
                              [--font-files PATH[,PATH…]] [--hermetic-fonts]
@@ -39,8 +40,9 @@ public enum ServeCommand {
                              a worker still drawing it is ended and replaced (default 10000).
           --allow-origin O   A page of origin O (http://localhost:3000) may send requests; repeat for
                              more, '*' for any. Other sites' pages are refused (403).
-          --read-timeout S   Seconds a connection may take to send a request, idle between requests or
-                             read its answer before it is closed (default 30).
+          --read-timeout S   Seconds a connection may take to send a whole request (headers and body),
+                             idle between requests or read its answer before it is closed (default 30).
+          --max-connections N  Connections open at once (default 256); one past them is closed.
 
         Every request's Host must name this server (127.0.0.1, localhost, [::1] or --host, with the
         port), else 421; a request a page of another site sends (its Origin, or Sec-Fetch-Site with its
@@ -98,6 +100,8 @@ public enum ServeCommand {
             case "--hermetic-fonts": try scanner.noValue(flag); hermeticFonts = true
             case "--read-timeout":
                 options.readTimeout = min(3600, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
+            case "--max-connections":
+                options.maximumConnections = min(65_536, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
             case "--max-queue":
                 options.limits.maximumQueue = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
             default: throw scanner.unknownFlag(flag.name)

@@ -273,3 +273,69 @@ import Testing
         }
     }
 }
+
+/// A client that trickles its request, and clients that open connections and send nothing: on main a
+/// request sent a byte every 10 s stayed open past 92 s with `--read-timeout 30` (the timeout measured
+/// idle time only), and 400 such clients held 403 connections.
+@Suite(.serialized) struct ServerTrickleTests {
+    @Test func aTrickledRequest_isClosedAtItsDeadline() throws {
+        try RenderServerTests.withServer({ $0.readTimeout = 2 }) { url in
+            let output = try ServerTrustTests.client(
+                """
+                s = connect()
+                request = b"GET /healthz HTTP/1.1\\r\\n" + HOST + b"X-Pad: " + b"a" * 60 + b"\\r\\n\\r\\n"
+                start = time.time()
+                how = "answered"
+                for byte in request:
+                    try:
+                        s.send(bytes([byte]))
+                    except OSError:
+                        how = "closed"; break
+                    time.sleep(0.25)
+                    s.setblocking(False)
+                    try:
+                        if s.recv(100) == b"": how = "closed"; break
+                    except BlockingIOError:
+                        pass
+                    s.setblocking(True); s.settimeout(10)
+                print(how, round(time.time() - start, 1))
+                """, port: ServerTrustTests.port(url))
+            let words = output.split(separator: " ")
+            #expect(words.first == "closed", "\(output)")
+            let seconds = Double(words.last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 99
+            #expect(seconds >= 1.9 && seconds < 6, "closed after \(seconds) s; the request would take 20 s")
+            // A request sent at once is answered as before.
+            #expect(try Curl.request(url + "healthz").status == 200)
+        }
+    }
+
+    @Test func openConnections_areBounded_andClosedOnesMakeRoom() throws {
+        try RenderServerTests.withServer({ $0.maximumConnections = 20 }) { url in
+            let output = try ServerTrustTests.client(
+                """
+                def alive(socks):
+                    count = 0
+                    for c in socks:
+                        c.setblocking(False)
+                        try:
+                            if c.recv(10) != b"": count += 1
+                        except BlockingIOError:
+                            count += 1
+                        except OSError:
+                            pass
+                    return count
+                socks = [connect() for _ in range(60)]
+                time.sleep(0.5)
+                print("open", alive(socks))
+                for c in socks: c.close()
+                time.sleep(0.3)
+                more = [connect() for _ in range(10)]
+                time.sleep(0.3)
+                print("after", alive(more))
+                """, port: ServerTrustTests.port(url))
+            #expect(output.contains("open 20\n"), "\(output)")
+            #expect(output.contains("after 10\n"), "\(output)")
+            #expect(try Curl.request(url + "healthz").status == 200)
+        }
+    }
+}
