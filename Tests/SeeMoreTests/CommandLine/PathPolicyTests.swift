@@ -79,13 +79,19 @@ import Testing
             workingDirectory: root)
         #expect(output.status == 1, "\(output.stdout)\(output.stderr)")  // goldens recorded: fails until committed
         #expect(output.stdout.contains("16 goldens written"), "\(output.stdout)")
-        // An absolute templates folder is used as it is.
-        let absolute = GoldenFixtures.suiteJSON.replacingOccurrences(
-            of: "\"texts\": {", with: "\"templates\": \"\(CardFixtures.templatesFolder)\",\n\"texts\": {")
-        try Data(absolute.utf8).write(to: goldens.appendingPathComponent("suite.json"))
-        let again = try BinaryRunner.run(
-            ["check", "--suite", "golden-images/suite.json", "--record", "never", "--artifacts", root.path + "/artifacts"],
-            workingDirectory: root)
+        // An absolute templates folder inside the repository is used as it is; one outside it is refused.
+        func check(templates: String) throws -> BinaryRunner.Output {
+            let absolute = GoldenFixtures.suiteJSON.replacingOccurrences(
+                of: "\"texts\": {", with: "\"templates\": \"\(templates)\",\n\"texts\": {")
+            try Data(absolute.utf8).write(to: goldens.appendingPathComponent("suite.json"))
+            return try BinaryRunner.run(
+                ["check", "--suite", "golden-images/suite.json", "--record", "never", "--artifacts", root.path + "/artifacts"],
+                workingDirectory: root)
+        }
+        let again = try check(templates: root.path + "/Templates")
         #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        let outside = try check(templates: CardFixtures.templatesFolder)
+        #expect(outside.status == 65, "\(outside.stdout)\(outside.stderr)")
+        #expect(outside.stderr.contains("templates: \(CardFixtures.templatesFolder) is outside the repository"), "\(outside.stderr)")
     }
 }
