@@ -32,6 +32,16 @@ struct FontMixing {
         func isVisible(_ drawn: String) -> Bool {
             drawn.unicodeScalars.contains { !$0.properties.isWhitespace && $0.properties.generalCategory != .format }
         }
+        // Emoji, drawn in an emoji font beside letters of another ("tonight🎉"), are no word mixing
+        // fonts: only the letters' fonts count.
+        func hasLetters(_ drawn: String) -> Bool {
+            // A keycap's digit, `#` or `*` is part of its emoji ("1️⃣").
+            let keycap = drawn.unicodeScalars.contains("\u{20E3}")
+            return drawn.unicodeScalars.contains {
+                !$0.properties.isWhitespace && $0.properties.generalCategory != .format && !Self.isEmojiPart($0)
+                    && !(keycap && ($0.properties.numericType != nil || $0 == "#" || $0 == "*") && $0.isASCII)
+            }
+        }
         // One pass over the text, in time linear in its length whatever the number of runs: the
         // words (runs of characters between white space, a character of a script written without
         // spaces a word of its own, so "filed続きを読む", a text and its Japanese suffix, is no mixed
@@ -78,13 +88,23 @@ struct FontMixing {
             while index < merged.count && merged[index].bytes.lowerBound < word.upperBound {
                 let run = merged[index]
                 let overlap = max(run.bytes.lowerBound, word.lowerBound)..<min(run.bytes.upperBound, word.upperBound)
-                if !families.contains(run.family) && isVisible(string(overlap)) { families.append(run.family) }
+                if !families.contains(run.family) && hasLetters(string(overlap)) { families.append(run.family) }
                 index += 1
             }
             let shown = string(word)
             if families.count > 1, seen.insert(shown).inserted {
                 mixedWords.append("'\(shown)' mixes \(families.joined(separator: " and "))")
             }
+        }
+    }
+
+    /// A scalar of an emoji or its sequence: a pictograph outside ASCII (not the digits, `#` and `*`
+    /// that Unicode also counts as emoji), a regional indicator, a skin tone, a variation selector,
+    /// a keycap or a tag character.
+    static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xFE00...0xFE0F, 0x20E3, 0xE0020...0xE007F: return true
+        default: return scalar.value > 0x7F && (scalar.properties.isEmoji || scalar.properties.isEmojiModifier)
         }
     }
 }

@@ -42,19 +42,62 @@ final class FontConfiguration {
     /// - Throws: `FontFilesError` naming a file fontconfig cannot read a font from;
     ///   `PangoError.creationFailed` when fontconfig cannot make a configuration.
     private convenience init(_ fonts: FontFiles) throws {
-        guard let config = fonts.hermetic ? FcConfigCreate() : FcInitLoadConfigAndFonts() else {
+        guard let config = fonts.hermetic ? FcConfigCreate() : FcInitLoadConfig() else {
             throw PangoError.creationFailed("a fontconfig configuration")
         }
         self.init(pointer: config)
+        try FontFiles.checkFaces(fonts.files)
+        if !fonts.hermetic && !fonts.files.isEmpty {
+            // The design's files are its families: an installed font of the same family is not loaded
+            // (it would win a tie, being found first), the files themselves are (accepted by path).
+            guard FcConfigParseAndLoadFromMemory(config, Self.designSelection(fonts.files), FcTrue) != 0 else {
+                throw PangoError.creationFailed("a fontconfig configuration with the design's families")
+            }
+        }
+        if !fonts.hermetic && FcConfigBuildFonts(config) == 0 {
+            throw PangoError.creationFailed("the machine's fonts in a fontconfig configuration")
+        }
+        // An empty configuration draws with no rule at all: it gets the machine's rules that change glyphs.
+        if fonts.hermetic && !HermeticRules.apply(to: config) {
+            throw PangoError.creationFailed("the fontconfig rules of hermetic fonts")
+        }
         // Files never change under a running process: no rescans.
         FcConfigSetRescanInterval(config, 0)
-        try FontFiles.checkFaces(fonts.files)
         for file in fonts.files {
             let before = seemore_application_font_count(config)
             guard FcConfigAppFontAddFile(config, file) != 0, seemore_application_font_count(config) > before else {
                 throw FontFilesError(entry: file, reason: "fontconfig finds no font in it")
             }
         }
+    }
+
+    /// fontconfig's rules that load `files` and no installed font of their families: every family
+    /// name of every face in them is rejected, and the files accepted by path (acceptance wins).
+    static func designSelection(_ files: [String]) -> String {
+        var families: [String] = []
+        for file in files {
+            guard let set = FcFontSetCreate() else { continue }
+            defer { FcFontSetDestroy(set) }
+            var count: Int32 = 0
+            _ = FcFreeTypeQueryAll(file, UInt32.max, nil, &count, set)
+            for index in 0..<Int(set.pointee.nfont) {
+                guard let pattern = set.pointee.fonts[index] else { continue }
+                var name: UnsafeMutablePointer<FcChar8>? = nil
+                var position: Int32 = 0
+                while FcPatternGetString(pattern, FC_FAMILY, position, &name) == FcResultMatch, let name {
+                    let family = String(cString: name)
+                    if !families.contains(family) { families.append(family) }
+                    position += 1
+                }
+            }
+        }
+        func element(_ name: String, _ value: String) -> String {
+            "<pattern><patelt name=\"\(name)\"><string>\(XMLText.escaped(value))</string></patelt></pattern>"
+        }
+        let accepted = files.map { element("file", $0) }.joined()
+        let rejected = families.map { element("family", $0) }.joined()
+        return "<?xml version=\"1.0\"?><fontconfig><selectfont><acceptfont>\(accepted)</acceptfont>"
+            + "<rejectfont>\(rejected)</rejectfont></selectfont></fontconfig>"
     }
 
     /// The configuration a font map of `fonts` uses; nil: fontconfig's current one, the machine's.

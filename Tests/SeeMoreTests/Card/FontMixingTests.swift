@@ -35,6 +35,11 @@ import Testing
         #expect(glued.fallbackRuns.map(\.text) == ["東京"] && glued.mixedFonts.isEmpty, "\(glued.mixedFonts)")
         let plain = try Self.card("We shipped the new flow today", font: "DejaVu Sans 15")
         #expect(plain.fallbackRuns.isEmpty && plain.mixedFonts.isEmpty)
+        // Emoji glued to letters (a ZWJ sequence, a skin tone, a flag, a keycap) are drawn in the
+        // emoji font: no mixed word (on main, "'tonight🎉' mixes DejaVu Sans and Noto Color Emoji").
+        let gluedEmoji = try Self.card("tonight🎉 coding👩🏽‍💻 Tokyo🇯🇵 done✅ 1️⃣st", font: "DejaVu Sans 15")
+        #expect(gluedEmoji.fallbackRuns.contains { $0.font == "Noto Color Emoji" })
+        #expect(gluedEmoji.mixedFonts.isEmpty, "\(gluedEmoji.mixedFonts)")
     }
 
     /// check's report carries the lint per case and lists it at the top, from worker processes too.
