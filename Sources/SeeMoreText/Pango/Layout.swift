@@ -26,6 +26,10 @@ package final class Layout {
         self.pointer = layout
         pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR)
         pango_layout_set_auto_dir(layout, context.direction == .auto ? 1 : 0)
+        // A paragraph's lines start at its start edge. Pango turns its alignment around for a
+        // right-to-left paragraph only when it finds the direction itself (auto_dir): a forced one
+        // (caption's, whose inline name must not decide it) is aligned to the right here.
+        if context.direction == .rtl { pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT) }
     }
 
     deinit {

@@ -46,4 +46,28 @@ import Testing
         let arabic = layout.graphemeRect(atByte: "seemore.app ".utf8.count)
         #expect(name.x > arabic.x, "\(name) \(arabic)")
     }
+
+    /// A right-to-left caption's lines start at the right edge, the name first (rightmost), the ending
+    /// at the end of the last line, its left. On main they were aligned to the left: the ink of
+    /// "مرحبا بالجميع" spanned 13–183 pt of the 12–308 pt text box.
+    @Test(arguments: [CardState.collapsed, .expanded])
+    func aRightToLeftCaption_startsAtTheRightEdge(state: CardState) throws {
+        var request = CardRequest(text: "مرحبا بالجميع", template: try CardFixtures.template("caption"))
+        request.width = 320
+        let card = try CardRenderer().draw(request, state: state)
+        let image = card.image
+        let background = image[2, 2]
+        var columns: [Int] = []
+        for y in 0..<image.height {
+            for x in 0..<image.width where image[x, y] != background { columns.append(x) }
+        }
+        let left = try #require(columns.min()), right = try #require(columns.max())
+        #expect(right >= 300 && right <= 308, "the ink ends at the text box's right edge (308 pt): \(right)")
+        #expect(left > 100, "and leaves the left free: \(left)")
+        // A cut one ends in "… more" at the left end of its last line, the name at the right of its first.
+        request.text = String(repeating: "مرحبا بالجميع، هذا نص طويل ", count: 6)
+        let cut = try CardRenderer().draw(request, state: .collapsed).metadata
+        let suffix = try #require(cut.suffixRect)
+        #expect(cut.truncated && suffix.x < 160, "\(suffix)")
+    }
 }
