@@ -80,6 +80,36 @@ import Testing
         }
     }
 
+    /// A header too long for the card, as X shortens it: the name first, then the handle, each ending
+    /// in "…" at its own end (right of "@see" even in a right-to-left card), and the time always kept.
+    /// On main the line lost " · 2h" and then the handle, and in Arabic cards read "…@seemo SeeMore".
+    @Test func aLongHeader_shortensTheNameThenTheHandle_andKeepsTheTime() throws {
+        for text in ["مرحبا بكم في خدمات الخرائط الجديدة", "Hello and welcome to the new maps"] {
+            var request = CardRequest(text: text, template: try CardFixtures.template("post"))
+            request.width = 240
+            request.author = CardRequest.Author(displayName: "Alexandra Konstantinopoulou", handle: "@alexandra_konstantin · 2h")
+            let plan = try TextStack.serialized { try CardPlanner(engine: try LayoutEngine(), request: request).plan(.collapsed) }
+            guard case .text(let header, _, _, _, _) = try #require(plan.items.first(where: { item in
+                if case .text(let layout, _, _, _, _) = item { return layout.lineTexts().joined().contains("Alex") }
+                return false
+            })) else { Issue.record("no header"); return }
+            let drawn = header.lineTexts().joined()
+            let bytes = Array(drawn.utf8)
+            func start(of part: String, from: Int = 0) throws -> Int {
+                let needle = Array(part.utf8)
+                return try #require((from...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
+            }
+            #expect(drawn.contains("2h") && drawn.contains("Alex") && drawn.contains("@alex"), "\(drawn.debugDescription)")
+            #expect(!drawn.contains("Konstantinopoulou") && !drawn.contains("alexandra_konstantin"), "\(drawn.debugDescription)")
+            let nameEllipsis = try start(of: "…")
+            let handleEllipsis = try start(of: "…", from: nameEllipsis + 1)
+            let x = { (byte: Int) in header.graphemeRect(atByte: byte).x }
+            #expect(x(nameEllipsis) > x(try start(of: "Alex")), "the name's … at its right end: \(drawn.debugDescription)")
+            #expect(x(handleEllipsis) > x(try start(of: "@alex")), "the handle's … at its right end: \(drawn.debugDescription)")
+            #expect(header.lineTexts().count == 1 && !header.isEllipsized, "the line fits without Pango's own ellipsis")
+        }
+    }
+
     /// fade-overlay's label reads in the direction of the line it covers: after right-to-left text the
     /// ".." of " ..더보기" sits next to the faded text (right of "더보기"), after left-to-right text left of it.
     @Test func overlayLabel_putsItsDotsNextToTheText() throws {
