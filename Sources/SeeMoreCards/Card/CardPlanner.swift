@@ -292,6 +292,9 @@ struct CardPlanner {
             let cut = try engine.truncate(request)
             return cut.truncated ? cut.kept + "…" : text
         }
+        // Most headers fit: one layout of the whole line (in the name's font, a little wider than drawn
+        // when the handle's is lighter) says so before the parts are measured.
+        if try width(name + " " + handle + trail, font) <= contentWidth { return (name, handle) }
         let space = try width("a a", font) - width("aa", font)
         let (nameWidth, handleWidth, trailWidth) = (try width(name, font), try width(handle, handleFont), try width(trail, handleFont))
         let handleRoom = handle.isEmpty ? 0 : space + handleWidth
