@@ -49,12 +49,38 @@ struct IndexedText {
     /// The end of the first `k` characters once trailing white space is removed.
     ///
     /// White space is Unicode's White_Space property: spaces, tabs, line breaks, NBSP, U+3000 and the like.
+    /// A Prepend character (U+0600 ARABIC NUMBER SIGN and the like) whose cluster the removed white
+    /// space completed goes too: it is never left without its base (UAX #29, GB9b), under the "…".
     func trimmedEnd(_ k: Int) -> Int {
         var end = k
-        while end > 0 && scalars[end - 1].properties.isWhitespace {
-            end -= 1
+        while end > 0 {
+            if scalars[end - 1].properties.isWhitespace {
+                end -= 1
+            } else if end < k, Self.isPrepend(scalars[end - 1]), !Self.isControl(scalars[end]) {
+                end -= 1
+            } else {
+                break
+            }
         }
         return end
+    }
+
+    /// Unicode's Grapheme_Cluster_Break=Prepend characters (Unicode 15).
+    static func isPrepend(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0600...0x0605, 0x06DD, 0x070F, 0x0890...0x0891, 0x08E2, 0x0D4E, 0x110BD, 0x110CD, 0x111C2...0x111C3, 0x1193F,
+            0x11941, 0x11A3A, 0x11A84...0x11A89, 0x11D46:
+            return true
+        default: return false
+        }
+    }
+
+    /// Characters no cluster extends over (GB4/GB5): line and paragraph breaks and other controls.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default: return false
+        }
     }
 
     /// The most characters between two line breaks among the first `count` characters.

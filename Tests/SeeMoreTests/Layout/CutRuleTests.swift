@@ -36,6 +36,22 @@ import Testing
         #expect(oneFewer.truncated)
     }
 
+    /// A Prepend character (U+0600) whose cluster a space completes is never kept without it, alone
+    /// under the "…" (on main the kept text was "Trip\n\u{600}"); one before a line break is a
+    /// cluster of its own and stays.
+    @Test func aPrependCharacter_isNeverKeptWithoutItsBase() throws {
+        var request = TruncationRequest(text: "Trip\n\u{600} lorem ipsum dolor sit amet", width: 105, lines: 2)
+        request.suffix = "See more"
+        let cut = try engine.truncate(request)
+        #expect(cut.truncated && !cut.kept.unicodeScalars.contains("\u{600}"), "\(cut.kept.debugDescription)")
+        // The candidates left are the shorter ones the rules allow ("Trip… See more" is too wide here).
+        #expect(cut.kept.hasPrefix("Tr") && !cut.kept.contains("\n"), "\(cut.kept.debugDescription)")
+        let text = IndexedText("a\u{600}\n")
+        #expect(text.trimmedEnd(3) == 2, "a Prepend before a line break is its own cluster")
+        #expect(IndexedText("a\u{600} ").trimmedEnd(3) == 1)
+        #expect(IndexedText("a \u{600}x").trimmedEnd(4) == 4)
+    }
+
     @Test func trailingWhiteSpacePastTheLastLine_doesNotTruncate() throws {
         let text = "One\nTwo\nThree\n\n \t\u{00A0}\u{3000}\r\n   "
         let result = try engine.truncate(TruncationRequest(text: text, lines: 3))
