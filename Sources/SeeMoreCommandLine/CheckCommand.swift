@@ -60,6 +60,8 @@ struct CheckCommand {
     /// The suite a check uses when --suite is not given.
     static let defaultSuite = "golden-images/suite.json"
     var suitePath = CheckCommand.defaultSuite
+    /// How long a worker may spend on one case (`--time-budget`).
+    var caseBudget = CheckWorkers.defaultCaseBudget
     var options: CheckOptions
     var templatesFolder: String? = nil
     var json = false
@@ -111,7 +113,7 @@ struct CheckCommand {
                 command.options.tolerance.maxDiffRatio = try scanner.fraction(try scanner.value(of: flag), flag: flag.name)
             case "--artifacts": command.options.artifactsFolder = try scanner.value(of: flag)
             case "--jobs": command.options.jobs = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
-            case "--time-budget": command.options.caseBudget = try scanner.seconds(try scanner.value(of: flag), flag: flag.name)
+            case "--time-budget": command.caseBudget = try scanner.seconds(try scanner.value(of: flag), flag: flag.name)
             case "--shard":
                 let value = try scanner.value(of: flag)
                 let parts = value.split(separator: "/").compactMap { Int($0) }
@@ -146,7 +148,7 @@ struct CheckCommand {
         // Cases are checked in worker processes, one of them with --jobs 1, so each has a time and memory budget.
         if let executable = io.program {
             options.workers = CheckWorkers(
-                executable: executable, arguments: workerArguments, count: options.jobs, caseBudget: options.caseBudget)
+                executable: executable, arguments: workerArguments, count: options.jobs, caseBudget: caseBudget)
         }
         if GoldenRunner.selection(suite, options: options).isEmpty && !allowEmpty {
             var what = [options.filter.map { "--filter '\($0)'" }, options.shard.map { "--shard \($0.index)/\($0.count)" }]

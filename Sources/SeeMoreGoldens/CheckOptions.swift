@@ -20,12 +20,6 @@ public struct CheckOptions: Sendable {
     public var cache: CheckCache? = nil
     /// Processes of this program to check the cases in, instead of threads (`seemore check --jobs N`).
     public var workers: CheckWorkers? = nil
-    /// How long a worker process may draw and compare one case (`--time-budget`): past it the worker
-    /// is ended and the case fails as not drawn, while the run goes on. Cases checked on threads
-    /// (no `workers`) have no budget.
-    public var caseBudget: Duration = CheckOptions.defaultCaseBudget
-    /// A case's time budget unless told otherwise: 60 s, a thousand times a long card's.
-    public static let defaultCaseBudget: Duration = .seconds(60)
     /// Threads someone else owns to render the cases on (a server's render pool), instead of `jobs`
     /// threads of the check's own.
     public var scheduler: CaseScheduler? = nil

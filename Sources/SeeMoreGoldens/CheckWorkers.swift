@@ -21,10 +21,13 @@ public struct CheckWorkers: Sendable {
     /// The `check` arguments every job carries (the suite, the selection, the record mode, …).
     public var arguments: [String]
     public var count: Int
-    /// How long a worker may spend on one case; a job of several cases has as many budgets.
+    /// How long a worker may draw and compare one case (`--time-budget`): past it the worker is ended
+    /// and the case fails as not drawn, while the run goes on; a job of several cases has as many budgets.
     public var caseBudget: Duration
+    /// A case's time budget unless told otherwise: 60 s, a thousand times a long card's.
+    public static let defaultCaseBudget: Duration = .seconds(60)
 
-    public init(executable: String, arguments: [String], count: Int, caseBudget: Duration = CheckOptions.defaultCaseBudget) {
+    public init(executable: String, arguments: [String], count: Int, caseBudget: Duration = CheckWorkers.defaultCaseBudget) {
         self.executable = executable
         self.arguments = arguments
         self.count = count
@@ -58,14 +61,26 @@ public struct CheckWorkers: Sendable {
         return answers
     }
 
-    /// How a case past its time budget is said to have ended.
-    static let overBudget = "it took longer than its time budget"
+    /// Why a case got no result from its worker.
+    package enum NotDrawn: CustomStringConvertible, Sendable {
+        /// The worker ended while drawing it ("worker 2 (process 4711) ended with signal 6 …").
+        case died(String)
+        /// Its job ran past this budget and the worker was ended.
+        case pastBudget(Duration)
+        /// The worker's answer could not be read.
+        case damagedAnswer
 
-    /// A budget in words: "60 s", "0.5 s".
-    static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let value = Double(seconds) + Double(attoseconds) / 1e18
-        return value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+        package var description: String {
+            switch self {
+            case .died(let how): return how
+            case .pastBudget(let budget):
+                let (seconds, attoseconds) = budget.components
+                let value = Double(seconds) + Double(attoseconds) / 1e18
+                return "it took longer than its time budget (\(value == value.rounded() ? "\(Int(value))" : "\(value)") s), "
+                    + "and its worker was ended"
+            case .damagedAnswer: return "its worker's answer was damaged"
+            }
+        }
     }
 
     /// Cases a job: enough for a message's cost to be shared, few enough that every worker gets
@@ -77,7 +92,7 @@ public struct CheckWorkers: Sendable {
     /// case whose worker died (with how it ended); returns the indices answered. A `stop` request lets
     /// the cases begun finish and begins no other.
     func run(
-        cases: [Int], stop: StopRequest? = nil, crashed: @escaping @Sendable (Int, String) -> CaseResult,
+        cases: [Int], stop: StopRequest? = nil, crashed: @escaping @Sendable (Int, NotDrawn) -> CaseResult,
         finish: @escaping @Sendable (Int, CaseResult, [String]) -> Void
     ) -> Set<Int> {
         guard !cases.isEmpty else { return [] }
@@ -104,13 +119,13 @@ public struct CheckWorkers: Sendable {
                         if answered.insert(answer.index) { finish(answer.index, answer.result, answer.fonts) }
                     }
                     for index in indices where answered.insert(index) {
-                        finish(index, crashed(index, "its worker's answer was damaged"), [])
+                        finish(index, crashed(index, .damagedAnswer), [])
                     }
                 case .failure(let failure):
-                    let how: String
+                    let how: NotDrawn
                     switch failure {
-                    case .crashed: how = "\(failure)"
-                    case .timedOut: how = "\(Self.overBudget) (\(Self.seconds(budget))), and its worker was ended"
+                    case .crashed: how = .died("\(failure)")
+                    case .timedOut: how = .pastBudget(budget)
                     case .cannotStart, .stopped: return
                     }
                     guard indices.count > 1 else {

@@ -66,7 +66,11 @@ public enum GoldenRunner {
                     var result = CaseResult(
                         name: golden.name, outcome: .crashed, message: "not drawn: \(how)",
                         goldenPath: suite.folder + "/" + golden.pngPath, group: group(of: golden))
-                    let why = how.hasPrefix(CheckWorkers.overBudget) ? "past its time budget" : "its worker died"
+                    let why: String
+                    switch how {
+                    case .pastBudget: why = "past its time budget"
+                    case .died, .damagedAnswer: why = "its worker died"
+                    }
                     result.signature = ChangeSignature(key: "not drawn: \(why)", template: golden.template.name)
                     return result
                 }

@@ -31,7 +31,7 @@ public struct ScanResult: Sendable, Equatable {
 
     /// The most texts (and so of any count) a scan or a merge of shards may say it has: 2⁴⁰, a
     /// trillion, more than any corpus. A `scan.json` saying more is damaged or forged.
-    public static let maximumCount = 1 << 40
+    package static let maximumCount = 1 << 40
 
     /// The shards' results as one run's: the same corpus and matrix, every shard 1…N once.
     /// - Throws: `MergeError` naming what differs or what is missing.

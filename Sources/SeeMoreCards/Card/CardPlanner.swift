@@ -256,15 +256,12 @@ struct CardPlanner {
         let fitted = try fittedHeader(name: header.displayName, handle: handle, trail: trail, font: header.font, handleFont: handleFont)
         var request = TruncationRequest(text: fitted.name, font: header.font, width: contentWidth)
         request.suffixFont = header.handleFont ?? "Normal"
-        var name = fitted.name + " "
-        var rest = fitted.handle + trail
-        if rightToLeft {
-            request.direction = .rtl
-            func isolated(_ part: String) -> String { part.isEmpty ? "" : "\u{2068}" + part + "\u{2069}" }
-            name = isolated(fitted.name) + " "
-            rest = ([fitted.handle] + parts).filter { !$0.isEmpty }.map(isolated).joined(separator: " · ")
-        }
-        if fitted.handle.isEmpty && !rightToLeft { rest = String(trail.drop { $0 == " " }) }
+        if rightToLeft { request.direction = .rtl }
+        func shown(_ part: String) -> String { rightToLeft ? "\u{2068}" + part + "\u{2069}" : part }
+        let name = shown(fitted.name) + " "
+        // The handle and the parts after it; without the handle the time still follows a " · ".
+        let rest = (fitted.handle.isEmpty && !parts.isEmpty ? "· " : "")
+            + ([fitted.handle].filter { !$0.isEmpty } + parts).map(shown).joined(separator: " · ")
         let layout = try engine.paintLayout(
             request, text: name, ending: ("", rest, false),
             paint: SuffixPaint(color: theme.secondaryText, underline: false)

@@ -25,14 +25,14 @@ public enum LogText {
     }
 
     /// The longest piece of input a Markdown cell shows, in characters; past it, "…".
-    public static let maximumCellCharacters = 300
+    package static let maximumCellCharacters = 300
 
     /// `escaped` text as inert Markdown prose for a table cell or a list item on GitHub, cut to `limit`
     /// characters: HTML, pipes and backticks made inert, and nothing from input renders as markup,
     /// a link, an image, a mention or a reference. Emphasis and link brackets are escaped (`\[x\](…)`),
     /// and a zero-width joiner breaks `@name` (no one is pinged), `#123`, and bare addresses
     /// (`https:\u{200D}//…`, `www\u{200D}.`), which GitHub would link.
-    public static func markdownCell(_ text: String, limit: Int = maximumCellCharacters) -> String {
+    public static func markdownCell(_ text: String, limit: Int = 300) -> String {
         var cell = ""
         let joiner: Character = "\u{200D}"
         var previous: Character = " "
@@ -46,7 +46,7 @@ public enum LogText {
             case "\\", "*", "_", "[", "]", "~": cell += "\\" + String(character)
             case "@", "#": cell += String(character) + String(joiner)
             case "/" where previous == ":": cell += String(joiner) + "/"
-            case "." where cell.lowercased().hasSuffix("www"): cell += String(joiner) + "."
+            case "." where cell.suffix(3).lowercased() == "www": cell += String(joiner) + "."
             default: cell.append(character)
             }
             previous = character
@@ -56,7 +56,7 @@ public enum LogText {
 
     /// `escaped` text for inside a Markdown code span (`` `…` ``) in a table: no backtick can end the
     /// span and no pipe the cell; cut to `limit` characters. A code span renders nothing else.
-    public static func markdownCode(_ text: String, limit: Int = maximumCellCharacters) -> String {
+    package static func markdownCode(_ text: String, limit: Int = maximumCellCharacters) -> String {
         var code = ""
         for character in cut(escaped(text), to: limit) {
             switch character {

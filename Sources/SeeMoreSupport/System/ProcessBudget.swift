@@ -5,7 +5,7 @@ import Glibc
 /// parent, and its memory is capped.
 package enum ProcessBudget {
     /// The memory a worker may allocate (RLIMIT_DATA: heap and private mappings): 2 GiB, four times
-    /// what the largest card's images take (`CardLimits.maximumPixels`). docs/security.md's table.
+    /// what the largest card's picture takes (`CardLimits.maximumPixelArea`). docs/security.md's table.
     package static let workerMemoryBytes: UInt64 = 2 << 30
 
     /// Ends this process (SIGKILL) when the thread that started it ends, and caps its memory at

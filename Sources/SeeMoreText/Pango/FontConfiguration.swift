@@ -47,19 +47,18 @@ final class FontConfiguration {
         }
         self.init(pointer: config)
         try FontFiles.checkFaces(fonts.files)
-        if !fonts.hermetic && !fonts.files.isEmpty {
+        if fonts.hermetic {
+            // An empty configuration draws with no rule at all: it gets the machine's rules that change glyphs.
+            guard HermeticRules.apply(to: config) else { throw PangoError.creationFailed("the fontconfig rules of hermetic fonts") }
+        } else {
             // The design's files are its families: an installed font of the same family is not loaded
             // (it would win a tie, being found first), the files themselves are (accepted by path).
-            guard FcConfigParseAndLoadFromMemory(config, Self.designSelection(fonts.files), FcTrue) != 0 else {
+            if !fonts.files.isEmpty, FcConfigParseAndLoadFromMemory(config, Self.designSelection(fonts.files), FcTrue) == 0 {
                 throw PangoError.creationFailed("a fontconfig configuration with the design's families")
             }
-        }
-        if !fonts.hermetic && FcConfigBuildFonts(config) == 0 {
-            throw PangoError.creationFailed("the machine's fonts in a fontconfig configuration")
-        }
-        // An empty configuration draws with no rule at all: it gets the machine's rules that change glyphs.
-        if fonts.hermetic && !HermeticRules.apply(to: config) {
-            throw PangoError.creationFailed("the fontconfig rules of hermetic fonts")
+            guard FcConfigBuildFonts(config) != 0 else {
+                throw PangoError.creationFailed("the machine's fonts in a fontconfig configuration")
+            }
         }
         // Files never change under a running process: no rescans.
         FcConfigSetRescanInterval(config, 0)

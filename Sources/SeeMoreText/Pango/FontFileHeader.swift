@@ -42,13 +42,4 @@ package enum FontFileHeader: Equatable {
         guard count >= 0 else { return nil }
         return FontFileHeader(Array(bytes.prefix(count)))
     }
-
-    /// The faces fontconfig would load from it.
-    package var faces: Int {
-        switch self {
-        case .font: return 1
-        case .collection(let faces): return faces
-        case .webFont, .unknown: return 0
-        }
-    }
 }

@@ -79,7 +79,7 @@ import Testing
         let answered = workers.run(
             cases: Array(suite.cases.indices),
             crashed: { index, how in
-                CaseResult(name: suite.cases[index].name, outcome: .crashed, message: how, goldenPath: "", group: "")
+                CaseResult(name: suite.cases[index].name, outcome: .crashed, message: "\(how)", goldenPath: "", group: "")
             },
             finish: { index, result, _ in results.withLock { $0[index] = result } })
         let byIndex = results.withLock { $0 }
