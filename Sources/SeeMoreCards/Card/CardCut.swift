@@ -5,7 +5,8 @@ import SeeMoreText
 public struct CardCut: Sendable, Equatable {
     /// The body's cut: `cutIndex` counts characters of `plainText`.
     public var truncation: Truncation
-    /// The body's plain text as drawn: links shortened where the template says so, an inline name first.
+    /// The body's plain text as drawn: links shortened where the template says so, entities isolated
+    /// in right-to-left text (`ShownEntities`), an inline name first.
     public var plainText: String
     /// Characters of `plainText` before the text itself (an inline name and its space).
     public var prefix: Int

@@ -8,9 +8,10 @@ struct CardPlanner {
     let theme: CardTemplate.Theme
     /// The text reads right to left: the header and a link below sit at the right, the trailing edge.
     let rightToLeft: Bool
-    /// The body text with its links shortened (`body.urls: short`), its entities' ranges in it and
-    /// their whole texts; nil shows the text as written.
-    let shortened: (text: String, entities: [TextEntity], wholeTexts: [String])?
+    /// The body text as laid out around its entities: links shortened (`body.urls: short`), each
+    /// entity isolated in a text that holds right-to-left characters (`ShownEntities`); nil shows the
+    /// text as written (markup, or no entities).
+    let shown: ShownEntities?
     /// The text's entities when they are given or marked; nil lets the engine find them.
     let entities: [TextEntity]?
 
@@ -81,19 +82,20 @@ struct CardPlanner {
             entities = (found + request.markedEntities).sorted { $0.range.lowerBound < $1.range.lowerBound }
         }
         self.entities = entities
-        if body.urls == .short, !request.markup, entities != nil || detect {
-            shortened = URLDisplay.shortening(
-                request.text, entities: entities ?? TextEntity.find(in: request.text), length: body.urlLength)
+        if !request.markup, entities != nil || detect {
+            let found = entities ?? TextEntity.find(in: request.text)
+            let shown = ShownEntities(request.text, entities: found, urlLength: body.urls == .short ? body.urlLength : nil)
+            self.shown = shown.isUnchanged ? nil : shown
         } else {
-            shortened = nil
+            shown = nil
         }
     }
 
     /// The body's layout request; `suffix` is what sits inline after the ellipsis.
     private func bodyRequest(suffix: String) -> TruncationRequest {
-        var text = shortened?.text ?? request.text
+        var text = shown?.text ?? request.text
         var markup = request.markup
-        var entities = shortened?.entities ?? self.entities
+        var entities = shown?.entities ?? self.entities
         if let name = inlineName, !name.isEmpty {
             // The name in bold, then the text: one paragraph, cut as one.
             text = "<b>" + Self.markupEscaped(name) + "</b> " + (markup ? text : Self.markupEscaped(text))
@@ -144,15 +146,37 @@ struct CardPlanner {
         let links = LinkPaint(color: theme.link ?? theme.suffix, underline: template.links.underline)
         let painted = try engine.paintLayout(body, text: drawn, ending: ending, paint: suffixPaint, links: links)
         var written: [Int: String] = [:]
-        if let shortened {
-            for (entity, whole) in zip(shortened.entities, shortened.wholeTexts) { written[entity.range.lowerBound + inlineShift] = whole }
+        var isolates = Set<Int>()
+        if let shown {
+            for (entity, whole) in zip(shown.entities, shown.wholeTexts) { written[entity.range.lowerBound + inlineShift] = whole }
+            isolates = Set(shown.insertedBytes(in: drawn, offset: inlineShift).map(\.lowerBound))
         }
         plan.entities = painted.entities.map { entity in
-            CardEntity(
-                kind: entity.kind, text: written[entity.range.lowerBound] ?? entity.text, range: entity.range,
-                rects: painted.layout.rects(perLineOf: entity.bytes).map { $0.offsetBy(x: origin.x, y: origin.y) })
+            // Reported without its isolates: the characters of the metadata's `kept`, the ink's rects.
+            var bytes = entity.bytes
+            if isolates.contains(bytes.lowerBound) { bytes = (bytes.lowerBound + 3)..<max(bytes.lowerBound + 3, bytes.upperBound) }
+            if bytes.count >= 3, isolates.contains(bytes.upperBound - 3) { bytes = bytes.lowerBound..<(bytes.upperBound - 3) }
+            let range = entity.range
+            let shift = (lower: shown?.insertedCount(before: range.lowerBound, offset: inlineShift) ?? 0,
+                upper: shown?.insertedCount(before: range.upperBound, offset: inlineShift) ?? 0)
+            return CardEntity(
+                kind: entity.kind, text: written[entity.range.lowerBound] ?? entity.text,
+                range: (range.lowerBound - shift.lower)..<max(range.lowerBound - shift.lower, range.upperBound - shift.upper),
+                rects: painted.layout.rects(perLineOf: bytes).map { $0.offsetBy(x: origin.x, y: origin.y) })
         }
         return painted
+    }
+
+    /// `laidOut` (the start of the body's plain text) as the metadata shows it: without the isolates
+    /// the card put around entities.
+    private func reported(_ laidOut: String) -> String {
+        shown?.withoutInserted(laidOut, offset: inlineShift) ?? laidOut
+    }
+
+    /// The lines of `painted` (of `drawn`, the start of the body's plain text) as drawn, without
+    /// invisible marks and isolates.
+    private func reportedLines(_ painted: PaintedText, drawn: String) -> [String] {
+        painted.lines(alsoHiding: shown?.insertedBytes(in: drawn, offset: inlineShift) ?? [])
     }
 
     private var suffixText: String { request.suffix ?? template.suffix.text }
@@ -328,8 +352,8 @@ struct CardPlanner {
             plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
             plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: contentWidth)
             plan.truncated = cut.truncated
-            plan.kept = cut.kept
-            plan.lines = painted.lines
+            plan.kept = reported(cut.kept)
+            plan.lines = reportedLines(painted, drawn: cut.kept)
             plan.suffix = painted.suffixRects(keptBytes: cut.kept.utf8.count)?.offsetBy(x: origin.x, y: origin.y)
             bottom = y + painted.layout.logicalSize.height
             if cut.truncated && placement == .below {
@@ -345,8 +369,8 @@ struct CardPlanner {
                 body, drawn: whole, ending: lessInline.map { ("", $0, true) }, origin: origin, to: &plan)
             plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
             plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: contentWidth)
-            plan.kept = whole
-            plan.lines = painted.lines
+            plan.kept = reported(whole)
+            plan.lines = reportedLines(painted, drawn: whole)
             plan.suffix = painted.suffixRects(keptBytes: whole.utf8.count)?.offsetBy(x: origin.x, y: origin.y)
             bottom = y + painted.layout.logicalSize.height
             if cut.truncated && placement != .inline, let less = template.expandedSuffix {
@@ -459,8 +483,8 @@ struct CardPlanner {
             of: layout, origin: origin, width: width - padding.left - padding.right,
             lines: first..<lineCount)
         plan.truncated = visible < lineCount
-        plan.kept = whole
-        plan.lines = isEmpty ? [] : Array(layout.lineTexts().suffix(visible))
+        plan.kept = reported(whole)
+        plan.lines = isEmpty ? [] : Array(layout.lineTexts(hiding: shown?.insertedBytes(in: whole, offset: inlineShift) ?? []).suffix(visible))
         return y + bottom - top
     }
 }

@@ -21,14 +21,16 @@ struct Ending {
     /// text as the isolate's own bidi level does (see `init(unmarkedEllipsis:suffix:)`).
     let startsItem: Bool
 
-    /// An isolated ending for a paragraph in the given direction.
-    init(ellipsis: String, suffix: String, rightToLeft: Bool) {
+    /// An isolated ending for a paragraph in the given direction, first closing `closing` isolates
+    /// the kept text left open (a cut inside an isolated link: the ending follows the paragraph, not
+    /// the link).
+    init(ellipsis: String, suffix: String, rightToLeft: Bool, closing: Int = 0) {
         let mark: [UInt8] = rightToLeft ? [0xE2, 0x80, 0x8F] : [0xE2, 0x80, 0x8E]
         let isolate: [UInt8] = rightToLeft ? [0xE2, 0x81, 0xA7] : [0xE2, 0x81, 0xA6]
         let pop: [UInt8] = [0xE2, 0x81, 0xA9]
         let ellipsisBytes = Array(ellipsis.utf8)
         let suffixBytes = Array(suffix.utf8)
-        let opening = mark + isolate
+        let opening = Array(repeating: pop, count: max(0, closing)).flatMap { $0 } + mark + isolate
         bytes = opening + ellipsisBytes + suffixBytes + pop
         ellipsisStart = opening.count
         let suffixStart = opening.count + ellipsisBytes.count
@@ -40,12 +42,29 @@ struct Ending {
     /// The ending after kept text whose last paragraph runs `rightToLeft`: without marks when that
     /// paragraph runs left to right and neither its kept part nor the ending needs bidi levels,
     /// isolated otherwise.
-    init(ellipsis: String, suffix: String, rightToLeft: Bool, keptPartNeedsBidi: Bool) {
+    init(ellipsis: String, suffix: String, rightToLeft: Bool, keptPartNeedsBidi: Bool, closing: Int = 0) {
         if !rightToLeft && !keptPartNeedsBidi && !StrongDirection.needsBidi((ellipsis + suffix).utf8) {
             self.init(unmarkedEllipsis: ellipsis, suffix: suffix)
         } else {
-            self.init(ellipsis: ellipsis, suffix: suffix, rightToLeft: rightToLeft)
+            self.init(ellipsis: ellipsis, suffix: suffix, rightToLeft: rightToLeft, closing: closing)
         }
+    }
+
+    /// How many isolates (LRI, RLI, FSI) `paragraph` (UTF-8) opens and leaves open.
+    static func openIsolates<Bytes: Collection>(in paragraph: Bytes) -> Int where Bytes.Element == UInt8 {
+        var open = 0
+        var previous: (UInt8, UInt8) = (0, 0)
+        for byte in paragraph {
+            if previous == (0xE2, 0x81) {
+                switch byte {
+                case 0xA6, 0xA7, 0xA8: open += 1
+                case 0xA9: open = max(0, open - 1)
+                default: break
+                }
+            }
+            previous = (previous.1, byte)
+        }
+        return open
     }
 
     /// An ending without marks, for a left-to-right paragraph whose kept part, like the ending itself,

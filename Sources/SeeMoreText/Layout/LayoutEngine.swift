@@ -192,9 +192,10 @@ public final class LayoutEngine {
             let keptEnd = plain.character(atByte: min(kept.count, plain.bytes.count))
             let rightToLeft = plain.isRightToLeft(paragraphContaining: max(keptEnd - 1, 0), direction: request.direction)
             let paragraph = plain.byteOffsets[plain.paragraphStart(before: keptEnd)]..<plain.byteOffsets[keptEnd]
+            let needsBidi = StrongDirection.needsBidi(plain.bytes[paragraph])
             made = Ending(
-                ellipsis: ending.ellipsis, suffix: ending.suffix, rightToLeft: rightToLeft,
-                keptPartNeedsBidi: StrongDirection.needsBidi(plain.bytes[paragraph]))
+                ellipsis: ending.ellipsis, suffix: ending.suffix, rightToLeft: rightToLeft, keptPartNeedsBidi: needsBidi,
+                closing: needsBidi ? Ending.openIsolates(in: plain.bytes[paragraph]) : 0)
         } else {
             made = Ending(plainEllipsis: ending.ellipsis, suffix: ending.suffix)
         }

@@ -12,6 +12,12 @@ package struct PaintedText {
     /// The lines' text as drawn, without the invisible marks.
     package var lines: [String] { layout.lineTexts(hiding: marks) }
 
+    /// The lines' text as drawn, without the invisible marks nor the bytes of `hidden` (marks the
+    /// caller put in the text).
+    package func lines(alsoHiding hidden: [Range<Int>]) -> [String] {
+        hidden.isEmpty ? lines : layout.lineTexts(hiding: marks + hidden)
+    }
+
     /// Where the suffix is drawn, in the layout's coordinates; nil without a suffix.
     /// - Parameter keptBytes: the body text's length in bytes (the text before the ending).
     package func suffixRects(keptBytes: Int) -> SuffixRects? {

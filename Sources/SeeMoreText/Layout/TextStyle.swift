@@ -21,6 +21,9 @@ final class TextStyle {
     /// The links, mentions and hashtags of the plain text (found, or the request's), with their bytes.
     private(set) var entities: [(entity: TextEntity, bytes: Range<Int>)] = []
     private var entityBytes: [Range<Int>] { entities.map(\.bytes) }
+    /// Each entity's bytes with the text glued to them (`glued(_:)`): what must fit a line for the
+    /// entity to be kept on one.
+    private lazy var gluedEntityBytes: [Range<Int>?] = entities.map { glued($0.bytes) }
     /// The characters of the links, mentions and hashtags of the plain text (found, or the
     /// request's), merged where they overlap, in order.
     private var entitySpans: [Range<Int>] = []
@@ -121,7 +124,7 @@ final class TextStyle {
             attributes.startItem(bytes: keptCount..<total)
         }
         try keepTogether(koreanWords, in: textStart..<(textStart + keptCount), on: attributes)
-        try keepTogether(entityBytes, in: textStart..<(textStart + keptCount), on: attributes)
+        try keepTogether(entityBytes, in: textStart..<(textStart + keptCount), on: attributes, measuring: gluedEntityBytes)
         if hyphens == .none
             && (textMayTakeHyphens || ending.map { Self.mayTakeHyphens(String(decoding: $0.bytes, as: UTF8.self)) } ?? false)
         {
@@ -227,7 +230,12 @@ extension TextStyle {
     /// that fit a line, on `attributes` of a layout whose text starts at `range.lowerBound`. Only
     /// ranges that fit get `allow_breaks = false`: Pango 1.50.12 aborts on some layouts where a range
     /// that cannot fit a line forbids its breaks.
-    private func keepTogether(_ words: [Range<Int>], in range: Range<Int>, on attributes: AttributeList) throws {
+    /// An entity is kept together only when it fits with what is glued to it (`measuring`, parallel
+    /// to `words`): else Pango, finding no break in the glued run, would break inside the word of
+    /// another script glued to it ("…/search?q=مر" / "حبا") rather than at a break of the link's own.
+    private func keepTogether(
+        _ words: [Range<Int>], in range: Range<Int>, on attributes: AttributeList, measuring: [Range<Int>?]? = nil
+    ) throws {
         guard !words.isEmpty, !range.isEmpty else { return }
         var low = 0
         var high = words.count
@@ -235,10 +243,11 @@ extension TextStyle {
             let middle = (low + high) / 2
             if words[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
         }
-        for word in words[low...] {
+        for (index, word) in words[low...].enumerated() {
             if word.lowerBound >= range.upperBound { break }
             let part = max(word.lowerBound, range.lowerBound)..<min(word.upperBound, range.upperBound)
-            guard part.count > 1, try fitsOneLine(word) else { continue }
+            let measured = measuring.map { $0[low + index] } ?? word
+            guard part.count > 1, let measured, try fitsOneLine(measured) else { continue }
             attributes.setAllowBreaks(false, bytes: (part.lowerBound - range.lowerBound)..<(part.upperBound - range.lowerBound))
         }
     }
@@ -299,6 +308,48 @@ extension TextStyle {
             located.append((entity, lower..<upper))
         }
         return located
+    }
+
+    /// The most bytes `glued(_:)` looks at on either side; a longer glued run is measured as too wide.
+    static let maximumGlue = 1_024
+
+    /// `range` (bytes of the plain text) with the text glued to it on either side: up to the nearest
+    /// line-break opportunities before and after it (Pango's, `pango_get_log_attrs`), without the
+    /// white space at the end. Nil when there is none within `maximumGlue` bytes (no line fits that).
+    private func glued(_ range: Range<Int>) -> Range<Int>? {
+        let bytes = plainBytes
+        func scalarStart(_ offset: Int) -> Int {
+            var offset = offset
+            while offset > 0 && offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+            return offset
+        }
+        let window = scalarStart(max(0, range.lowerBound - Self.maximumGlue))..<scalarStart(min(bytes.count, range.upperBound + Self.maximumGlue))
+        // Character starts in the window, and the characters' break attributes (one more: the end).
+        var starts: [Int] = []
+        for offset in window where bytes[offset] & 0xC0 != 0x80 { starts.append(offset) }
+        starts.append(window.upperBound)
+        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: starts.count)
+        bytes[window].withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                attributes.withUnsafeMutableBufferPointer { out in
+                    pango_get_log_attrs(
+                        chars.baseAddress, Int32(chars.count), 0, pango_language_from_string(language.text), out.baseAddress,
+                        Int32(out.count))
+                }
+            }
+        }
+        guard let first = starts.firstIndex(of: range.lowerBound), let last = starts.firstIndex(of: range.upperBound) else {
+            return range
+        }
+        var lower = first
+        while lower > 0 && attributes[lower].is_line_break == 0 { lower -= 1 }
+        if lower == 0 && window.lowerBound > 0 { return nil }
+        var upper = last
+        while upper < starts.count - 1 && attributes[upper].is_line_break == 0 { upper += 1 }
+        if upper == starts.count - 1 && window.upperBound < bytes.count { return nil }
+        var end = starts[upper]
+        while end > range.upperBound, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+        return starts[lower]..<max(end, range.upperBound)
     }
 
     /// Whether the word laid out alone, unwrapped, is at most a line wide.

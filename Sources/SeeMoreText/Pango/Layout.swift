@@ -145,11 +145,16 @@ package final class Layout {
         var texts: [String] = []
         var node = pango_layout_get_lines_readonly(pointer)
         var index = 0
+        // Lines come in byte order: one pass over the hidden ranges, in order, serves them all.
+        let hidden = hidden.filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        var nextHidden = 0
         while let current = node, index < (wanted?.upperBound ?? Int.max) {
             if wanted?.contains(index) ?? true, let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
                 let start = Int(line.pointee.start_index)
                 var kept: [UInt8] = []
-                for index in start..<(start + Int(line.pointee.length)) where !hidden.contains(where: { $0.contains(index) }) {
+                for index in start..<(start + Int(line.pointee.length)) {
+                    while nextHidden < hidden.count, hidden[nextHidden].upperBound <= index { nextHidden += 1 }
+                    if nextHidden < hidden.count, hidden[nextHidden].contains(index) { continue }
                     kept.append(bytes[index])
                 }
                 var lineText = String(decoding: kept, as: UTF8.self)

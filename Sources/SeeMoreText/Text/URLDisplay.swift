@@ -25,30 +25,4 @@ public enum URLDisplay: String, CaseIterable, Codable, Sendable {
         view.append(contentsOf: scalars[0..<(limit - 1)])
         return String(view) + "…"
     }
-
-    /// `text` with each URL among `entities` (ranges in its Unicode scalars) shortened, the entities'
-    /// ranges moved into the new text, and each entity's whole text as written.
-    package static func shortening(_ text: String, entities: [TextEntity], length: Int)
-        -> (text: String, entities: [TextEntity], wholeTexts: [String])
-    {
-        let scalars = Array(text.unicodeScalars)
-        var result = String.UnicodeScalarView()
-        var moved: [TextEntity] = []
-        var wholes: [String] = []
-        var copied = 0
-        for entity in entities.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
-        where entity.range.lowerBound >= copied && entity.range.upperBound <= scalars.count {
-            result.append(contentsOf: scalars[copied..<entity.range.lowerBound])
-            var whole = String.UnicodeScalarView()
-            whole.append(contentsOf: scalars[entity.range])
-            let shown = entity.kind == .url ? shortened(String(whole), length: length) : String(whole)
-            let start = result.count
-            result.append(contentsOf: shown.unicodeScalars)
-            moved.append(TextEntity(kind: entity.kind, range: start..<result.count))
-            wholes.append(String(whole))
-            copied = entity.range.upperBound
-        }
-        result.append(contentsOf: scalars[copied...])
-        return (String(result), moved, wholes)
-    }
 }

@@ -32,8 +32,29 @@ final class ReferenceCut {
         let bytes = Array(text.utf8)
         // Korean words (with `korean: words`) and entities, each kept on one line when it fits one.
         let entities = Self.entityBytes(request)
-        let words = (request.korean == .words ? KoreanLineBreak.wordRanges(in: text) : []) + entities
-        return try words.filter { word in
+        let korean = request.korean == .words ? KoreanLineBreak.wordRanges(in: text) : []
+        // An entity must fit with the text glued to it: up to the nearest line-break opportunities
+        // around it (read off a layout of the whole text), its trailing white space left out.
+        var starts: [Int] = []
+        for (offset, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 { starts.append(offset) }
+        starts.append(bytes.count)
+        let whole = try AttributeList()
+        if let language { whole.setLanguage(language, bytes: 0..<bytes.count) }
+        measuring.setUnwrapped()
+        measuring.setFont(body)
+        measuring.setAttributes(whole)
+        measuring.setText(bytes)
+        let breaks = measuring.withLogAttributes { $0.map { $0.is_line_break != 0 } }
+        let measured = korean.map { ($0, $0) } + entities.map { entity -> (Range<Int>, Range<Int>) in
+            var lower = starts.firstIndex(of: entity.lowerBound) ?? 0
+            var upper = starts.firstIndex(of: entity.upperBound) ?? starts.count - 1
+            while lower > 0 && !breaks[lower] { lower -= 1 }
+            while upper < starts.count - 1 && !breaks[upper] { upper += 1 }
+            var end = starts[upper]
+            while end > entity.upperBound, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+            return (entity, starts[lower]..<end)
+        }
+        return try measured.filter { _, word in
             let attributes = try AttributeList()
             if let language { attributes.setLanguage(language, bytes: 0..<word.count) }
             Self.weigh(entities, request.entityWeight, within: word, on: attributes)
@@ -42,7 +63,7 @@ final class ReferenceCut {
             measuring.setAttributes(attributes)
             measuring.setText(Array(bytes[word]))
             return measuring.logicalSize.width <= request.width
-        }
+        }.map(\.0)
     }
 
     /// The byte ranges of the request's entities (given, or found in its text).

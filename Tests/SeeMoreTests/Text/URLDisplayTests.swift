@@ -20,7 +20,7 @@ import Testing
 
     @Test func shortening_movesEveryEntityIntoTheNewText() {
         let text = "See https://www.example.com/a/very/long/path/indeed now, @anna and #tag 東京"
-        let result = URLDisplay.shortening(text, entities: TextEntity.find(in: text), length: 12)
+        let result = ShownEntities(text, entities: TextEntity.find(in: text), urlLength: 12)
         #expect(result.text == "See example.com… now, @anna and #tag 東京")
         let scalars = Array(result.text.unicodeScalars)
         let shown = result.entities.map { entity -> String in

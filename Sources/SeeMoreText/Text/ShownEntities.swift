@@ -1,0 +1,112 @@
+/// A text as a card lays it out around its links, mentions and hashtags: links shortened as feeds
+/// show them (`URLDisplay.short`), and, in a text that holds right-to-left characters, each entity
+/// isolated — a link left to right (LRI…PDI), a mention or hashtag in the direction of its own first
+/// letter (FSI…PDI) — so that inside Arabic or Hebrew "@seemore" keeps its "@" before the name and a
+/// short link its "…" after the path, as X's apps show them. The cut measures the text with the
+/// isolates in it (they are zero-width and break like combining marks, UAX #14 class CM), and each
+/// entity's range covers its isolates, so a cut that keeps an entity whole keeps them too.
+package struct ShownEntities {
+    /// The text as laid out.
+    package let text: String
+    /// The entities, their ranges in `text` (Unicode scalars), each covering its isolates.
+    package let entities: [TextEntity]
+    /// Each entity's whole text as written (a shortened link's full address), in `entities`' order.
+    package let wholeTexts: [String]
+    /// The Unicode scalars of `text` that were inserted (the isolates), ascending.
+    package let inserted: [Int]
+
+    static let leftToRightIsolate: Unicode.Scalar = "\u{2066}"
+    static let firstStrongIsolate: Unicode.Scalar = "\u{2068}"
+    static let popIsolate: Unicode.Scalar = "\u{2069}"
+
+    /// - Parameters:
+    ///   - entities: the entities of `text` (ranges in its Unicode scalars); those overlapping an
+    ///     earlier one are shown as written.
+    ///   - urlLength: shortens the links to at most this many characters (`URLDisplay.shortened`); nil
+    ///     shows them as written.
+    ///   - isolating: isolates each entity; nil decides by the text (when it holds a character that
+    ///     takes bidi levels: a right-to-left letter, an Arabic number or a directional control).
+    package init(_ text: String, entities: [TextEntity], urlLength: Int?, isolating: Bool? = nil) {
+        let isolating = isolating ?? StrongDirection.needsBidi(text.utf8)
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var moved: [TextEntity] = []
+        var wholes: [String] = []
+        var inserted: [Int] = []
+        var copied = 0
+        for entity in entities.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
+        where entity.range.lowerBound >= copied && entity.range.upperBound <= scalars.count && !entity.range.isEmpty {
+            result.append(contentsOf: scalars[copied..<entity.range.lowerBound])
+            var whole = String.UnicodeScalarView()
+            whole.append(contentsOf: scalars[entity.range])
+            let start = result.count
+            if isolating {
+                inserted.append(result.count)
+                result.append(entity.kind == .url ? Self.leftToRightIsolate : Self.firstStrongIsolate)
+            }
+            if entity.kind == .url, let urlLength {
+                result.append(contentsOf: URLDisplay.shortened(String(whole), length: urlLength).unicodeScalars)
+            } else {
+                result.append(contentsOf: whole)
+            }
+            if isolating {
+                inserted.append(result.count)
+                result.append(Self.popIsolate)
+            }
+            moved.append(TextEntity(kind: entity.kind, range: start..<result.count))
+            wholes.append(String(whole))
+            copied = entity.range.upperBound
+        }
+        result.append(contentsOf: scalars[copied...])
+        self.text = String(result)
+        self.entities = moved
+        self.wholeTexts = wholes
+        self.inserted = inserted
+    }
+
+    /// Whether nothing was changed: no link shortened, nothing isolated.
+    package var isUnchanged: Bool { inserted.isEmpty && entities.isEmpty }
+
+    /// How many inserted scalars come before scalar `index` of `text` (shifted by `offset`, the
+    /// characters put before `text` in the layout).
+    package func insertedCount(before index: Int, offset: Int = 0) -> Int {
+        var low = 0
+        var high = inserted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if inserted[middle] + offset < index { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// `laidOut` (a prefix of the layout's text, whose first `offset` characters come before `text`)
+    /// without the inserted isolates.
+    package func withoutInserted(_ laidOut: String, offset: Int = 0) -> String {
+        guard !inserted.isEmpty else { return laidOut }
+        var kept = String.UnicodeScalarView()
+        var next = 0
+        for (index, scalar) in laidOut.unicodeScalars.enumerated() {
+            if next < inserted.count, inserted[next] + offset == index {
+                next += 1
+                continue
+            }
+            kept.append(scalar)
+        }
+        return String(kept)
+    }
+
+    /// The UTF-8 byte ranges of the inserted isolates within `laidOut` (as `withoutInserted`).
+    package func insertedBytes(in laidOut: String, offset: Int = 0) -> [Range<Int>] {
+        guard !inserted.isEmpty else { return [] }
+        var ranges: [Range<Int>] = []
+        var byte = 0
+        var next = 0
+        for (index, scalar) in laidOut.unicodeScalars.enumerated() {
+            while next < inserted.count, inserted[next] + offset < index { next += 1 }
+            let width = UTF8.width(scalar)
+            if next < inserted.count, inserted[next] + offset == index { ranges.append(byte..<(byte + width)) }
+            byte += width
+        }
+        return ranges
+    }
+}
