@@ -12,8 +12,8 @@ struct CardPlanner {
     /// entity isolated in a text that holds right-to-left characters (`ShownEntities`); nil shows the
     /// text as written (markup, or no entities).
     let shown: ShownEntities?
-    /// The text's entities when they are given or marked; nil lets the engine find them.
-    let entities: [TextEntity]?
+    /// The text's entities: given, or found by the template's rules, and marked.
+    let entities: [TextEntity]
 
     private var template: CardTemplate { request.template }
     /// The template's header line with the request's author in it; nil without one, or when the
@@ -75,16 +75,16 @@ struct CardPlanner {
         probe.direction = request.direction ?? request.template.body.direction
         self.rightToLeft = try engine.isRightToLeft(probe)
         let body = request.template.body
-        let detect = request.template.links.detect
-        var entities = request.entities
+        let links = request.template.links
+        // The card finds the entities itself, by the template's rules (in a markup text's plain text).
+        var entities = try request.entities
+            ?? (links.detect ? TextEntity.find(in: request.markup ? engine.plainText(probe) : request.text, rules: links.rules) : [])
         if !request.markedEntities.isEmpty {
-            let found = try request.entities ?? (detect ? TextEntity.find(in: engine.plainText(probe)) : [])
-            entities = (found + request.markedEntities).sorted { $0.range.lowerBound < $1.range.lowerBound }
+            entities = (entities + request.markedEntities).sorted { $0.range.lowerBound < $1.range.lowerBound }
         }
         self.entities = entities
-        if !request.markup, entities != nil || detect {
-            let found = entities ?? TextEntity.find(in: request.text)
-            let shown = ShownEntities(request.text, entities: found, urlLength: body.urls == .short ? body.urlLength : nil)
+        if !request.markup {
+            let shown = ShownEntities(request.text, entities: entities, urlLength: body.urls == .short ? body.urlLength : nil)
             self.shown = shown.isUnchanged ? nil : shown
         } else {
             shown = nil
@@ -101,7 +101,7 @@ struct CardPlanner {
             text = "<b>" + Self.markupEscaped(name) + "</b> " + (markup ? text : Self.markupEscaped(text))
             markup = true
             let shift = inlineShift
-            entities = entities.map { list in list.map { TextEntity(kind: $0.kind, range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift)) } }
+            entities = entities.map { TextEntity(kind: $0.kind, range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift)) }
         }
         var body = TruncationRequest(
             text: text, font: request.font ?? template.body.font, width: contentWidth,
@@ -116,7 +116,7 @@ struct CardPlanner {
         if inlineName != nil && body.direction == .auto { body.direction = rightToLeft ? .rtl : .ltr }
         body.korean = template.body.korean
         body.language = request.language ?? template.body.lang
-        body.entities = entities ?? (template.links.detect ? nil : [])
+        body.entities = entities
         body.entityWeight = template.links.weight
         body.fullCountLimit = 0  // a card never shows the full line count
         return body
@@ -431,6 +431,17 @@ struct CardPlanner {
         plan.items.append(.fade(Rect(x: left, y: top, width: right - left, height: bottom - top), stops: stops))
         plan.items.append(.text(suffix, origin: Point(x: x - local.x, y: y), color: suffixPaint.color))
         plan.suffix = SuffixRects(perLine: [rect], rect: rect)
+        // What the label covers is neither seen nor tapped: entities' rects end where it starts.
+        plan.entities = plan.entities.compactMap { entity in
+            var entity = entity
+            entity.rects = entity.rects.compactMap { part in
+                guard part.y < rect.y + rect.height, rect.y < part.y + part.height else { return part }
+                let left = rightToLeft ? max(part.x, rect.x + rect.width) : part.x
+                let right = rightToLeft ? part.x + part.width : min(part.x + part.width, rect.x)
+                return right > left ? Rect(x: left, y: part.y, width: right - left, height: part.height) : nil
+            }
+            return entity.rects.isEmpty ? nil : entity
+        }
     }
 
     /// A chat input: the whole text as a text view holds it (trailing line breaks make it taller, as the

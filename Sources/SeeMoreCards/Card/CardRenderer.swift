@@ -117,7 +117,9 @@ public final class CardRenderer {
             truncated: plan.truncated, kept: plan.kept, lineCount: plan.lines.count, lines: plan.lines,
             suffixRect: plan.suffix?.rect, suffixRects: plan.suffix?.perLine ?? [],
             hitRect: plan.suffix?.rect.map {
-                CardMetadata.hitRect(around: $0, cardWidth: plan.width, cardHeight: plan.height, rightToLeft: planner.rightToLeft)
+                CardMetadata.hitRect(
+                    around: $0, cardWidth: plan.width, cardHeight: plan.height, rightToLeft: planner.rightToLeft,
+                    avoiding: plan.entities.flatMap(\.rects))
             },
             fonts: plan.fonts, fontFallback: !plan.fontSubstitutions.isEmpty, fontSubstitutions: plan.fontSubstitutions,
             unknownGlyphs: plan.unknownGlyphs, fontFiles: plan.fontFiles)

@@ -54,7 +54,43 @@ public struct CardMetadata: Sendable, Equatable {
     /// `rect` grown to at least 44×44 pt inside the card, away from the body text where it can: towards
     /// the trailing side (the right, or the left in right-to-left text) and downwards first, since the
     /// text a suffix ends lies before it and above it.
-    static func hitRect(around rect: Rect, cardWidth: Double, cardHeight: Double, rightToLeft: Bool = false) -> Rect {
+    ///
+    /// Tap targets never overlap: the grown rect gives way to each of `avoiding` (the rects of the
+    /// links, mentions and hashtags shown) it would cover — its top moves below one on a line above
+    /// the suffix, its leading edge past one on the suffix's own line, its bottom above one below.
+    /// A card shorter than 44 pt (a one-line caption) gets a target as tall as the card.
+    static func hitRect(
+        around rect: Rect, cardWidth: Double, cardHeight: Double, rightToLeft: Bool = false, avoiding: [Rect] = []
+    ) -> Rect {
+        var hit = grownHitRect(around: rect, cardWidth: cardWidth, cardHeight: cardHeight, rightToLeft: rightToLeft)
+        for other in avoiding where overlaps(hit, other) {
+            if other.y + other.height / 2 <= rect.y {
+                // On a line above the suffix: the target starts below it, or at the suffix's own top
+                // where the lines' boxes overlap.
+                let top = max(hit.y, min(other.y + other.height, rect.y))
+                hit = Rect(x: hit.x, y: top, width: hit.width, height: max(0, hit.y + hit.height - top))
+            } else if rightToLeft ? other.x >= rect.x + rect.width - 0.5 : other.x + other.width <= rect.x + 0.5 {
+                // Before the suffix on its line: the target starts after it.
+                if rightToLeft {
+                    hit = Rect(x: hit.x, y: hit.y, width: max(0, other.x - hit.x), height: hit.height)
+                } else {
+                    let left = other.x + other.width
+                    hit = Rect(x: left, y: hit.y, width: max(0, hit.x + hit.width - left), height: hit.height)
+                }
+            } else if other.y >= rect.y + rect.height - 0.5 {
+                // Below it (a link under the text): the target ends above it.
+                hit = Rect(x: hit.x, y: hit.y, width: hit.width, height: max(0, other.y - hit.y))
+            }
+        }
+        return hit
+    }
+
+    /// Whether two rects share an area (touching edges do not).
+    private static func overlaps(_ a: Rect, _ b: Rect) -> Bool {
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    }
+
+    private static func grownHitRect(around rect: Rect, cardWidth: Double, cardHeight: Double, rightToLeft: Bool) -> Rect {
         /// Grows [start, start + length) to the minimum within [0, limit), first on the preferred side.
         func span(_ start: Double, _ length: Double, limit: Double, growForward: Bool) -> (Double, Double) {
             let size = min(max(length, minimumHitSize), limit)

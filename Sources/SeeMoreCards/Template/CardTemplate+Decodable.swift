@@ -223,7 +223,7 @@ extension Avatar: Decodable {
 }
 
 extension CardTemplate.Links: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case detect, underline, weight }
+    enum CodingKeys: String, CodingKey, CaseIterable { case detect, underline, weight, rules }
 
     /// Weight names as CSS and Pango spell them.
     static let weightNames = [
@@ -237,6 +237,8 @@ extension CardTemplate.Links: Decodable {
         let defaults = Self()
         detect = try container.decodeIfPresent(Bool.self, forKey: .detect) ?? defaults.detect
         underline = try container.decodeIfPresent(Bool.self, forKey: .underline) ?? defaults.underline
+        rules = try container.decodeIfPresent(EntityRules.self, forKey: .rules) ?? defaults.rules
+        rules = try container.decodeIfPresent(EntityRules.self, forKey: .rules) ?? defaults.rules
         if let name = try? container.decodeIfPresent(String.self, forKey: .weight) {
             guard let weight = Self.weightNames[name.lowercased()] else {
                 throw DecodingError.dataCorruptedError(

@@ -140,6 +140,8 @@ public struct CardTemplate: Sendable, Equatable {
         public var underline = false
         /// Their weight (400 normal, 600 semibold, 700 bold); nil keeps the text's.
         public var weight: Int? = nil
+        /// How they are found: `feed` (any script's mentions) or `x` (as X finds them).
+        public var rules: EntityRules = .feed
     }
 
     /// The ramp of background that an `overlay` suffix sits on: transparent `leadIn` points before the

@@ -21,7 +21,7 @@ public struct TextEntity: Equatable, Hashable, Sendable {
 
     /// The entities of `text` in order: URLs (`http://`, `https://`, `www.`), mentions (`@name`) and
     /// hashtags (`#tag`, in any script's letters, Hangul and kana included), found by `EntityScanner`.
-    public static func find(in text: String) -> [TextEntity] {
-        EntityScanner(text).entities
+    public static func find(in text: String, rules: EntityRules = .feed) -> [TextEntity] {
+        EntityScanner(text, rules: rules).entities
     }
 }

@@ -135,9 +135,38 @@ import Testing
         #expect(throws: TruncationRequestError.self) { try request.validate() }
     }
 
+    /// Tap targets never overlap (#41): on main "Show more" took 6 pt of #sunset's line in post at 240 pt.
+    @Test(arguments: ["post", "x", "inline-more", "feed", "caption", "fade-overlay", "read-more-tail"])
+    func theSuffixsTarget_neverCoversAnEntity(template: String) throws {
+        let texts = [
+            "Golden hour on the pier tonight, the whole sky went orange and pink and then purple. Worth the wait #sunset #nofilter and more words after",
+            "Ship small, ship often: read https://example.com/blog/2026/12/ship-small and tell @anna what you think #shipping",
+        ]
+        for text in texts {
+            for width in [240.0, 320, 414] {
+                var request = CardRequest(text: text, template: try CardFixtures.template(template))
+                request.width = width
+                let metadata = try CardRenderer().draw(request, state: .collapsed).metadata
+                guard let hit = metadata.hitRect, let suffix = metadata.suffixRect else { continue }
+                for entity in metadata.entities {
+                    for rect in entity.rects {
+                        // Where lines' boxes overlap, the suffix's own rows may hold the line above's box.
+                        let rows = (max(hit.y, rect.y), min(hit.y + hit.height, rect.y + rect.height))
+                        let outsideSuffix = rows.0 < suffix.y - 0.01 || rows.1 > suffix.y + suffix.height + 0.01
+                        let overlap = hit.x < rect.x + rect.width && rect.x < hit.x + hit.width && rows.0 < rows.1 && outsideSuffix
+                        #expect(!overlap, "\(template) at \(width): target \(hit) covers \(entity.text) \(rect)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func aTemplateWithoutLinks_decodesTheDefaults_andTheKeysAreChecked() throws {
-        let template = try CardFixtures.template("x")
-        #expect(template.links == CardTemplate.Links(detect: true, underline: false))
+        let template = try CardFixtures.template("inline-more")
+        #expect(template.links == CardTemplate.Links(detect: true, underline: false, rules: .feed))
+        #expect(try CardFixtures.template("x").links.rules == .x)
+        let unknown = Data(##"{"links": {"rules": "mastodon"}, "themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000", "link": "#0000FF"}}}"##.utf8)
+        #expect(throws: (any Error).self) { try JSONDecoder().decode(CardTemplate.self, from: unknown) }
         let data = Data(##"{"links": {"detect": false, "colour": "#000000"}, "themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000", "link": "#0000FF"}}}"##.utf8)
         #expect(throws: (any Error).self) { try JSONDecoder().decode(CardTemplate.self, from: data) }
         let good = Data(##"{"links": {"detect": false}, "themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000", "link": "#0000FF"}}}"##.utf8)

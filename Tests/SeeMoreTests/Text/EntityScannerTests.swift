@@ -34,8 +34,48 @@ import Testing
         #expect(Self.found(text) == expected, "\(text)")
     }
 
+    /// #41's defects, each failing on the scanner before: IRIs and IDN hosts, an e-mail address, a
+    /// hashtag after an emoji's variation selector, punctuation inside a hashtag's word, a hashtag
+    /// starting with "_", an entity after a spacing vowel sign, `#` or `://` right after a hashtag.
+    @Test(arguments: [
+        ("https://de.wikipedia.org/wiki/Düsseldorf ok", ["url:https://de.wikipedia.org/wiki/Düsseldorf"]),
+        ("http://foobar.みんな/ ok", ["url:http://foobar.みんな/"]),
+        ("http://ああ.com と https://bücher.de/a", ["url:http://ああ.com", "url:https://bücher.de/a"]),
+        ("https://ru.wikipedia.org/wiki/Москва.", ["url:https://ru.wikipedia.org/wiki/Москва"]),
+        ("詳しくはhttps://example.jpです", ["url:https://example.jp"]),
+        ("mail andré@example.com now", []),
+        ("I ❤️#NYC", ["hashtag:#NYC"]),
+        ("#צה״ל #il·lusió #メ〜テレ #各〃 end", ["hashtag:#צה״ל", "hashtag:#il·lusió", "hashtag:#メ〜テレ", "hashtag:#各〃"]),
+        ("http://no-tld http://a.x http://twitter_underscore.com http://-a.com #http://t.com $http://t.com", []),
+        ("https://en.wikipedia.org/wiki/Hatfield–McCoy_feud ok", ["url:https://en.wikipedia.org/wiki/Hatfield–McCoy_feud"]),
+        ("#_tag and #_", ["hashtag:#_tag"]),
+        ("की#टैग की@नाम", []),
+        ("#tag#tag2 #tag://x ok #fine", ["hashtag:#fine"]),
+        ("see https://a.co/x* and www.apple too", ["url:https://a.co/x"]),
+    ])
+    func findsAsThePlatformsDo(text: String, expected: [String]) {
+        #expect(Self.found(text) == expected, "\(text)")
+    }
+
+    /// X's mentions (`links.rules: x`): ASCII names of 1 to 20 characters, honorifics after them.
+    @Test(arguments: [
+        ("@tanakaさん と @kim님 @user_1", ["mention:@tanaka", "mention:@kim", "mention:@user_1"]),
+        ("@aliceìnheiro x @test@example.com f!@kn f*@kn", []),
+        ("の@usernameに RT@a rt:@b Rt @c", ["mention:@username", "mention:@a", "mention:@b", "mention:@c"]),
+        ("@http://twitter.com a@b", []),
+        ("@abcdefghijklmnopqrstuvwxyz", ["mention:@abcdefghijklmnopqrst"]),
+    ])
+    func findsMentionsAsXDoes(text: String, expected: [String]) {
+        let scalars = Array(text.unicodeScalars)
+        let found = TextEntity.find(in: text, rules: .x).map { entity in
+            "\(entity.kind.rawValue):" + scalars[entity.range].map(String.init).joined()
+        }
+        #expect(found == expected, "\(text)")
+        #expect(TextEntity.find(in: "@김민수 @tanakaさん").count == 2, "feed rules keep any script's names")
+    }
+
     @Test func aStrangersHugeText_isScannedInBoundedSteps() {
-        let text = "https://" + String(repeating: "a", count: 100_000) + " #" + String(repeating: "b", count: 10_000)
+        let text = "https://example.com/" + String(repeating: "a", count: 100_000) + " #" + String(repeating: "b", count: 10_000)
         let entities = TextEntity.find(in: text)
         #expect(entities.first?.kind == .url && entities.first?.range.count == EntityScanner.maximumURLLength)
         #expect(entities.allSatisfy { $0.range.count <= EntityScanner.maximumURLLength })
