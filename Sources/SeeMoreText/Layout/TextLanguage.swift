@@ -7,7 +7,9 @@ import CPangoCairo
 /// locale, so pictures do not depend on the machine.
 package enum TextLanguage {
     /// The language of `text` when none is given, from its letters: Japanese when it has kana, Korean
-    /// when it has Hangul, Simplified Chinese when Han is its most common script, otherwise the sample
+    /// when it has Hangul, Chinese when Han is its most common script — Traditional (`zh-Hant`) when it
+    /// holds more Traditional-only than Simplified-only characters (`HanVariants`), else Simplified
+    /// (`zh-Hans`) — otherwise the sample
     /// language Pango names for its most common script (`ar` for Arabic, `hi` for Devanagari, `th` for
     /// Thai, `en` for Latin…). nil for a text without letters. Reads at most the first 4096 characters.
     package static func guess(_ text: String) -> String? {
@@ -22,6 +24,7 @@ package enum TextLanguage {
         var order: [GUnicodeScript] = []
         var index = 0
         var characters = 0
+        var variants = (traditional: 0, simplified: 0)
         while index < bytes.count && characters < 4096 {
             let byte = bytes[index]
             characters += 1
@@ -37,6 +40,10 @@ package enum TextLanguage {
                 for offset in 1..<length { value = value << 6 | UInt32(bytes[index + offset] & 0x3F) }
                 index += length
                 script = g_unichar_get_script(gunichar(value))
+                if script == G_UNICODE_SCRIPT_HAN, let scalar = Unicode.Scalar(value) {
+                    if HanVariants.traditionalOnly.contains(scalar) { variants.traditional += 1 }
+                    if HanVariants.simplifiedOnly.contains(scalar) { variants.simplified += 1 }
+                }
             }
             switch script {
             case G_UNICODE_SCRIPT_COMMON, G_UNICODE_SCRIPT_INHERITED, G_UNICODE_SCRIPT_UNKNOWN: continue
@@ -51,7 +58,7 @@ package enum TextLanguage {
         }
         // The most common script; the first seen wins a tie, so the answer is deterministic.
         guard let dominant = order.max(by: { counts[Int($0.rawValue)] < counts[Int($1.rawValue)] }) else { return nil }
-        if dominant == G_UNICODE_SCRIPT_HAN { return "zh-Hans" }
+        if dominant == G_UNICODE_SCRIPT_HAN { return variants.traditional > variants.simplified ? "zh-Hant" : "zh-Hans" }
         if dominant == G_UNICODE_SCRIPT_LATIN { return "en" }
         return ScriptLanguage.sample(of: dominant)
     }

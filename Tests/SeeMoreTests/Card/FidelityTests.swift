@@ -267,6 +267,11 @@ import Testing
     @Test func languageGuess_followsTheDocumentedRule() {
         #expect(TextLanguage.guess("吾輩は猫である") == "ja")
         #expect(TextLanguage.guess("今天天气很好") == "zh-Hans")
+        // Traditional Chinese by its Traditional-only characters (#41: drawn in the Simplified font).
+        #expect(TextLanguage.guess("這間店裡與朋友一起點了個蛋糕。") == "zh-Hant")
+        #expect(TextLanguage.guess("这间店里与朋友一起点了个蛋糕。") == "zh-Hans")
+        #expect(TextLanguage.guess("天氣很好") == "zh-Hant")
+        #expect(TextLanguage.guess("今天天氣很好，这里") == "zh-Hans", "a tie is Simplified")
         #expect(TextLanguage.guess("오늘 漢字") == "ko")
         #expect(TextLanguage.guess("Hello world") == "en")
         #expect(TextLanguage.guess("مرحبا") == "ar")
