@@ -206,21 +206,32 @@ public struct LayoutDiff: Sendable, Equatable {
         return parts.joined(separator: "; ")
     }
 
-    /// The words of `spans` with a changed character, whole ("brand-new", not "brand-"), in order.
+    /// The words of `spans` with a changed character, whole ("brand-new", not "brand-"), in order; in
+    /// a script written without spaces (Han, kana, Thai…) the changed characters alone, a run of them
+    /// as one ("ニャー", not the whole sentence it ends).
     private static func changedText(_ spans: [Span]?) -> String {
         var words: [String] = []
         var word = ""
         var changed = false
+        var unspacedRun = false  // `word` is a run of changed characters of a script without spaces
         func end() {
             if changed && !word.isEmpty { words.append(word) }
             word = ""
             changed = false
+            unspacedRun = false
         }
         for span in spans ?? [] {
             for character in span.text {
-                if character.isWhitespace {
+                let unspaced = character.unicodeScalars.first.map(UnspacedScript.contains) ?? false
+                if character.isWhitespace || (unspaced && !span.changed) {
                     end()
+                } else if unspaced {
+                    if !unspacedRun { end() }
+                    word.append(character)
+                    changed = true
+                    unspacedRun = true
                 } else {
+                    if unspacedRun { end() }
                     word.append(character)
                     changed = changed || span.changed
                 }

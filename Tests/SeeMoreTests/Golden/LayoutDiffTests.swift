@@ -52,6 +52,18 @@ import Testing
         #expect(diff.summary(omitting: ["suffix"]) == "cut −\"coffee\"; line 3 changed")
     }
 
+    /// In a script without spaces the message names the characters that moved (#41: it named the
+    /// whole kept text, `cut −"吾輩は猫である。…"`, when only "ニャー" moved).
+    @Test func aMovedCutWithoutSpaces_namesTheMovedCharacters() {
+        func cut(_ kept: String) -> LayoutSnapshot {
+            LayoutSnapshot(text: "size: 343×80 pt\ntruncated: true\nsuffix: none\nkept: \(kept)\nlines: 1\n| \(kept)… More\n")
+        }
+        let diff = LayoutDiff(golden: cut("吾輩は猫である。名前はまだ無い。ニャー"), actual: cut("吾輩は猫である。名前はまだ無い。"))
+        #expect(diff.summary == "cut −\"ニャー\"; line 1 changed")
+        let mixed = LayoutDiff(golden: cut("今日はcoffeeと紅茶"), actual: cut("今日はteaと紅茶"))
+        #expect(mixed.summary == "cut −\"coffee\" +\"tea\"; line 1 changed")
+    }
+
     /// An expanded card has no cut: a change of its text is called one, and a changed word is named
     /// whole ("brand-new", not the fragment "brand-" the diff's punctuation-split tokens mark).
     @Test func anExpandedCardsChange_isItsText_inWholeWords() {
