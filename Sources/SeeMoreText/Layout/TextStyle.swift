@@ -23,7 +23,8 @@ final class TextStyle {
     private var entityBytes: [Range<Int>] { entities.map(\.bytes) }
     /// Each entity's bytes with the text glued to them (`glued(_:)`): what must fit a line for the
     /// entity to be kept on one.
-    private lazy var gluedEntityBytes: [Range<Int>?] = entities.map { glued($0.bytes) }
+    /// Found for the entities a layout holds, when it is made (a long text's others are never asked for).
+    private var gluedEntityBytes: [Range<Int>: Range<Int>?] = [:]
     /// The characters of the links, mentions and hashtags of the plain text (found, or the
     /// request's), merged where they overlap, in order.
     private var entitySpans: [Range<Int>] = []
@@ -124,7 +125,7 @@ final class TextStyle {
             attributes.startItem(bytes: keptCount..<total)
         }
         try keepTogether(koreanWords, in: textStart..<(textStart + keptCount), on: attributes)
-        try keepTogether(entityBytes, in: textStart..<(textStart + keptCount), on: attributes, measuring: gluedEntityBytes)
+        try keepTogether(entityBytes, in: textStart..<(textStart + keptCount), on: attributes, glued: true)
         if hyphens == .none
             && (textMayTakeHyphens || ending.map { Self.mayTakeHyphens(String(decoding: $0.bytes, as: UTF8.self)) } ?? false)
         {
@@ -230,11 +231,11 @@ extension TextStyle {
     /// that fit a line, on `attributes` of a layout whose text starts at `range.lowerBound`. Only
     /// ranges that fit get `allow_breaks = false`: Pango 1.50.12 aborts on some layouts where a range
     /// that cannot fit a line forbids its breaks.
-    /// An entity is kept together only when it fits with what is glued to it (`measuring`, parallel
-    /// to `words`): else Pango, finding no break in the glued run, would break inside the word of
+    /// With `glued`, a word (an entity) is kept together only when it fits with what is glued to it
+    /// (`glued(_:)`): else Pango, finding no break in the glued run, would break inside the word of
     /// another script glued to it ("…/search?q=مر" / "حبا") rather than at a break of the link's own.
     private func keepTogether(
-        _ words: [Range<Int>], in range: Range<Int>, on attributes: AttributeList, measuring: [Range<Int>?]? = nil
+        _ words: [Range<Int>], in range: Range<Int>, on attributes: AttributeList, glued: Bool = false
     ) throws {
         guard !words.isEmpty, !range.isEmpty else { return }
         var low = 0
@@ -243,10 +244,18 @@ extension TextStyle {
             let middle = (low + high) / 2
             if words[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
         }
-        for (index, word) in words[low...].enumerated() {
+        for word in words[low...] {
             if word.lowerBound >= range.upperBound { break }
             let part = max(word.lowerBound, range.lowerBound)..<min(word.upperBound, range.upperBound)
-            let measured = measuring.map { $0[low + index] } ?? word
+            var measured: Range<Int>? = word
+            if glued {
+                if let known = gluedEntityBytes[word] {
+                    measured = known
+                } else {
+                    measured = self.glued(word)
+                    gluedEntityBytes[word] = measured
+                }
+            }
             guard part.count > 1, let measured, try fitsOneLine(measured) else { continue }
             attributes.setAllowBreaks(false, bytes: (part.lowerBound - range.lowerBound)..<(part.upperBound - range.lowerBound))
         }

@@ -140,9 +140,9 @@ struct EntityScanner {
         guard startsWord(bytes, at: offset, notAfter: "@＠./-_#＃$") else { return nil }
         var end = body
         var characters = body - offset
-        // Each end a character may close the URL at, with the characters before it: trailing
-        // punctuation is taken back off below.
-        var ends: [(byte: Int, characters: Int, punctuation: Bool)] = []
+        // Where the URL ends, with its characters: after its last character that is not trailing
+        // punctuation.
+        var last: (byte: Int, characters: Int)? = nil
         var open = 0  // brackets the URL opened: "(wiki)" keeps its closing one
         var inHost = true
         var labelIsASCII = true  // the host label read starts with an ASCII character
@@ -183,11 +183,9 @@ struct EntityScanner {
             }
             end += length
             characters += 1
-            let punctuation = scalar.isASCII && trailingPunctuation.contains(UInt8(scalar.value))
-            ends.append((end, characters, punctuation))
+            if !(scalar.isASCII && trailingPunctuation.contains(UInt8(scalar.value))) { last = (end, characters) }
         }
-        while let last = ends.last, last.punctuation { ends.removeLast() }
-        guard let last = ends.last, let first = decode(bytes, at: body)?.scalar else { return nil }
+        guard let last, let first = decode(bytes, at: body)?.scalar else { return nil }
         // A host at least: "https://" alone, or "www." followed by nothing, is not a link.
         guard first.isASCII ? isASCIIWordByte(UInt8(first.value)) : isWordCharacter(first) else { return nil }
         let host = bytes[body..<last.byte].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
