@@ -43,13 +43,15 @@ struct FontMixing {
             }
         }
         // One pass over the text, in time linear in its length whatever the number of runs: the
-        // words (runs of characters between white space, a character of a script written without
-        // spaces a word of its own, so "filed続きを読む", a text and its Japanese suffix, is no mixed
-        // word) and the scalar where each run starts.
+        // words (runs of characters between white space; a run of characters of scripts written
+        // without spaces is a word apart from the letters around it, so "北京烤鸭" drawn in two fonts is
+        // a mixed word and "filed続きを読む", a text and its Japanese suffix, is none) and the scalar
+        // where each run starts.
         var words: [Range<Int>] = []
         var runStarts = [Int](repeating: 0, count: merged.count)
         var nextRun = 0
         var start: Int? = nil
+        var startIsUnspaced = false
         var offset = 0
         var scalars = 0
         for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
@@ -58,12 +60,14 @@ struct FontMixing {
                 nextRun += 1
             }
             let width = UTF8.width(scalar)
-            if scalar.properties.isWhitespace || UnspacedScript.contains(scalar) {
+            let unspaced = UnspacedScript.contains(scalar)
+            if scalar.properties.isWhitespace {
                 if let begun = start { words.append(begun..<offset) }
                 start = nil
-                if !scalar.properties.isWhitespace { words.append(offset..<(offset + width)) }
-            } else if start == nil {
+            } else if start == nil || unspaced != startIsUnspaced {
+                if let begun = start { words.append(begun..<offset) }
                 start = offset
+                startIsUnspaced = unspaced
             }
             offset += width
             scalars += 1
@@ -91,10 +95,19 @@ struct FontMixing {
                 if !families.contains(run.family) && hasLetters(string(overlap)) { families.append(run.family) }
                 index += 1
             }
-            let shown = string(word)
+            // Shown without the invisible bidi controls SeeMore or the text put in it.
+            let shown = String(String.UnicodeScalarView(string(word).unicodeScalars.filter { !Self.isBidiControl($0) }))
             if families.count > 1, seen.insert(shown).inserted {
                 mixedWords.append("'\(shown)' mixes \(families.joined(separator: " and "))")
             }
+        }
+    }
+
+    /// The directional marks, embeddings, overrides and isolates (UAX #9's explicit formatting).
+    static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
         }
     }
 

@@ -24,6 +24,17 @@ import Testing
         #expect(metadata.mixedFonts.contains("'Việt' mixes NanumGothic and DejaVu Sans"))
     }
 
+    /// A word of Han drawn in two fonts is a mixed word (#41: "北京烤鸭", IPAGothic has no 鸭, was
+    /// none, each Han character counted as a word of its own), and the words are named without the
+    /// bidi isolates around a link in right-to-left text.
+    @Test func aHanWordInTwoFonts_isMixed_andNamedWithoutControls() throws {
+        let han = try Self.card("北京烤鸭 好吃", font: "IPAGothic 15")
+        #expect(han.mixedFonts.contains { $0.hasPrefix("'北京烤鸭' mixes IPAGothic and ") }, "\(han.mixedFonts)")
+        let arabic = try Self.card("مرحبا على https://seemore.example/ar/search?q=مرحبا اليوم", font: "NanumGothic 15")
+        #expect(!arabic.mixedFonts.isEmpty)
+        #expect(!arabic.mixedFonts.joined().unicodeScalars.contains { FontMixing.isBidiControl($0) }, "\(arabic.mixedFonts)")
+    }
+
     /// An emoji is a fallback run but, standing alone, no word of two fonts; text the font covers has neither.
     @Test func anEmojiAlone_isAFallbackRunButNoMixedWord() throws {
         let emoji = try Self.card("We shipped 🎉 today", font: "DejaVu Sans 15")
