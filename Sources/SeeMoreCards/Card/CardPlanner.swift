@@ -47,9 +47,9 @@ struct CardPlanner {
         guard let avatar, avatar.placement == .beside else { return 0 }
         return avatar.size + avatar.spacing
     }
-    private var contentWidth: Double { width - padding.left - padding.right - indent }
+    var contentWidth: Double { width - padding.left - padding.right - indent }
     /// The left edge of the header and the text (the avatar is at the right in right-to-left text).
-    private var contentLeft: Double { padding.left + (rightToLeft ? 0 : indent) }
+    var contentLeft: Double { padding.left + (rightToLeft ? 0 : indent) }
     private var suffixPaint: SuffixPaint {
         SuffixPaint(color: request.suffixColor ?? theme.suffix, underline: template.suffix.underline)
     }
@@ -153,9 +153,10 @@ struct CardPlanner {
         }
         plan.entities = painted.entities.map { entity in
             // Reported without its isolates: the characters of the metadata's `kept`, the ink's rects.
+            let width = ShownEntities.isolateBytes
             var bytes = entity.bytes
-            if isolates.contains(bytes.lowerBound) { bytes = (bytes.lowerBound + 3)..<max(bytes.lowerBound + 3, bytes.upperBound) }
-            if bytes.count >= 3, isolates.contains(bytes.upperBound - 3) { bytes = bytes.lowerBound..<(bytes.upperBound - 3) }
+            if isolates.contains(bytes.lowerBound) { bytes = (bytes.lowerBound + width)..<max(bytes.lowerBound + width, bytes.upperBound) }
+            if bytes.count >= width, isolates.contains(bytes.upperBound - width) { bytes = bytes.lowerBound..<(bytes.upperBound - width) }
             let range = entity.range
             let shift = (lower: shown?.insertedCount(before: range.lowerBound, offset: inlineShift) ?? 0,
                 upper: shown?.insertedCount(before: range.upperBound, offset: inlineShift) ?? 0)
@@ -262,73 +263,6 @@ struct CardPlanner {
         let box = layout.lineBoxes.first.map { $0.bottom - $0.top } ?? size.height
         let origin = Point(x: rect.x + (rect.width - size.width) / 2, y: rect.y + (rect.height - box) / 2)
         plan.items.append(.text(layout, origin: origin, color: theme.avatarText ?? theme.background))
-    }
-
-    /// The display name and handle on one line; returns the y below it.
-    ///
-    /// As X draws a post's header when it is too long for the card: the name is shortened first (to
-    /// four em at the least), then the handle (to the same, or left out), and what follows the
-    /// handle's first " · " (the time) is always kept; each shortened part ends in "…" at its own end.
-    /// In a right-to-left card the line is mirrored, as iOS and Android draw a header in a
-    /// right-to-left interface: the name at the trailing (right) edge, the handle and each " · " part
-    /// to its left, each part isolated (FSI…PDI) so that "@seemo…" keeps its order and its "…".
-    private func addHeader(_ header: CardTemplate.Header, at y: Double, to plan: inout CardPlan) throws -> Double {
-        let handleFont = header.handleFont ?? header.font
-        var parts = header.handle.components(separatedBy: " · ")
-        let handle = parts.isEmpty ? "" : parts.removeFirst()
-        let trail = parts.isEmpty ? "" : " · " + parts.joined(separator: " · ")
-        let fitted = try fittedHeader(name: header.displayName, handle: handle, trail: trail, font: header.font, handleFont: handleFont)
-        var request = TruncationRequest(text: fitted.name, font: header.font, width: contentWidth)
-        request.suffixFont = header.handleFont ?? "Normal"
-        if rightToLeft { request.direction = .rtl }
-        func shown(_ part: String) -> String { rightToLeft ? "\u{2068}" + part + "\u{2069}" : part }
-        let name = shown(fitted.name) + " "
-        // The handle and the parts after it; without the handle the time still follows a " · ".
-        let rest = (fitted.handle.isEmpty && !parts.isEmpty ? "· " : "")
-            + ([fitted.handle].filter { !$0.isEmpty } + parts).map(shown).joined(separator: " · ")
-        let layout = try engine.paintLayout(
-            request, text: name, ending: ("", rest, false),
-            paint: SuffixPaint(color: theme.secondaryText, underline: false)
-        ).layout
-        layout.limitLines(perParagraph: 1)  // one line at most, whatever the parts' widths came to
-        if rightToLeft { layout.alignToRight() }
-        plan.items.append(.text(layout, origin: Point(x: contentLeft, y: y), color: theme.text))
-        plan.headerRect = Rect(x: contentLeft, y: y, width: contentWidth, height: layout.logicalSize.height)
-        return y + layout.logicalSize.height
-    }
-
-    /// The name and handle as the header shows them within the content's width: each whole, or cut at
-    /// a grapheme and ending in "…", or the handle left out (empty).
-    private func fittedHeader(
-        name: String, handle: String, trail: String, font: String, handleFont: String
-    ) throws -> (name: String, handle: String) {
-        func width(_ text: String, _ font: String) throws -> Double {
-            guard !text.isEmpty else { return 0 }
-            let request = TruncationRequest(text: text, font: font, width: 100_000)
-            return try engine.paintLayout(request, text: text, ending: nil, paint: nil).layout.logicalSize.width
-        }
-        func shortened(_ text: String, _ font: String, to room: Double) throws -> String {
-            var request = TruncationRequest(text: text, font: font, width: max(1, room), lines: 1, ellipsis: "…", suffix: "", cutMode: .grapheme)
-            request.fullCountLimit = 0
-            let cut = try engine.truncate(request)
-            return cut.truncated ? cut.kept + "…" : text
-        }
-        // Most headers fit: one layout of the whole line (in the name's font, a little wider than drawn
-        // when the handle's is lighter) says so before the parts are measured.
-        if try width(name + " " + handle + trail, font) <= contentWidth { return (name, handle) }
-        let space = try width("a a", font) - width("aa", font)
-        let (nameWidth, handleWidth, trailWidth) = (try width(name, font), try width(handle, handleFont), try width(trail, handleFont))
-        let handleRoom = handle.isEmpty ? 0 : space + handleWidth
-        guard nameWidth + handleRoom + trailWidth > contentWidth else { return (name, handle) }
-        let minimum = 4 * (try width("M", font))
-        // The name first, down to its minimum; then the handle, down to its own, or left out.
-        let nameRoom = max(contentWidth - handleRoom - trailWidth, min(nameWidth, minimum))
-        let shownName = nameWidth <= nameRoom ? name : try shortened(name, font, to: nameRoom)
-        guard !handle.isEmpty else { return (shownName, "") }
-        let left = contentWidth - min(nameWidth, nameRoom) - space - trailWidth
-        if handleWidth <= left { return (shownName, handle) }
-        if left < min(handleWidth, minimum) { return (shownName, "") }
-        return (shownName, try shortened(handle, handleFont, to: left))
     }
 
     /// Each line's box of `layout` drawn at `origin`, `width` wide.

@@ -21,9 +21,9 @@ final class TextStyle {
     /// The links, mentions and hashtags of the plain text (found, or the request's), with their bytes.
     private(set) var entities: [(entity: TextEntity, bytes: Range<Int>)] = []
     private var entityBytes: [Range<Int>] { entities.map(\.bytes) }
-    /// Each entity's bytes with the text glued to them (`glued(_:)`): what must fit a line for the
-    /// entity to be kept on one.
-    /// Found for the entities a layout holds, when it is made (a long text's others are never asked for).
+    /// Each entity's bytes with the text glued to them (`glued(_:)`, nil past `maximumGlue`): what
+    /// must fit a line for the entity to be kept on one. Found for the entities a layout holds when it
+    /// is made, so a long text's others are never looked at.
     private var gluedEntityBytes: [Range<Int>: Range<Int>?] = [:]
     /// The characters of the links, mentions and hashtags of the plain text (found, or the
     /// request's), merged where they overlap, in order.

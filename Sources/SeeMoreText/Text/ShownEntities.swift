@@ -64,8 +64,11 @@ package struct ShownEntities {
         self.inserted = inserted
     }
 
-    /// Whether nothing was changed: no link shortened, nothing isolated.
+    /// Whether the text is laid out as written: no entity (so no link to shorten), nothing isolated.
     package var isUnchanged: Bool { inserted.isEmpty && entities.isEmpty }
+
+    /// The UTF-8 length of each inserted isolate (U+2066, U+2068, U+2069).
+    package static let isolateBytes = 3
 
     /// How many inserted scalars come before scalar `index` of `text` (shifted by `offset`, the
     /// characters put before `text` in the layout).
