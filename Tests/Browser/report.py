@@ -294,11 +294,15 @@ def main():
 
         # Every image, scrolled into view, decodes (lazy ones included).
         js("document.querySelector('.counts [data-kind=passed]').getAttribute('aria-pressed') === 'true' || document.querySelector('.counts [data-kind=passed]').click()")
+        # Groups of passed cases only are closed at first: a reviewer opens them.
+        js("document.querySelectorAll('details.group').forEach(group => { group.open = true; })")
         for image in browser.find_elements(By.CSS_SELECTOR, "img"):
             js("arguments[0].scrollIntoView()", image)
         time.sleep(0.5)
         broken = js("return [...document.querySelectorAll('img')].filter(i => !i.closest('[hidden]') && !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src'))")
         check(not broken, f"images that do not load: {broken}")
+        passed_images = js("return [...document.querySelectorAll('.case[data-kind=passed] img')].filter(i => i.naturalWidth > 0).length")
+        check(passed_images == len(by_change["passed"]), f"every passed case shows its golden: {passed_images} of {len(by_change['passed'])}")
 
         # The report says how to accept a case; that command, run as shown, approves it.
         check("seemore approve --artifacts" in browser.find_element(By.ID, "approve").text, "the page says how to approve")

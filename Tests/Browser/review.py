@@ -106,6 +106,25 @@ def main():
                     time.sleep(0.1)
                 return False
 
+            def every_image_loads(when):
+                """With passed cases shown and their groups opened, every picture scrolled into view decodes (the goldens of
+                passed cases are served from the artifacts folder, as those of failing ones)."""
+                js("document.querySelector('.counts [data-kind=passed]').getAttribute('aria-pressed') === 'true'"
+                   " || document.querySelector('.counts [data-kind=passed]').click()")
+                # A reviewer opens the groups of passed cases (closed at first).
+                js("document.querySelectorAll('details.group').forEach(group => { group.open = true; })")
+                for image in browser.find_elements(By.CSS_SELECTOR, "img"):
+                    js("arguments[0].scrollIntoView()", image)
+                deadline = time.time() + 5
+                while True:
+                    state = js("const shown = [...document.querySelectorAll('img')].filter(i => !i.closest('[hidden]'));"
+                               "return [shown.length, shown.filter(i => !(i.complete && i.naturalWidth > 0)).map(i => i.getAttribute('src'))]")
+                    if not state[1] or time.time() > deadline:
+                        break
+                    time.sleep(0.1)
+                check(state[0] > len(failing), f"{when}: passed cases' pictures are shown too ({state[0]})")
+                check(not state[1], f"{when}: pictures that do not load: {state[1][:5]} ({len(state[1])})")
+
             def press(button):
                 """Clicks a button as a reviewer would: scrolled into view below the page's sticky bar."""
                 js("arguments[0].scrollIntoView({block: 'center'})", button)
@@ -114,6 +133,7 @@ def main():
             def failing_now():
                 return js("return [...document.querySelectorAll('.case[data-failed=true]')].map(n => n.dataset.name)")
 
+            every_image_loads("at first")
             # Approve one case from the page: its golden is written, and the goldens folder changing
             # makes the page check again by itself, keeping the note of what was approved.
             started = mark()
@@ -163,6 +183,7 @@ def main():
             report.edit(os.path.join(templates, "fade-overlay.json"), lambda t: t["themes"]["light"].update(text="#5A0000"))
             check(reloaded_since(started), "the page reloaded after the template changed")
             changed = failing_now()
+            every_image_loads("after a template change")
             check(changed and all(n.startswith("fade-overlay/") for n in changed), f"the edited template's cases fail: {changed}")
             check(time.time() - started < 5, f"within seconds: {time.time() - started:.1f} s")
 
