@@ -128,12 +128,12 @@ struct ScanReport {
 
     static let lintGlossary = """
         <dl class="glossary">
-        <dt>cut-in-url, cut-in-mention, cut-in-hashtag</dt><dd>The cut falls inside a link, a mention or a hashtag.</dd>
-        <dt>cut-after-opening</dt><dd>The kept text ends right after an opening bracket or quote.</dd>
-        <dt>cut-before-closing</dt><dd>The last kept word's closing punctuation is cut off.</dd>
-        <dt>short-last-line</dt><dd>The last line holds one short word (or nothing) before the ending.</dd>
-        <dt>kinsoku</dt><dd>A line starts with a character that must not start one (。、）…) or ends with one that must not end one (「（…).</dd>
-        <dt>mixed-fonts</dt><dd>A word is drawn in two fonts.</dd>
+        <dt>cut-in-url, cut-in-mention, cut-in-hashtag</dt><dd>The cut falls inside a link, a mention or a hashtag: the reader sees part of an address or a tag, which may read as another one.</dd>
+        <dt>cut-after-opening</dt><dd>The kept text ends right after an opening bracket or quote: the reader sees it open with nothing in it.</dd>
+        <dt>cut-before-closing</dt><dd>The last kept word's closing punctuation is cut off: a bracket or quote is left open, a sentence looks cut in the middle.</dd>
+        <dt>short-last-line</dt><dd>The last line holds one short word (or nothing) before the ending: the card looks emptier than its line count promises.</dd>
+        <dt>kinsoku</dt><dd>A line starts with a character that must not start one (。、）…) or ends with one that must not end one (「（…): readers of Japanese and Chinese see a break their typography forbids.</dd>
+        <dt>mixed-fonts</dt><dd>Letters of one writing system in one word are drawn in two fonts (the font asked for lacks some of them, 'Việt', '北京烤鸭'): the reader sees letters that do not match. Punctuation, digits and emoji in another font, and words of two scripts, are not counted.</dd>
         </dl>
         """
 

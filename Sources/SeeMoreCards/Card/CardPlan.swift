@@ -40,6 +40,9 @@ struct CardPlan {
     var avatarRect: Rect? = nil
     /// The links, mentions and hashtags of the body text shown.
     var entities: [CardEntity] = []
+    /// Where the ending (ellipsis and inline suffix) starts in a text item's layout, by the layout:
+    /// the kept text's last word and the ending are two words to `fontMixing`.
+    var endingStarts: [ObjectIdentifier: Int] = [:]
 
     /// Families used and glyphs missing across every text item.
     var fonts: [String] {
@@ -71,7 +74,9 @@ struct CardPlan {
     func fontMixing(requested: [String]) -> FontMixing {
         var mixing = FontMixing(text: [], runs: [], requested: [])
         for case .text(let layout, _, _, _, let lines) in items {
-            let piece = FontMixing(text: layout.textBytes, runs: layout.fontRuns(inLines: lines), requested: requested)
+            let piece = FontMixing(
+                text: layout.textBytes, runs: layout.fontRuns(inLines: lines), requested: requested,
+                wordBreaks: endingStarts[ObjectIdentifier(layout)].map { [$0] } ?? [])
             mixing.fallbackRuns += piece.fallbackRuns
             for word in piece.mixedWords where !mixing.mixedWords.contains(word) { mixing.mixedWords.append(word) }
         }

@@ -145,6 +145,7 @@ struct CardPlanner {
     ) throws -> PaintedText {
         let links = LinkPaint(color: theme.link ?? theme.suffix, underline: template.links.underline)
         let painted = try engine.paintLayout(body, text: drawn, ending: ending, paint: suffixPaint, links: links)
+        if ending != nil { plan.endingStarts[ObjectIdentifier(painted.layout)] = drawn.utf8.count }
         var written: [Int: String] = [:]
         var isolates = Set<Int>()
         if let shown {

@@ -2,8 +2,12 @@ import FoundationEssentials
 import SeeMoreText
 
 /// Where a card's text is drawn in fonts it did not ask for: the runs fontconfig's fallback drew
-/// (`FallbackRun`), and the words drawn in more than one font, which a designer sees as a word whose
-/// letters do not match ("'Việt' mixes NanumGothic and DejaVu Sans").
+/// (`FallbackRun`), and the words whose letters of one writing system are drawn in more than one
+/// font, which a reader sees as a word whose letters do not match ("'Việt' mixes NanumGothic and
+/// DejaVu Sans", "'北京烤鸭' mixes IPAGothic and Noto Sans CJK JP"). What a reader does not notice is
+/// left out: punctuation, digits and emoji in another font than the letters beside them ("서울,"),
+/// words of two writing systems ("ב-iOS"), and a text's last word and the ending glued to it
+/// ("何続きを読む", the suffix in its own font).
 struct FontMixing {
     var fallbackRuns: [FallbackRun] = []
     /// One line per word drawn in more than one font, in order, each word once.
@@ -13,7 +17,8 @@ struct FontMixing {
     ///   - text: the piece's text as UTF-8 (a layout's).
     ///   - runs: the family of each glyph run, with its bytes.
     ///   - requested: the families the card asked for (body, suffix, header); the first names the request.
-    init(text: [UInt8], runs: [(bytes: Range<Int>, family: String)], requested: [String]) {
+    ///   - wordBreaks: byte offsets where a word ends whatever follows (where the ending starts).
+    init(text: [UInt8], runs: [(bytes: Range<Int>, family: String)], requested: [String], wordBreaks: Set<Int> = []) {
         let asked = Set(requested.map { $0.lowercased() })
         guard let first = requested.first else { return }
         // Runs of one family next to each other are one (Pango splits them at line ends).
@@ -31,16 +36,6 @@ struct FontMixing {
         // White space and invisible marks (the bidi isolates SeeMore puts around an ending) show no font.
         func isVisible(_ drawn: String) -> Bool {
             drawn.unicodeScalars.contains { !$0.properties.isWhitespace && $0.properties.generalCategory != .format }
-        }
-        // Emoji, drawn in an emoji font beside letters of another ("tonight🎉"), are no word mixing
-        // fonts: only the letters' fonts count.
-        func hasLetters(_ drawn: String) -> Bool {
-            // A keycap's digit, `#` or `*` is part of its emoji ("1️⃣").
-            let keycap = drawn.unicodeScalars.contains("\u{20E3}")
-            return drawn.unicodeScalars.contains {
-                !$0.properties.isWhitespace && $0.properties.generalCategory != .format && !Self.isEmojiPart($0)
-                    && !(keycap && ($0.properties.numericType != nil || $0 == "#" || $0 == "*") && $0.isASCII)
-            }
         }
         // One pass over the text, in time linear in its length whatever the number of runs: the
         // words (runs of characters between white space; a run of characters of scripts written
@@ -61,6 +56,10 @@ struct FontMixing {
             }
             let width = UTF8.width(scalar)
             let unspaced = UnspacedScript.contains(scalar)
+            if wordBreaks.contains(offset), let begun = start {
+                words.append(begun..<offset)
+                start = nil
+            }
             if scalar.properties.isWhitespace {
                 if let begun = start { words.append(begun..<offset) }
                 start = nil
@@ -81,24 +80,33 @@ struct FontMixing {
                     text: drawn, start: runStarts[index], length: drawn.unicodeScalars.count, font: run.family,
                     requested: first))
         }
-        // A word's families are those of the runs over its visible characters; words and runs both in
-        // order, so the runs before a word are passed once.
+        // A word's families by writing system: those of the runs over its letters (a combining mark
+        // counts with its letter). Words and runs both in order, so the runs before a word are passed once.
         var seen = Set<String>()
         var firstRun = 0
         for word in words {
             while firstRun < merged.count && merged[firstRun].bytes.upperBound <= word.lowerBound { firstRun += 1 }
-            var families: [String] = []
+            var families: [(script: Int32, family: String)] = []
+            var base: Int32? = nil
             var index = firstRun
             while index < merged.count && merged[index].bytes.lowerBound < word.upperBound {
                 let run = merged[index]
                 let overlap = max(run.bytes.lowerBound, word.lowerBound)..<min(run.bytes.upperBound, word.upperBound)
-                if !families.contains(run.family) && hasLetters(string(overlap)) { families.append(run.family) }
+                for scalar in string(overlap).unicodeScalars {
+                    if !LetterScript.isMark(scalar) { base = LetterScript.of(scalar) }
+                    guard let script = base, !families.contains(where: { $0 == (script, run.family) }) else { continue }
+                    families.append((script, run.family))
+                }
                 index += 1
             }
+            let mixed = families.filter { entry in families.contains { $0.script == entry.script && $0.family != entry.family } }
+            guard !mixed.isEmpty else { continue }
+            var named: [String] = []
+            for entry in mixed where !named.contains(entry.family) { named.append(entry.family) }
             // Shown without the invisible bidi controls SeeMore or the text put in it.
             let shown = String(String.UnicodeScalarView(string(word).unicodeScalars.filter { !Self.isBidiControl($0) }))
-            if families.count > 1, seen.insert(shown).inserted {
-                mixedWords.append("'\(shown)' mixes \(families.joined(separator: " and "))")
+            if seen.insert(shown).inserted {
+                mixedWords.append("'\(shown)' mixes \(named.joined(separator: " and "))")
             }
         }
     }
@@ -108,16 +116,6 @@ struct FontMixing {
         switch scalar.value {
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
-        }
-    }
-
-    /// A scalar of an emoji or its sequence: a pictograph outside ASCII (not the digits, `#` and `*`
-    /// that Unicode also counts as emoji), a regional indicator, a skin tone, a variation selector,
-    /// a keycap or a tag character.
-    static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0xFE00...0xFE0F, 0x20E3, 0xE0020...0xE007F: return true
-        default: return scalar.value > 0x7F && (scalar.properties.isEmoji || scalar.properties.isEmojiModifier)
         }
     }
 }

@@ -115,7 +115,7 @@ function notes() {
   if (mixed.size) {
     const line = ([key, words]) => key + ': ' + [...words].slice(0, 12).join(', ') + (words.size > 12 ? ` and ${words.size - 12} more` : '');
     lints.append(el('div', { class: 'note warn', id: 'mixed-fonts' },
-      el('b', {}, 'Words drawn in more than one font'), ' (the font asked for has no glyph for some letters):',
+      el('b', {}, 'Words drawn in more than one font'), ': the font asked for has no glyph for some of their letters, so a reader sees letters of one word that do not match; add a font that has them (punctuation, digits and emoji in another font are not listed):',
       el('ul', {}, [...mixed].slice(0, 50).map(entry => el('li', {}, line(entry))))));
   }
 }

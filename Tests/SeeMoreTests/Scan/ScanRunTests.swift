@@ -75,9 +75,13 @@ import Testing
         // No word fits the last line: word mode cuts between letters, inside the link.
         let link = scan("See https://example.com/" + String(repeating: "abcdefghij", count: 30) + " now")
         #expect(link.truncated && link.characterCut && link.lints.map(\.kind) == [.cutInURL], "\(link.lints)")
-        // Korean with Latin punctuation: the full stop is drawn in another font than its word.
+        // Korean with Latin punctuation: the full stop is drawn in another font than its word, which a
+        // reader does not notice: no lint (#41; on main "'발표했습니다.' mixes NanumGothic and DejaVu Sans").
         let korean = scan("오늘 회의에서 새로운 디자인 시스템을 발표했습니다. 많은 분들이 관심을 가져주셔서 감사합니다. 다음 주에 자세한 문서를 공유하겠습니다")
-        #expect(korean.lints.contains { $0.kind == .mixedFonts && $0.detail.contains("발표했습니다.") }, "\(korean.lints)")
+        #expect(!korean.lints.contains { $0.kind == .mixedFonts }, "\(korean.lints)")
+        // Japanese whose Han the first fallback font lacks (IPAGothic has no 鸭): one word in two fonts.
+        let japanese = scan("今日は北京烤鸭を食べました。とてもおいしかったです。また行きたいと思います。")
+        #expect(japanese.lints.contains { $0.kind == .mixedFonts && $0.detail.contains("北京烤鸭") }, "\(japanese.lints)")
         #expect(korean.fonts.count == 2)
         // The Korean is drawn by the fallback (inline-more asks for DejaVu Sans), and counted by family.
         #expect(korean.fallbackRuns.contains { $0.font == "NanumGothic" && $0.text.hasPrefix("오늘") }, "\(korean.fallbackRuns)")
