@@ -15,7 +15,7 @@ struct CardPlanner {
     /// The text's entities: given, or found by the template's rules, and marked.
     let entities: [TextEntity]
 
-    private var template: CardTemplate { request.template }
+    var template: CardTemplate { request.template }
     /// The template's header line with the request's author in it; nil without one, or when the
     /// name goes inline before the text (`inlineName`).
     private var header: CardTemplate.Header? {
@@ -50,7 +50,7 @@ struct CardPlanner {
     var contentWidth: Double { width - padding.left - padding.right - indent }
     /// The left edge of the header and the text (the avatar is at the right in right-to-left text).
     var contentLeft: Double { padding.left + (rightToLeft ? 0 : indent) }
-    private var suffixPaint: SuffixPaint {
+    var suffixPaint: SuffixPaint {
         SuffixPaint(color: request.suffixColor ?? theme.suffix, underline: template.suffix.underline)
     }
 
@@ -92,7 +92,7 @@ struct CardPlanner {
     }
 
     /// The body's layout request; `suffix` is what sits inline after the ellipsis.
-    private func bodyRequest(suffix: String) -> TruncationRequest {
+    func bodyRequest(suffix: String) -> TruncationRequest {
         var text = shown?.text ?? request.text
         var markup = request.markup
         var entities = shown?.entities ?? self.entities
@@ -181,7 +181,7 @@ struct CardPlanner {
         painted.lines(alsoHiding: shown?.insertedBytes(in: drawn, offset: inlineShift) ?? [])
     }
 
-    private var suffixText: String { request.suffix ?? template.suffix.text }
+    var suffixText: String { request.suffix ?? template.suffix.text }
 
     /// The collapsed body's layout request: the suffix in it when it goes inline after the ellipsis.
     var collapsedBody: TruncationRequest {
@@ -198,19 +198,39 @@ struct CardPlanner {
     /// layouts (no layout made to paint it), with the plain text it was cut from (links shortened, an
     /// inline name before it) and how many characters of it come before the text itself. Nil for a
     /// chat input, which scrolls rather than cuts.
-    func cut(_ body: TruncationRequest) throws -> (truncation: Truncation, plainText: String, prefix: Int)? {
+    /// Over a fade the truncation's `kept` and `lines` are what a reader sees; `drawn` is the text drawn
+    /// under the fade too (the layout's).
+    func cut(_ body: TruncationRequest) throws -> (truncation: Truncation, plainText: String, prefix: Int, drawn: String)? {
         guard template.kind == .card else { return nil }
-        let truncation = template.suffix.placement == .overlay ? try engine.clamp(body) : try engine.truncate(body)
-        return (truncation, try engine.plainText(body), inlineShift)
+        guard template.suffix.placement == .overlay else {
+            let truncation = try engine.truncate(body)
+            return (truncation, try engine.plainText(body), inlineShift, truncation.kept)
+        }
+        var truncation = try engine.clamp(body)
+        let drawn = truncation.kept
+        // Over a fade, the text the card shows ends where the fade hides it (as `addBody` reports it).
+        if truncation.truncated {
+            let links = LinkPaint(color: theme.link ?? theme.suffix, underline: template.links.underline)
+            let painted = try engine.paintLayout(body, text: truncation.kept, ending: nil, paint: suffixPaint, links: links)
+            if let overlay = try overlay(over: painted.layout, origin: Point(x: 0, y: 0)),
+                let seen = overlay.seenEnd(of: painted.layout, origin: Point(x: 0, y: 0))
+            {
+                truncation.kept = Self.trimmedTrailingSpace(String(decoding: truncation.kept.utf8.prefix(seen), as: UTF8.self))
+                truncation.cutIndex = truncation.kept.unicodeScalars.count
+                truncation.lines = painted.lines(alsoHiding: [seen..<drawn.utf8.count])
+            }
+        }
+        return (truncation, try engine.plainText(body), inlineShift, drawn)
     }
 
-    /// Where `cut`, the cut of `body`, draws its collapsed text in fonts it did not ask for (the
+    /// Where `cut`, the cut of `body` drawing `drawn` (its kept text, or over a fade all the text drawn
+    /// under it), draws its collapsed text in fonts it did not ask for (the
     /// fallback runs, the words in more than one font), from one layout of it as the card paints it
     /// (its links styled; no search again).
-    func fontMixing(of cut: Truncation, body: TruncationRequest, requested: [String]) throws -> FontMixing {
+    func fontMixing(of cut: Truncation, drawn: String, body: TruncationRequest, requested: [String]) throws -> FontMixing {
         var plan = CardPlan(width: width, height: 0)
         let ending = collapsedEnding(body, truncated: cut.truncated)
-        let painted = try paintBody(body, drawn: cut.kept, ending: ending, origin: Point(x: 0, y: 0), to: &plan)
+        let painted = try paintBody(body, drawn: drawn, ending: ending, origin: Point(x: 0, y: 0), to: &plan)
         plan.items.append(.text(painted.layout, origin: Point(x: 0, y: 0), color: theme.text))
         return plan.fontMixing(requested: requested)
     }
@@ -294,8 +314,15 @@ struct CardPlanner {
             if cut.truncated && placement == .below {
                 bottom = try addLink(suffixText, below: bottom, to: &plan)
             }
-            if cut.truncated && placement == .overlay {
-                try addOverlay(over: painted.layout, origin: origin, to: &plan)
+            if cut.truncated && placement == .overlay, let overlay = try overlay(over: painted.layout, origin: origin) {
+                add(overlay, to: &plan)
+                // What the fade and the label cover is not reported as shown.
+                if let seen = overlay.seenEnd(of: painted.layout, origin: origin) {
+                    let drawn = cut.kept.utf8.count
+                    plan.kept = reported(Self.trimmedTrailingSpace(String(decoding: cut.kept.utf8.prefix(seen), as: UTF8.self)))
+                    plan.lines = painted.lines(
+                        alsoHiding: (shown?.insertedBytes(in: cut.kept, offset: inlineShift) ?? []) + [seen..<drawn])
+                }
             }
         case .expanded:
             let whole = try engine.expandedText(body)
@@ -323,60 +350,6 @@ struct CardPlanner {
         plan.items.append(.text(painted.layout, origin: Point(x: contentLeft, y: top), color: suffixPaint.color))
         plan.suffix = painted.suffixRects(keptBytes: 0)?.offsetBy(x: contentLeft, y: top)
         return top + painted.layout.logicalSize.height
-    }
-
-    /// The suffix over the bottom-trailing corner of the clamped text, on a fade of the background.
-    private func addOverlay(over body: Layout, origin: Point, to plan: inout CardPlan) throws {
-        let lines = body.lineExtents
-        guard let last = lines.last else { return }
-        let rightToLeft = body.lineIsRightToLeft(lines.count - 1)
-        var request = bodyRequest(suffix: suffixText)
-        // The label reads in the direction of the line it covers: after right-to-left text the ".."
-        // of " ..더보기" comes next to the faded text it follows, "더보기" at the outer edge.
-        if rightToLeft { request.direction = .rtl }
-        let painted = try engine.paintLayout(request, text: "", ending: ("", suffixText, false), paint: suffixPaint)
-        let suffix = painted.layout
-        guard let suffixBytes = painted.suffixBytes, let local = suffix.rect(ofBytes: suffixBytes),
-            let suffixBaseline = suffix.lineExtents.first?.baseline
-        else { return }
-        let suffixWidth = local.width
-        let x = rightToLeft ? origin.x : origin.x + contentWidth - suffixWidth
-        let y = origin.y + last.baseline - suffixBaseline
-        let rect = local.offsetBy(x: x - local.x, y: y)
-        let top = min(origin.y + last.top, rect.y)
-        let bottom = max(origin.y + last.bottom, rect.y + rect.height)
-        let fade = template.suffix.fadeWidth
-        let ramp = template.suffix.fade
-        // Transparent → startOpacity over leadIn, startOpacity → opaque over the fade, opaque under the label.
-        let stops: [CardPlan.FadeStop]
-        if rightToLeft {
-            let labelEnd = x + suffixWidth
-            stops = [
-                .init(x: labelEnd, alpha: 1), .init(x: labelEnd + fade, alpha: ramp.startOpacity),
-                .init(x: labelEnd + fade + ramp.leadIn, alpha: 0),
-            ]
-        } else {
-            stops = [
-                .init(x: x - fade - ramp.leadIn, alpha: 0), .init(x: x - fade, alpha: ramp.startOpacity),
-                .init(x: x, alpha: 1),
-            ]
-        }
-        let left = rightToLeft ? origin.x : stops[0].x
-        let right = rightToLeft ? stops[2].x : origin.x + contentWidth
-        plan.items.append(.fade(Rect(x: left, y: top, width: right - left, height: bottom - top), stops: stops))
-        plan.items.append(.text(suffix, origin: Point(x: x - local.x, y: y), color: suffixPaint.color))
-        plan.suffix = SuffixRects(perLine: [rect], rect: rect)
-        // What the label covers is neither seen nor tapped: entities' rects end where it starts.
-        plan.entities = plan.entities.compactMap { entity in
-            var entity = entity
-            entity.rects = entity.rects.compactMap { part in
-                guard part.y < rect.y + rect.height, rect.y < part.y + part.height else { return part }
-                let left = rightToLeft ? max(part.x, rect.x + rect.width) : part.x
-                let right = rightToLeft ? part.x + part.width : min(part.x + part.width, rect.x)
-                return right > left ? Rect(x: left, y: part.y, width: right - left, height: part.height) : nil
-            }
-            return entity.rects.isEmpty ? nil : entity
-        }
     }
 
     /// A chat input: the whole text as a text view holds it (trailing line breaks make it taller, as the

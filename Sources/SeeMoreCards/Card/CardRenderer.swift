@@ -85,13 +85,13 @@ public final class CardRenderer {
         try TextStack.serialized {
             let planner = try CardPlanner(engine: try engine(for: fonts(for: request)), request: request)
             let body = planner.collapsedBody
-            guard let (truncation, plainText, prefix) = try planner.cut(body) else { return nil }
+            guard let (truncation, plainText, prefix, drawn) = try planner.cut(body) else { return nil }
             var cut = CardCut(truncation: truncation, plainText: plainText, prefix: prefix)
             let requested = Self.requestedFamilies(request)
             let asked = Set(requested.map { $0.lowercased() })
             // A word can mix fonts only where there are two; a run is the fallback's only in a font not asked for.
             if truncation.fonts.count > 1 || truncation.fonts.contains(where: { !asked.contains($0.lowercased()) }) {
-                let mixing = try planner.fontMixing(of: truncation, body: body, requested: requested)
+                let mixing = try planner.fontMixing(of: truncation, drawn: drawn, body: body, requested: requested)
                 cut.mixedFonts = mixing.mixedWords
                 cut.fallbackRuns = mixing.fallbackRuns
             }

@@ -203,6 +203,38 @@ import Testing
         #expect(abs(rtl.y - rect.y) < 3)
     }
 
+    /// The card reports what a reader sees (#41): `kept`, the last line and the entities end where
+    /// the fade starts to hide the text (the background past 80% opaque), so a hashtag under
+    /// "..더보기" is neither listed nor tappable, and the scan's cut says the same.
+    @Test func overlay_reportsOnlyTheTextAReaderSees() throws {
+        let text = "오늘 서울에서 열린 디자인 컨퍼런스에 다녀왔습니다 정말 많은 것을 배웠어요 다음에는 도쿄에서 만나요 #東京 #디자인 #컨퍼런스 그리고 더 많은 이야기"
+        var request = CardRequest(text: text, template: try CardFixtures.template("fade-overlay"), width: 320)
+        let renderer = try CardRenderer()
+        let card = try renderer.render(request, state: .collapsed).metadata
+        // On main: kept and the last line ran on to "#디자인", drawn under the fade and the label.
+        #expect(card.kept.hasSuffix("만나요 #東京"), "\(card.kept)")
+        #expect(card.lines.last == "다음에는 도쿄에서 만나요 #東京", "\(card.lines)")
+        #expect(card.entities.map(\.text) == ["#東京"], "\(card.entities.map(\.text))")
+        let suffix = try #require(card.suffixRect)
+        let fadeStart = suffix.x - request.template.suffix.fadeWidth
+        for rect in card.entities.flatMap(\.rects) { #expect(rect.x + rect.width <= fadeStart + 0.01, "\(rect)") }
+        let cut = try #require(try renderer.cut(request))
+        #expect(cut.truncation.kept == card.kept && cut.truncation.lines == card.lines)
+        #expect(cut.truncation.cutIndex == card.kept.unicodeScalars.count)
+        // Right to left: the fade is at the left; the text read stops where it starts to hide it.
+        request.text = "مرحبا بالجميع، هذا منشور طويل عن التصميم الجديد للتطبيق الذي أطلقناه اليوم مع الكثير من التحسينات #تصميم #تطبيق والمزيد من الأخبار قريبا جدا إن شاء الله"
+        request.font = "Noto Sans Arabic 15"
+        let arabic = try renderer.render(request, state: .collapsed).metadata
+        let label = try #require(arabic.suffixRect)
+        #expect(arabic.kept.hasSuffix("#تطبيق والم"), "\(arabic.kept)")
+        for rect in arabic.entities.flatMap(\.rects) {
+            #expect(rect.x >= label.x + label.width + request.template.suffix.fadeWidth - 0.01, "\(rect)")
+        }
+        // Text that ends before the fade is reported whole.
+        request.text = "Short text."
+        #expect(try renderer.render(request, state: .collapsed).metadata.kept == "Short text.")
+    }
+
     /// No built-in template asks for a bold its font has no face for: the renderer would smear the
     /// letters wider rather than draw a bold design (read-more-tail's IPAGothic suffix did).
     @Test(arguments: CardFixtures.templateNames)
