@@ -109,6 +109,7 @@ struct CardPlanner {
             ellipsis: request.ellipsis ?? template.ellipsis, suffix: suffix, suffixFont: template.suffix.font,
             cutMode: template.body.cut)
         body.markup = markup
+        body.gap = template.suffix.gap
         body.lineHeight = template.body.lineHeight
         body.hyphens = template.body.hyphens
         body.direction = request.direction ?? template.body.direction

@@ -138,7 +138,7 @@ extension CardTemplate.Body: Decodable {
 }
 
 extension CardTemplate.Suffix: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case text, font, underline, placement, spacing, fadeWidth, fade }
+    enum CodingKeys: String, CodingKey, CaseIterable { case text, font, underline, placement, spacing, fadeWidth, fade, gap }
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -151,6 +151,7 @@ extension CardTemplate.Suffix: Decodable {
         spacing = try container.decodeNonNegative(forKey: .spacing) ?? defaults.spacing
         fadeWidth = try container.decodeNonNegative(forKey: .fadeWidth) ?? defaults.fadeWidth
         fade = try container.decodeIfPresent(CardTemplate.Fade.self, forKey: .fade) ?? defaults.fade
+        gap = try container.decodeIfPresent(String.self, forKey: .gap) ?? defaults.gap
     }
 }
 

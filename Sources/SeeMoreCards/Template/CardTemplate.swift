@@ -131,6 +131,10 @@ public struct CardTemplate: Sendable, Equatable {
         public var fadeWidth: Double = 32
         /// How the fade before an `overlay` suffix starts.
         public var fade = Fade()
+        /// Put before the ellipsis of an `inline` suffix when the kept text ends in a character of text
+        /// written with spaces (not Han, kana or CJK punctuation): read-more-tail's " " between
+        /// "testers." and "続きを読む". Empty by default.
+        public var gap: String = ""
     }
 
     /// Links, `@mentions` and `#hashtags` (`TextEntity`): found in the text unless `detect` is false

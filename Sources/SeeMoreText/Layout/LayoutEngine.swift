@@ -186,6 +186,8 @@ public final class LayoutEngine {
             if links != nil { painted.entities = Self.shownEntities(style, keptBytes: kept.count) }
             return painted
         }
+        // The request's gap before the ellipsis, after kept text written with spaces (as the search measured it).
+        let ellipsis = request.gap(after: String(decoding: kept, as: UTF8.self).unicodeScalars) + ending.ellipsis
         let made: Ending
         if ending.isolated {
             let plain = IndexedText(style.plainText)
@@ -194,10 +196,10 @@ public final class LayoutEngine {
             let paragraph = plain.byteOffsets[plain.paragraphStart(before: keptEnd)]..<plain.byteOffsets[keptEnd]
             let needsBidi = StrongDirection.needsBidi(plain.bytes[paragraph])
             made = Ending(
-                ellipsis: ending.ellipsis, suffix: ending.suffix, rightToLeft: rightToLeft, keptPartNeedsBidi: needsBidi,
+                ellipsis: ellipsis, suffix: ending.suffix, rightToLeft: rightToLeft, keptPartNeedsBidi: needsBidi,
                 closing: needsBidi ? Ending.openIsolates(in: plain.bytes[paragraph]) : 0)
         } else {
-            made = Ending(plainEllipsis: ending.ellipsis, suffix: ending.suffix)
+            made = Ending(plainEllipsis: ellipsis, suffix: ending.suffix)
         }
         try style.apply(kept, ending: made, to: layout, paint: paint, links: links)
         let suffix = (kept.count + made.suffixRange.lowerBound)..<(kept.count + made.suffixRange.upperBound)

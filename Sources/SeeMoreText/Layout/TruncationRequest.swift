@@ -12,6 +12,10 @@ public struct TruncationRequest: Sendable, Equatable {
     public var lines: Int
     /// Drawn in the body font right after the kept text, e.g. "… ".
     public var ellipsis: String
+    /// Drawn before the ellipsis when the kept text ends in a character of text written with spaces
+    /// (not Han, kana, Bopomofo, CJK punctuation or a full-width form), e.g. " " so that "続きを読む"
+    /// does not touch "testers."; empty by default.
+    public var gap = ""
     /// Drawn in `suffixFont` after the ellipsis, e.g. "See more".
     public var suffix: String
     /// Pango font description merged onto the body font for the suffix ("Bold", "DejaVu Sans 13");
@@ -71,6 +75,25 @@ public struct TruncationRequest: Sendable, Equatable {
         self.cutMode = cutMode
     }
 
+    /// What goes before the ellipsis after `kept` (the kept text's characters): `gap` when its last
+    /// visible character (bidi controls and other format characters aside) is not CJK, else nothing.
+    func gap<Kept: BidirectionalCollection>(after kept: Kept) -> String where Kept.Element == Unicode.Scalar {
+        guard !gap.isEmpty, let last = kept.last(where: { $0.properties.generalCategory != .format }), !Self.isCJK(last)
+        else { return "" }
+        return gap
+    }
+
+    /// Han, kana, Bopomofo, CJK symbols and punctuation, and full-width forms: text that runs on into a
+    /// CJK suffix without a gap.
+    static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2E80...0x2FDF, 0x3000...0x312F, 0x31A0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
+            0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x20000...0x3FFFF:
+            return true
+        default: return false
+        }
+    }
+
     /// Largest width accepted, in points (Pango measures in 32-bit units of 1/1024 pt).
     public static let maximumWidth = 1_000_000.0
     /// Largest line limit accepted: far past any card (Cairo's 32767-pixel images end near 1 700 lines),
@@ -109,6 +132,7 @@ public struct TruncationRequest: Sendable, Equatable {
         }
         if Self.holdsNul(text) { throw TruncationRequestError.nulCharacter(field: "text") }
         if Self.holdsNul(ellipsis) { throw TruncationRequestError.nulCharacter(field: "ellipsis") }
+        if Self.holdsNul(gap) { throw TruncationRequestError.nulCharacter(field: "gap") }
         if Self.holdsNul(suffix) { throw TruncationRequestError.nulCharacter(field: "suffix") }
     }
 

@@ -19,6 +19,10 @@ final class TruncationSearch {
     /// The ending after kept text in a left-to-right and in a right-to-left paragraph, and without
     /// marks where nothing needs bidi levels (nil when the ending itself does).
     let endings: (ltr: Ending, rtl: Ending, unmarked: Ending?)
+    /// The same with the request's `gap` before the ellipsis, for kept text that ends in a character
+    /// of text written with spaces; nil without a gap. The estimates measure the endings without it,
+    /// the narrower: what overflows with those overflows with these.
+    let gappedEndings: (ltr: Ending, rtl: Ending, unmarked: Ending?)?
     /// What the text was read for, to choose the ending without marks (a memo of the text).
     private var bidiScan = BidiScan()
     /// What the shared layout holds now, so the final layout is not made twice.
@@ -102,11 +106,16 @@ final class TruncationSearch {
         self.lastLine = lastLine
         text = IndexedText(style.plainText)
         end = text.trimmedEnd(text.count)
-        endings = (
-            Ending(ellipsis: request.ellipsis, suffix: request.suffix, rightToLeft: false),
-            Ending(ellipsis: request.ellipsis, suffix: request.suffix, rightToLeft: true),
-            StrongDirection.needsBidi(request.ellipsis.utf8) || StrongDirection.needsBidi(request.suffix.utf8)
-                ? nil : Ending(unmarkedEllipsis: request.ellipsis, suffix: request.suffix)
+        endings = Self.endings(ellipsis: request.ellipsis, suffix: request.suffix)
+        gappedEndings = request.gap.isEmpty ? nil : Self.endings(ellipsis: request.gap + request.ellipsis, suffix: request.suffix)
+    }
+
+    private static func endings(ellipsis: String, suffix: String) -> (ltr: Ending, rtl: Ending, unmarked: Ending?) {
+        (
+            Ending(ellipsis: ellipsis, suffix: suffix, rightToLeft: false),
+            Ending(ellipsis: ellipsis, suffix: suffix, rightToLeft: true),
+            StrongDirection.needsBidi(ellipsis.utf8) || StrongDirection.needsBidi(suffix.utf8)
+                ? nil : Ending(unmarkedEllipsis: ellipsis, suffix: suffix)
         )
     }
 
@@ -116,6 +125,7 @@ final class TruncationSearch {
     /// The ending after the first `keptEnd` characters, as `Ending(ellipsis:suffix:rightToLeft:keptPartNeedsBidi:)`
     /// chooses it (the three made once).
     func ending(keptEnd: Int) -> Ending {
+        let endings = gappedEndings.flatMap { request.gap(after: text.scalars[..<keptEnd]).isEmpty ? nil : $0 } ?? self.endings
         if text.isRightToLeft(paragraphContaining: max(keptEnd - 1, 0), direction: request.direction) { return endings.rtl }
         guard let unmarked = endings.unmarked, !bidiScan.needsBidi(paragraphBefore: keptEnd, in: text) else { return endings.ltr }
         return unmarked

@@ -183,6 +183,44 @@ import Testing
     }
 }
 
+/// read-more-tail as a Japanese reader expects it (#41): Latin and Cyrillic proportional, and the
+/// suffix apart from text written with spaces, glued to Japanese.
+@Suite struct ReadMoreTailTests {
+    static func collapsed(_ text: String, width: Double = 320) throws -> CardMetadata {
+        let request = CardRequest(text: text, template: try CardFixtures.template("read-more-tail"), width: width)
+        return try CardRenderer().draw(request, state: .collapsed).metadata
+    }
+
+    @Test func latinTextIsProportional_andTheSuffixStandsApartFromIt() throws {
+        let latin = try Self.collapsed(CardFixtures.longText)
+        // On main: IPAGothic's fixed-pitch Latin, and "…builds,続きを読む" glued.
+        #expect(latin.fonts.first == "Noto Sans", "\(latin.fonts)")
+        let last = try #require(latin.lines.last)
+        #expect(last.hasSuffix(" 続きを読む") && !last.hasSuffix("  続きを読む"), "\(latin.lines)")
+        let cyrillic = try Self.collapsed("Москва 2024 " + CardFixtures.longText)
+        #expect(!cyrillic.fallbackRuns.contains { $0.text.contains("Москва") }, "\(cyrillic.fallbackRuns)")
+        #expect(cyrillic.fonts.first == "Noto Sans" && !cyrillic.fonts.contains("IPAGothic"), "\(cyrillic.fonts)")
+        // Japanese keeps IPAGothic and runs on into the suffix.
+        let japanese = try Self.collapsed(
+            "吾輩は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。",
+            width: 240)
+        #expect(japanese.fonts.first == "IPAGothic", "\(japanese.fonts)")
+        let tail = try #require(japanese.lines.last)
+        #expect(tail.hasSuffix("続きを読む") && !tail.hasSuffix(" 続きを読む"), "\(japanese.lines)")
+        // The engine decides by the kept text's last visible character: a gap after Latin or a Hangul
+        // syllable, none after kana or Han.
+        let engine = try LayoutEngine()
+        func lastLine(_ text: String) throws -> String {
+            var request = TruncationRequest(text: text, font: "DejaVu Sans 15", width: 200, lines: 1, ellipsis: "", suffix: "続きを読む")
+            request.gap = " "
+            return try #require(try engine.truncate(request).lines.last)
+        }
+        #expect(try lastLine("Morning coffee on the balcony with friends").hasSuffix(" 続きを読む"))
+        #expect(try lastLine("今日はいい天気ですね。散歩に行きましょう。公園へ") == "今日はいい天気で続きを読む")
+        #expect(try lastLine("오늘 서울은 맑고 포근한 날씨가 이어지겠습니다").hasSuffix(" 続きを読む"))
+    }
+}
+
 @Suite struct OverlayTests {
     static func collapsed(_ text: String) throws -> CardMetadata {
         var request = CardRequest(text: text, template: try CardFixtures.template("fade-overlay"), width: 300, lines: 2)

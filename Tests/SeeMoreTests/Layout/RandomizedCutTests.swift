@@ -23,6 +23,10 @@ import Testing
         ("… ", "See more", nil), ("…", "続きを読む", "Bold"), ("", " ..더보기", "13"), ("… ", "Show more", "DejaVu Serif 17"),
         ("...", "", nil),
     ]
+    /// The Japanese suffix gets a gap after text written with spaces, as read-more-tail's (the
+    /// generator's stream is unchanged: the gap follows the ending picked).
+    static func gap(for ending: (String, String, String?)) -> String { ending.1 == "続きを読む" ? " " : "" }
+
     static let fonts = ["DejaVu Sans 15", "DejaVu Serif 14", "IPAGothic 15", "NanumGothic 16", "DejaVu Sans 11"]
 
     /// Korean mixed with Latin, digits, emoji and punctuation, broken by words: Pango 1.50.12 aborts on
@@ -47,6 +51,7 @@ import Testing
                 width: Double(20 + generator.next() % 300), lines: 1 + Int(generator.next() % 4),
                 ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
             request.korean = .words
+            request.gap = Self.gap(for: ending)
             return request
         }
     }
@@ -61,10 +66,12 @@ import Testing
                 if generator.next() % 3 != 0 { text += " " }
             }
             let ending = pick(Self.endings)
-            return TruncationRequest(
+            var request = TruncationRequest(
                 text: text, font: pick(Self.fonts), width: Double(50 + generator.next() % 380),
                 lines: 1 + Int(generator.next() % 5),
                 ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
+            request.gap = Self.gap(for: ending)
+            return request
         }
     }
 
@@ -93,6 +100,7 @@ import Testing
                 lines: 2 + Int(generator.next() % 4),
                 ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
             request.fullCountLimit = 0
+            request.gap = Self.gap(for: ending)
             let label =
                 "#\(index) width \(request.width) lines \(request.lines) font \(request.font) \(ending): \(text.debugDescription)"
             var found = try quick.truncate(request)

@@ -159,9 +159,12 @@ final class ReferenceCut {
             let keptPart = Array(string(keptEnd).utf8.dropFirst(string(paragraphStart).utf8.count))
             let unmarked =
                 !rtl && !StrongDirection.needsBidi(keptPart)
-                && !StrongDirection.needsBidi((request.ellipsis + request.suffix).utf8)
+                && !StrongDirection.needsBidi((request.gap + request.ellipsis + request.suffix).utf8)
             let opening = unmarked ? [] : Array((rtl ? "\u{200F}\u{2067}" : "\u{200E}\u{2066}").utf8)
-            let ellipsis = Array(request.ellipsis.utf8)
+            // The request's gap first after kept text whose last visible character is not CJK.
+            let last = string(keptEnd).unicodeScalars.last { $0.properties.generalCategory != .format }
+            let gapped = !request.gap.isEmpty && last.map { !TruncationRequest.isCJK($0) } == true
+            let ellipsis = Array(((gapped ? request.gap : "") + request.ellipsis).utf8)
             let suffix = Array(request.suffix.utf8)
             let pop = unmarked ? [] : Array("\u{2069}".utf8)
             let attributes = try AttributeList()
