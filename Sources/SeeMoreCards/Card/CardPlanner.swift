@@ -109,7 +109,8 @@ struct CardPlanner {
             ellipsis: request.ellipsis ?? template.ellipsis, suffix: suffix, suffixFont: template.suffix.font,
             cutMode: template.body.cut)
         body.markup = markup
-        body.gap = template.suffix.gap
+        body.gap = template.ending.gap
+        body.trimPunctuation = template.ending.trimPunctuation
         body.lineHeight = template.body.lineHeight
         body.hyphens = template.body.hyphens
         body.direction = request.direction ?? template.body.direction

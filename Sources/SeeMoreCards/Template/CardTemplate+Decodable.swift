@@ -6,7 +6,7 @@ import SeeMoreText
 /// Templates decode with defaults for every optional field and reject unknown fields, so a typo is an error.
 extension CardTemplate: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, summary, kind, card, header, avatar, body, ellipsis, suffix, expandedSuffix, field, links, themes
+        case name, summary, kind, card, header, avatar, body, ellipsis, ending, suffix, expandedSuffix, field, links, themes
         case fontFiles, hermeticFonts
     }
 
@@ -30,6 +30,7 @@ extension CardTemplate: Decodable {
         }
         body = try container.decodeIfPresent(Body.self, forKey: .body) ?? Body()
         ellipsis = try container.decodeIfPresent(String.self, forKey: .ellipsis) ?? "… "
+        ending = try container.decodeIfPresent(Ending.self, forKey: .ending) ?? Ending()
         suffix = try container.decodeIfPresent(Suffix.self, forKey: .suffix) ?? Suffix()
         expandedSuffix = try container.decodeIfPresent(String.self, forKey: .expandedSuffix)
         field = try container.decodeIfPresent(Field.self, forKey: .field) ?? Field()
@@ -138,7 +139,7 @@ extension CardTemplate.Body: Decodable {
 }
 
 extension CardTemplate.Suffix: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case text, font, underline, placement, spacing, fadeWidth, fade, gap }
+    enum CodingKeys: String, CodingKey, CaseIterable { case text, font, underline, placement, spacing, fadeWidth, fade }
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -151,7 +152,18 @@ extension CardTemplate.Suffix: Decodable {
         spacing = try container.decodeNonNegative(forKey: .spacing) ?? defaults.spacing
         fadeWidth = try container.decodeNonNegative(forKey: .fadeWidth) ?? defaults.fadeWidth
         fade = try container.decodeIfPresent(CardTemplate.Fade.self, forKey: .fade) ?? defaults.fade
+    }
+}
+
+extension CardTemplate.Ending: Decodable {
+    enum CodingKeys: String, CodingKey, CaseIterable { case gap, trimPunctuation }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Self()
         gap = try container.decodeIfPresent(String.self, forKey: .gap) ?? defaults.gap
+        trimPunctuation = try container.decodeIfPresent(Bool.self, forKey: .trimPunctuation) ?? defaults.trimPunctuation
     }
 }
 

@@ -17,6 +17,8 @@ public struct CardTemplate: Sendable, Equatable {
     public var body: Body
     /// Drawn in the body font and color right after the kept text; may be empty.
     public var ellipsis: String
+    /// What happens around the ellipsis at a cut.
+    public var ending = Ending()
     public var suffix: Suffix
     /// Shown on the expanded card of a text that was cut (e.g. "Show less"), placed like the suffix.
     public var expandedSuffix: String?
@@ -131,10 +133,16 @@ public struct CardTemplate: Sendable, Equatable {
         public var fadeWidth: Double = 32
         /// How the fade before an `overlay` suffix starts.
         public var fade = Fade()
-        /// Put before the ellipsis of an `inline` suffix when the kept text ends in a character of text
-        /// written with spaces (not Han, kana or CJK punctuation): read-more-tail's " " between
-        /// "testers." and "続きを読む". Empty by default.
+    }
+
+    /// What happens around the ellipsis at a cut (`TruncationRequest.gap`, `trimPunctuation`).
+    public struct Ending: Sendable, Equatable {
+        /// Put before the ellipsis when the kept text ends in a character of text written with spaces
+        /// (not Han, kana or CJK punctuation): read-more-tail's " " between "testers." and "続きを読む".
         public var gap: String = ""
+        /// Leave the punctuation the kept text ends in out before the ellipsis ("Ship small…").
+        /// Off, as iOS and Android draw a cut.
+        public var trimPunctuation = false
     }
 
     /// Links, `@mentions` and `#hashtags` (`TextEntity`): found in the text unless `detect` is false

@@ -271,6 +271,17 @@ extension TextStyle {
         }
     }
 
+    /// Whether character `index` of the plain text is in a link, mention or hashtag.
+    func isInEntity(_ index: Int) -> Bool {
+        var low = 0
+        var high = entitySpans.count
+        while low < high {  // the first span starting after index
+            let middle = (low + high) / 2
+            if entitySpans[middle].lowerBound <= index { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 && entitySpans[low - 1].upperBound > index
+    }
+
     /// Whether character boundary `k` lies strictly inside one of the entities (a cut there splits it).
     func splitsEntity(_ k: Int) -> Bool {
         var low = 0

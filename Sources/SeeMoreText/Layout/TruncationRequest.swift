@@ -16,6 +16,10 @@ public struct TruncationRequest: Sendable, Equatable {
     /// (not Han, kana, Bopomofo, CJK punctuation or a full-width form), e.g. " " so that "続きを読む"
     /// does not touch "testers."; empty by default.
     public var gap = ""
+    /// Leave the punctuation a cut ends in out before the ellipsis ("Ship small…", not "Ship small.…";
+    /// see `IndexedText.isTrimmedPunctuation`), outside links, mentions and hashtags. Off by default,
+    /// as iOS (`byTruncatingTail`) and Android (`TextUtils.ellipsize`) keep it.
+    public var trimPunctuation = false
     /// Drawn in `suffixFont` after the ellipsis, e.g. "See more".
     public var suffix: String
     /// Pango font description merged onto the body font for the suffix ("Bold", "DejaVu Sans 13");

@@ -8,7 +8,7 @@ extension TruncationSearch {
     /// when that measured line N alone and lines 1…N−1 were read; else from the final layout.
     func describe(_ answer: Answer?, fullLineCount: (count: Int, exact: Bool) = (0, true)) throws -> Truncation {
         let cut = answer?.cut
-        let keptEnd = cut.map { text.trimmedEnd($0.k) } ?? end
+        let keptEnd = cut.map { text.trimmedEnd($0.k, punctuation: $0.withEnding) } ?? end
         let ending = cut?.withEnding == true ? ending(keptEnd: keptEnd) : nil
         foundOnPangosEllipsis = answer?.onPangosEllipsis ?? false
         let description: Description

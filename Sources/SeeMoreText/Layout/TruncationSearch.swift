@@ -104,8 +104,13 @@ final class TruncationSearch {
         self.style = style
         self.layout = layout
         self.lastLine = lastLine
-        text = IndexedText(style.plainText)
-        end = text.trimmedEnd(text.count)
+        var text = IndexedText(style.plainText)
+        if request.trimPunctuation {
+            text.trimsPunctuation = true
+            text.isInEntity = { [style] in style.isInEntity($0) }
+        }
+        self.text = text
+        end = text.trimmedEnd(text.count, punctuation: false)
         endings = Self.endings(ellipsis: request.ellipsis, suffix: request.suffix)
         gappedEndings = request.gap.isEmpty ? nil : Self.endings(ellipsis: request.gap + request.ellipsis, suffix: request.suffix)
     }
@@ -157,7 +162,7 @@ final class TruncationSearch {
         } else {
             cut = try findCut(counting: false, describing: false).answer?.cut
         }
-        return (cut != nil, text.string(0..<(cut.map { text.trimmedEnd($0.k) } ?? end)))
+        return (cut != nil, text.string(0..<(cut.map { text.trimmedEnd($0.k, punctuation: $0.withEnding) } ?? end)))
     }
 
     /// Where the cut falls by rules 1–5, nil when the text fits; and, when `describing`, the whole text's
@@ -276,10 +281,10 @@ final class TruncationSearch {
             margin: margin, lineEnd: ellipsis)
         // Read while the shared layout still holds the uncut text.
         var probe = Probe(shortcut: shortcut(uncut, describing: describing))
-        // A candidate keeps its text without the white space before it, so those just past white space
-        // Pango's ellipsis follows keep no more than the ellipsis does.
+        // A candidate keeps its text without the white space (and, trimming it, punctuation) before
+        // it, so those just past what Pango's ellipsis is followed by keep no more than the ellipsis does.
         var last = ellipsis
-        while last < uncut.length && text.scalars[last].properties.isWhitespace {
+        while last < uncut.length && text.isTrimmed(last) {
             last += 1
         }
         for k in stride(from: last, to: lineStart, by: -1)

@@ -5,6 +5,11 @@ struct IndexedText {
     let scalars: [Unicode.Scalar]
     /// `byteOffsets[k]` is where character `k` starts; the last entry is `bytes.count`.
     let byteOffsets: [Int]
+    /// Whether `trimmedEnd` also removes the punctuation a cut leaves before its ellipsis
+    /// (`TruncationRequest.trimPunctuation`), but for the characters `isInEntity` says are in a link,
+    /// mention or hashtag.
+    var trimsPunctuation = false
+    var isInEntity: (Int) -> Bool = { _ in false }
 
     init(_ string: String) {
         bytes = Array(string.utf8)
@@ -51,18 +56,50 @@ struct IndexedText {
     /// White space is Unicode's White_Space property: spaces, tabs, line breaks, NBSP, U+3000 and the like.
     /// A Prepend character (U+0600 ARABIC NUMBER SIGN and the like) whose cluster the removed white
     /// space completed goes too: it is never left without its base (UAX #29, GB9b), under the "…".
-    func trimmedEnd(_ k: Int) -> Int {
+    /// With `punctuation` and `trimsPunctuation`, trailing punctuation goes too (`isTrimmedPunctuation`),
+    /// outside links, mentions and hashtags but for the "…" a shortened link ends in, which the
+    /// ellipsis stands for: "Ship small." keeps "Ship small", "example.com/blog/20… —" keeps
+    /// "example.com/blog/20".
+    func trimmedEnd(_ k: Int, punctuation: Bool = true) -> Int {
+        let punctuation = punctuation && trimsPunctuation
         var end = k
         while end > 0 {
             if scalars[end - 1].properties.isWhitespace {
                 end -= 1
             } else if end < k, Self.isPrepend(scalars[end - 1]), !Self.isControl(scalars[end]) {
                 end -= 1
+            } else if punctuation, Self.isTrimmedPunctuation(scalars[end - 1]), !isInEntity(end - 1) || scalars[end - 1] == "…" {
+                end -= 1
             } else {
                 break
             }
         }
         return end
+    }
+
+    /// Whether `trimmedEnd` removes character `index` wherever it ends the kept text: white space, or
+    /// punctuation it trims.
+    func isTrimmed(_ index: Int) -> Bool {
+        scalars[index].properties.isWhitespace
+            || (trimsPunctuation && Self.isTrimmedPunctuation(scalars[index]) && (!isInEntity(index) || scalars[index] == "…"))
+    }
+
+    /// The punctuation a cut with `trimPunctuation` leaves out before its ellipsis: dashes, opening
+    /// brackets and quotes, and the other punctuation (. , ; : … 、 。 · / & @ # and the like) but
+    /// for what means something at a word's end: ! ? % ‰ ‱ ٪, straight quotes and apostrophes,
+    /// footnote marks (* † ‡) and primes. Closing brackets and quotes are kept: they close what is shown.
+    static func isTrimmedPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .dashPunctuation, .openPunctuation, .initialPunctuation: return true
+        case .otherPunctuation:
+            switch scalar.value {
+            case 0x21, 0x3F, 0x203C, 0x2047...0x2049, 0xFF01, 0xFF1F, 0x25, 0x2030, 0x2031, 0x066A, 0x22, 0x27, 0xFF02, 0xFF07,
+                0x2A, 0x2020, 0x2021, 0x2032...0x2037:
+                return false
+            default: return true
+            }
+        default: return false
+        }
     }
 
     /// Unicode's Grapheme_Cluster_Break=Prepend characters (Unicode 15).

@@ -27,6 +27,10 @@ import Testing
     /// generator's stream is unchanged: the gap follows the ending picked).
     static func gap(for ending: (String, String, String?)) -> String { ending.1 == "続きを読む" ? " " : "" }
 
+    /// "Show more" and "..." endings leave trailing punctuation out (`trimPunctuation`), again without
+    /// changing the stream.
+    static func trimsPunctuation(_ ending: (String, String, String?)) -> Bool { ["Show more", ""].contains(ending.1) }
+
     static let fonts = ["DejaVu Sans 15", "DejaVu Serif 14", "IPAGothic 15", "NanumGothic 16", "DejaVu Sans 11"]
 
     /// Korean mixed with Latin, digits, emoji and punctuation, broken by words: Pango 1.50.12 aborts on
@@ -52,6 +56,7 @@ import Testing
                 ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
             request.korean = .words
             request.gap = Self.gap(for: ending)
+            request.trimPunctuation = Self.trimsPunctuation(ending)
             return request
         }
     }
@@ -71,6 +76,7 @@ import Testing
                 lines: 1 + Int(generator.next() % 5),
                 ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
             request.gap = Self.gap(for: ending)
+            request.trimPunctuation = Self.trimsPunctuation(ending)
             return request
         }
     }
@@ -101,6 +107,7 @@ import Testing
                 ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
             request.fullCountLimit = 0
             request.gap = Self.gap(for: ending)
+            request.trimPunctuation = Self.trimsPunctuation(ending)
             let label =
                 "#\(index) width \(request.width) lines \(request.lines) font \(request.font) \(ending): \(text.debugDescription)"
             var found = try quick.truncate(request)

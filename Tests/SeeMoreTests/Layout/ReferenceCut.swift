@@ -98,9 +98,20 @@ final class ReferenceCut {
         let body = try FontDescription(request.font).withDefaultSize(points: 15)
         let suffixFont = try request.suffixFont.map { try FontDescription($0).merged(onto: body) } ?? body
         let scalars = Array(request.text.unicodeScalars)
-        func trimmed(_ k: Int) -> Int {
+        // Kept text ends without white space, and with `trimPunctuation` without the punctuation
+        // `IndexedText.isTrimmedPunctuation` names (outside entities) before an ellipsis.
+        let entityRanges = request.trimPunctuation ? (request.entities ?? TextEntity.find(in: request.text)).map(\.range) : []
+        func trimmed(_ k: Int, punctuation: Bool = true) -> Int {
             var end = k
-            while end > 0, scalars[end - 1].properties.isWhitespace { end -= 1 }
+            while end > 0 {
+                let scalar = scalars[end - 1]
+                let trims =
+                    scalar.properties.isWhitespace
+                    || (punctuation && request.trimPunctuation && IndexedText.isTrimmedPunctuation(scalar)
+                        && (scalar == "…" || !entityRanges.contains { $0.contains(end - 1) }))
+                guard trims else { break }
+                end -= 1
+            }
             return end
         }
         func string(_ count: Int) -> String {
@@ -108,7 +119,7 @@ final class ReferenceCut {
             result.append(contentsOf: scalars[0..<count])
             return String(result)
         }
-        let end = trimmed(scalars.count)
+        let end = trimmed(scalars.count, punctuation: false)
         let whole = Answer(truncated: false, kept: end, suffixWraps: false)
         guard end > 0 else { return [.word: whole, .grapheme: whole] }
 
