@@ -33,6 +33,8 @@ package enum CardFiles {
                         .object([("requested", .string($0.requested)), ("used", .string($0.used))])
                     })
             ),
+            ("language", cards.first?.metadata.language.map { .string($0) } ?? .null),
+            ("languageGuessed", .bool(cards.first?.metadata.languageGuessed ?? false)),
             ("unknownGlyphs", .number(Double(cards.reduce(0) { $0 + $1.metadata.unknownGlyphs }))),
             ("collapsed", state(.collapsed)),
             ("expanded", state(.expanded)),

@@ -132,6 +132,9 @@ public final class CardRenderer {
         withBoxes.mixedFonts = mixing.mixedWords
         withBoxes.entities = plan.entities
         withBoxes.syntheticBold = plan.syntheticBold
+        let body = planner.collapsedBody
+        withBoxes.language = try? planner.engine.shapingLanguage(of: body)
+        withBoxes.languageGuessed = body.language == nil
         return withBoxes
     }
 

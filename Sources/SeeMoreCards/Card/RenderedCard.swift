@@ -47,6 +47,11 @@ public struct CardMetadata: Sendable, Equatable {
     public var entities: [CardEntity] = []
     /// Families drawn in a bold they have no face for (smeared by the renderer, not designed).
     public var syntheticBold: [String] = []
+    /// The language the body text is shaped and its fallback fonts are picked for (BCP 47), and
+    /// whether it was guessed from the text (`TextLanguage.guess`) rather than given (`--lang`, a
+    /// template's `body.lang`); nil when nothing was given and nothing could be guessed.
+    public var language: String? = nil
+    public var languageGuessed = false
 
     /// The smallest comfortable tap target, in points (Apple's Human Interface Guidelines).
     public static let minimumHitSize = 44.0

@@ -264,6 +264,24 @@ import Testing
         #expect(try engine.truncate(TruncationRequest(text: "今天天气很好")).unknownGlyphs == 0)
     }
 
+    /// The card's metadata says which language its text was shaped in and whether it was guessed
+    /// (#41: a Traditional Chinese text guessed zh-Hant said so nowhere).
+    @Test func metadata_namesTheLanguage_andWhetherItWasGuessed() throws {
+        let renderer = try CardRenderer()
+        var request = CardRequest(text: "這間店裡與朋友一起點了個蛋糕。", template: try CardFixtures.template("inline-more"))
+        let guessed = try renderer.render(request, state: .collapsed)
+        #expect(guessed.metadata.language == "zh-Hant" && guessed.metadata.languageGuessed)
+        let json = CardFiles.metadata([guessed], files: [:], request: request)
+        let serialized = json.serialized(indent: nil)
+        #expect(serialized.contains("\"language\":\"zh-Hant\",\"languageGuessed\":true"), "\(serialized)")
+        request.language = "ja"
+        let given = try renderer.render(request, state: .collapsed).metadata
+        #expect(given.language == "ja" && !given.languageGuessed)
+        request.language = nil
+        request.text = "123 …"
+        #expect(try renderer.render(request, state: .collapsed).metadata.language == nil)
+    }
+
     @Test func languageGuess_followsTheDocumentedRule() {
         #expect(TextLanguage.guess("吾輩は猫である") == "ja")
         #expect(TextLanguage.guess("今天天气很好") == "zh-Hans")
