@@ -41,6 +41,9 @@ import Testing
         ("https://de.wikipedia.org/wiki/Düsseldorf ok", ["url:https://de.wikipedia.org/wiki/Düsseldorf"]),
         ("http://foobar.みんな/ ok", ["url:http://foobar.みんな/"]),
         ("http://ああ.com と https://bücher.de/a", ["url:http://ああ.com", "url:https://bücher.de/a"]),
+        // A host label is at most 63 characters (twitter-text's case of a label of 300 kana).
+        ("http://" + String(repeating: "あ", count: 64) + ".com/a x", []),
+        ("http://" + String(repeating: "a", count: 63) + ".com/a x", ["url:http://" + String(repeating: "a", count: 63) + ".com/a"]),
         ("https://ru.wikipedia.org/wiki/Москва.", ["url:https://ru.wikipedia.org/wiki/Москва"]),
         ("詳しくはhttps://example.jpです", ["url:https://example.jp"]),
         ("mail andré@example.com now", []),
