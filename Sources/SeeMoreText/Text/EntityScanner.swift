@@ -19,9 +19,9 @@
 ///   accent or `://` follows, and none after `!` `#` `$` `%` `&` `*` `@`, except after `RT` / `RT:`.
 /// - None starts inside a word: right after a letter, digit or mark of a script written with spaces
 ///   (`a#b`, `me@example.com`, `andré@example.com`, after the vowel sign `ी`), or another of its
-///   marks; a URL not after `@`, `.`, `/`, `-` or `_` either. A letter of a script without spaces
-///   may come right before ("詳しくはhttps://…", "今日は#晴れ", "の@name"), and so may an emoji
-///   with its variation selector ("I ❤️#NYC").
+///   marks; a URL not after `@`, `.`, `/` or `_` either (after `-` it may: Hebrew's
+///   `ב-https://…`). A letter of a script without spaces may come right before ("詳しくはhttps://…",
+///   "今日は#晴れ", "の@name"), and so may an emoji with its variation selector ("I ❤️#NYC").
 ///
 /// What X finds that `x` does not, each case of twitter-text's extract.yml `x` misses by one of these
 /// (`Tests/Scripts/twitter-text-conformance.py`: mentions 23/23, hashtags 64/65, URLs 72/91):
@@ -145,7 +145,7 @@ struct EntityScanner {
         } else {
             return nil
         }
-        guard startsWord(bytes, at: offset, notAfter: "@＠./-_#＃$") else { return nil }
+        guard startsWord(bytes, at: offset, notAfter: "@＠./_#＃$") else { return nil }
         var end = body
         var characters = body - offset
         // Where the URL ends, with its characters: after its last character that is not trailing

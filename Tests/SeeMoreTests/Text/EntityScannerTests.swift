@@ -41,6 +41,8 @@ import Testing
         ("https://de.wikipedia.org/wiki/Düsseldorf ok", ["url:https://de.wikipedia.org/wiki/Düsseldorf"]),
         ("http://foobar.みんな/ ok", ["url:http://foobar.みんな/"]),
         ("http://ああ.com と https://bücher.de/a", ["url:http://ああ.com", "url:https://bücher.de/a"]),
+        // After a Hebrew prefix and its hyphen (on main no link: a URL was none after "-").
+        ("קראו עוד ב-https://seemore.example/he/docs עם", ["url:https://seemore.example/he/docs"]),
         // A host label is at most 63 characters (twitter-text's case of a label of 300 kana).
         ("http://" + String(repeating: "あ", count: 64) + ".com/a x", []),
         ("http://" + String(repeating: "a", count: 63) + ".com/a x", ["url:http://" + String(repeating: "a", count: 63) + ".com/a"]),
