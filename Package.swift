@@ -49,7 +49,8 @@ let package = Package(
         .target(
             name: "SeeMore",
             dependencies: [
-                "SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "SeeMoreGoldens", "SeeMoreScan",
+                "SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "SeeMoreGoldens",
+                "SeeMoreScan",
             ]),
         // The command line, used only by the executables: flags, exit codes, process policy.
         .target(name: "SeeMoreCommandLine", dependencies: ["SeeMore"]),

@@ -84,7 +84,8 @@ struct ApproveCommand {
             }
             for group in approval.groups {
                 io.writeOutput(
-                    "\(verb) group \(group.id) (\(group.approved) case\(group.approved == 1 ? "" : "s")): \(LogText.escaped(group.sentence))\n")
+                    "\(verb) group \(group.id) (\(group.approved) case\(group.approved == 1 ? "" : "s")): \(LogText.escaped(group.sentence))\n"
+                )
             }
             for name in approval.crashed {
                 io.writeError("Note: '\(LogText.escaped(name))' crashed in the last check: no picture to approve\n")
@@ -95,7 +96,8 @@ struct ApproveCommand {
                 count == 0
                     ? "nothing to approve\n"
                     : "\(verb) \(count) golden\(count == 1 ? "" : "s")\n"
-                        + "\(dryRun ? "would write" : "wrote") \(files) file\(files == 1 ? "" : "s")\(dryRun ? "; nothing written" : "")\n")
+                        + "\(dryRun ? "would write" : "wrote") \(files) file\(files == 1 ? "" : "s")\(dryRun ? "; nothing written" : "")\n"
+            )
         } catch let error as ApprovalError {
             switch error.kind {
             case .notFailing: throw CommandError(error.message, exitCode: .usage, usage: Self.usage)

@@ -39,7 +39,9 @@ package struct ArgumentScanner {
         } else {
             flag = (argument, nil)
         }
-        guard seen.insert(flag.name).inserted || repeatable.contains(flag.name) else { throw usageError("\(flag.name) is given more than once") }
+        guard seen.insert(flag.name).inserted || repeatable.contains(flag.name) else {
+            throw usageError("\(flag.name) is given more than once")
+        }
         return flag
     }
 

@@ -243,7 +243,8 @@ struct CheckCommand {
         func paint(_ word: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(word)\u{1B}[0m" : word }
         var text = ""
         if summary.fingerprintIsNew {
-            text += summary.fingerprintWritten
+            text +=
+                summary.fingerprintWritten
                 ? "Environment: recorded for the first time in \(LogText.escaped(summary.fingerprintPath)) (the fonts and libraries these goldens are drawn with)\n"
                 : "Environment: \(LogText.escaped(summary.fingerprintPath)) not recorded yet (a run that records goldens writes it)\n"
         } else if summary.environmentChanges.isEmpty {
@@ -271,13 +272,15 @@ struct CheckCommand {
         let recorded = results.count(matching: \.recorded)
         let passed = results.count - summary.failures.count
         if let reason = summary.stoppedBy {
-            text += "\(paint("STOPPED", "31")) by \(LogText.escaped(reason)) after \(results.count) of \(Plural.count(summary.selectedCount, "case")): "
+            text +=
+                "\(paint("STOPPED", "31")) by \(LogText.escaped(reason)) after \(results.count) of \(Plural.count(summary.selectedCount, "case")): "
             text += "the others were not checked\n"
         }
         text += "\(Plural.count(results.count, "case")): \(paint("\(passed) passed", "32")), "
         text += summary.failures.isEmpty ? "0 failed" : paint("\(summary.failures.count) failed", "31")
         if recorded > 0 {
-            text += " (\(Plural.count(recorded, "golden")) written: look at \(recorded == 1 ? "it and commit it" : "them and commit them"); the next check compares with \(recorded == 1 ? "it" : "them"))"
+            text +=
+                " (\(Plural.count(recorded, "golden")) written: look at \(recorded == 1 ? "it and commit it" : "them and commit them"); the next check compares with \(recorded == 1 ? "it" : "them"))"
         }
         text += "\n"
         text += groupsText(summary.changeGroups)

@@ -74,7 +74,8 @@ struct LayoutCommand: Equatable {
             case "--text", "--text-file": try scanner.textSource(flag, into: &source)
             case "--font": request.font = try scanner.value(of: flag)
             case "--width":
-                request.width = try scanner.width(try scanner.value(of: flag), flag: flag.name, maximum: TruncationRequest.maximumWidth)
+                request.width = try scanner.width(
+                    try scanner.value(of: flag), flag: flag.name, maximum: TruncationRequest.maximumWidth)
             case "--lines": request.lines = try scanner.lineLimit(try scanner.value(of: flag), flag: flag.name)
             case "--ellipsis": request.ellipsis = try scanner.value(of: flag)
             case "--suffix": request.suffix = try scanner.value(of: flag)

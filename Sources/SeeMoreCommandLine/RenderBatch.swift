@@ -52,12 +52,15 @@ struct RenderBatch {
             do {
                 let renderer = try CardRenderer(fonts: fonts)
                 for (index, (number, line)) in lines.enumerated() {
-                    let (json, status) = Self.answer(line, number: number, templates: templates, renderer: renderer, outputFolder: outputFolder)
+                    let (json, status) = Self.answer(
+                        line, number: number, templates: templates, renderer: renderer, outputFolder: outputFolder)
                     results.set(index, json.serialized(indent: nil), status: status)
                 }
             } catch {
                 for (index, (number, _)) in lines.enumerated() {
-                    results.set(index, Self.failure(line: number, message: "\(error)", field: nil).serialized(indent: nil), status: .failure)
+                    results.set(
+                        index, Self.failure(line: number, message: "\(error)", field: nil).serialized(indent: nil),
+                        status: .failure)
                 }
             }
         }
@@ -78,9 +81,14 @@ struct RenderBatch {
                 case .success(let answer?):
                     results.set(index, answer.json, status: ExitCode(rawValue: answer.status) ?? .failure)
                 case .success(nil):
-                    results.set(index, Self.failure(line: number, message: "the worker's answer was damaged", field: nil).serialized(indent: nil), status: .software)
+                    results.set(
+                        index,
+                        Self.failure(line: number, message: "the worker's answer was damaged", field: nil).serialized(
+                            indent: nil), status: .software)
                 case .failure(let failure):
-                    results.set(index, Self.failure(line: number, message: "not drawn: \(failure)", field: nil).serialized(indent: nil), status: .software)
+                    results.set(
+                        index, Self.failure(line: number, message: "not drawn: \(failure)", field: nil).serialized(indent: nil),
+                        status: .software)
                 }
                 done.leave()
             }

@@ -175,7 +175,9 @@ struct RenderCommand {
         // A word drawn in two fonts is what a designer sees as wrong letters: said, a few at most.
         var mixed: [String] = []
         for card in cards { for word in card.metadata.mixedFonts where !mixed.contains(word) { mixed.append(word) } }
-        for line in mixed.prefix(3) { io.writeError("Warning: \(LogText.escaped(line)) (the requested font has no glyph for some letters)\n") }
+        for line in mixed.prefix(3) {
+            io.writeError("Warning: \(LogText.escaped(line)) (the requested font has no glyph for some letters)\n")
+        }
         if mixed.count > 3 { io.writeError("Warning: \(mixed.count - 3) more words mix fonts (fallbackRuns in the metadata)\n") }
         let stem = name ?? Self.defaultName(template: template.name, text: text)
         let report = try CardFiles.write(cards, request: request, folder: outputFolder, stem: stem)

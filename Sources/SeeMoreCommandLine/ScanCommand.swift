@@ -98,7 +98,9 @@ struct ScanCommand {
             case "--shard":
                 let value = try scanner.value(of: flag)
                 let parts = value.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-                guard parts.count == 2, let index = parts[0], let count = parts[1], let shard = ScanShard(index: index, count: count) else {
+                guard parts.count == 2, let index = parts[0], let count = parts[1],
+                    let shard = ScanShard(index: index, count: count)
+                else {
                     throw scanner.usageError("--shard must be I/N with 1 ≤ I ≤ N ≤ 100000, not '\(value)'")
                 }
                 command.shard = shard
@@ -153,7 +155,9 @@ struct ScanCommand {
         if let suitePath {
             let suite = try CheckCommand.loadSuite(suitePath, templatesFolder: templatesFolder, program: io.program)
             for golden in suite.cases {
-                if self.templates.isEmpty, !templates.contains(where: { $0.name == golden.template.name }) { templates.append(golden.template) }
+                if self.templates.isEmpty, !templates.contains(where: { $0.name == golden.template.name }) {
+                    templates.append(golden.template)
+                }
                 if self.widths.isEmpty, !widths.contains(golden.width) { widths.append(golden.width) }
             }
             // The suite's fonts only where they are not its templates' own.

@@ -33,7 +33,8 @@ final class SignalStop: @unchecked Sendable {
                 }
                 if again {
                     io.writeError(
-                        "\n\(command): \(name): stopping after the cases in progress (\(name == "SIGINT" ? "Ctrl-C" : name) again stops at once)\n")
+                        "\n\(command): \(name): stopping after the cases in progress (\(name == "SIGINT" ? "Ctrl-C" : name) again stops at once)\n"
+                    )
                 }
                 request.request(name)
             }

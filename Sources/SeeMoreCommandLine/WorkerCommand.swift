@@ -35,7 +35,8 @@ package struct WorkerCommand {
             case "--font-file": fontFiles.append(try scanner.value(of: flag))
             case "--hermetic-fonts": try scanner.noValue(flag); hermetic = true
             case "--max-text":
-                command.limits.maximumTextCharacters = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
+                command.limits.maximumTextCharacters = try scanner.integer(
+                    try scanner.value(of: flag), flag: flag.name, minimum: 1)
             case "--max-width": command.limits.maximumWidth = try scanner.width(try scanner.value(of: flag), flag: flag.name)
             case "--max-lines": command.limits.maximumLines = try scanner.lineLimit(try scanner.value(of: flag), flag: flag.name)
             default: throw scanner.unknownFlag(flag.name)
@@ -59,10 +60,14 @@ package struct WorkerCommand {
             switch WorkerJob(message: message) {
             case .card(let fields, let format):
                 do {
-                    if service == nil { service = try CardService(templatesFolder: templatesFolder, program: io.program, fonts: fonts, limits: limits) }
+                    if service == nil {
+                        service = try CardService(
+                            templatesFolder: templatesFolder, program: io.program, fonts: fonts, limits: limits)
+                    }
                     return service?.answer(fields, format: format).message ?? []
                 } catch {
-                    return CardService.Answer(CardFields.Refusal(status: 500, message: "cannot draw: \(error)", field: nil)).message
+                    return CardService.Answer(CardFields.Refusal(status: 500, message: "cannot draw: \(error)", field: nil))
+                        .message
                 }
             case .batchLine(let line, let number):
                 do {
@@ -103,10 +108,14 @@ package struct WorkerCommand {
                         scan = (arguments, try ScanCutter(matrix: try command.matrix(io: io)))
                     }
                     guard let cutter = scan?.cutter, let texts = ScanBatch.texts(batch) else { return [] }
-                    if let id = getenv("SEEMORE_TEST_WORKER_ABORT_TEXT").map({ String(cString: $0) }), texts.contains(where: { $0.id == id }) {
+                    if let id = getenv("SEEMORE_TEST_WORKER_ABORT_TEXT").map({ String(cString: $0) }),
+                        texts.contains(where: { $0.id == id })
+                    {
                         abort()  // a fault for the tests of crash isolation: this worker dies on that text
                     }
-                    if let id = getenv("SEEMORE_TEST_WORKER_STALL_TEXT").map({ String(cString: $0) }), texts.contains(where: { $0.id == id }) {
+                    if let id = getenv("SEEMORE_TEST_WORKER_STALL_TEXT").map({ String(cString: $0) }),
+                        texts.contains(where: { $0.id == id })
+                    {
                         while true { sleep(3600) }  // a fault for the tests of time budgets: this worker stalls on that text
                     }
                     return ScanBatch.answer(texts.flatMap { cutter.cases(of: $0) })

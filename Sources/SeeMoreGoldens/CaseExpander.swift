@@ -24,7 +24,9 @@ struct CaseExpander {
         let folder = URL(fileURLWithPath: PathPolicy.standardized(path)).deletingLastPathComponent().path
         var authors: [String: CardRequest.Author] = [:]
         for name in file.texts.keys.sorted() {
-            guard let text = file.texts[name], text.displayName != nil || text.handle != nil || text.avatar != nil else { continue }
+            guard let text = file.texts[name], text.displayName != nil || text.handle != nil || text.avatar != nil else {
+                continue
+            }
             var author = CardRequest.Author(displayName: text.displayName, handle: text.handle)
             if let entry = text.avatar {
                 do {
@@ -32,7 +34,10 @@ struct CaseExpander {
                 } catch let problem as AvatarError {
                     throw error(
                         problem.description,
-                        at: [AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name), AnyCodingKey(stringValue: "avatar")])
+                        at: [
+                            AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name),
+                            AnyCodingKey(stringValue: "avatar"),
+                        ])
                 }
             }
             authors[name] = author
@@ -88,7 +93,8 @@ struct CaseExpander {
                 throw error(
                     "range [\(entity.range.lowerBound), \(entity.range.upperBound)] ends past the text's \(count) characters",
                     at: [
-                        AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name), AnyCodingKey(stringValue: "entities"),
+                        AnyCodingKey(stringValue: "texts"), AnyCodingKey(stringValue: name),
+                        AnyCodingKey(stringValue: "entities"),
                         AnyCodingKey(index: index), AnyCodingKey(stringValue: "range"),
                     ])
             }
@@ -103,7 +109,9 @@ struct CaseExpander {
                     AnyCodingKey(stringValue: "matrices"), AnyCodingKey(index: index), AnyCodingKey(stringValue: "templates"),
                     AnyCodingKey(index: item),
                 ]
-                guard PathPolicy.isSafeName(name) else { throw error("template name '\(name)' is not a plain name", at: position) }
+                guard PathPolicy.isSafeName(name) else {
+                    throw error("template name '\(name)' is not a plain name", at: position)
+                }
                 do {
                     loaded[name] = try templates.load(name)
                 } catch let problem as TemplateError {
@@ -147,7 +155,8 @@ struct CaseExpander {
                         "font '\(font)' is "
                             + (fonts.isSystem
                                 ? "not installed"
-                                : fonts.hermetic ? "not among the suite's font files" : "neither among the suite's font files nor installed")
+                                : fonts.hermetic
+                                    ? "not among the suite's font files" : "neither among the suite's font files nor installed")
                             + " (fontconfig would use \(substitution.used.isEmpty ? "no font" : substitution.used))",
                         at: position)
                 }
@@ -191,7 +200,9 @@ struct CaseExpander {
                 guard sorted[index].ignore.count <= IgnoreRegion.maximumCount else {
                     throw SuiteError(
                         path: path,
-                        message: "case '\(sorted[index].name)' ignores more than \(IgnoreRegion.maximumCount) regions (cases[\(item)])")
+                        message:
+                            "case '\(sorted[index].name)' ignores more than \(IgnoreRegion.maximumCount) regions (cases[\(item)])"
+                    )
                 }
             }
         }

@@ -28,11 +28,13 @@ extension CaseResult {
         try coder.code(&differentPixels)
         try coder.code(&totalPixels)
         try coder.code(&layoutDiff, blank: LayoutDiff(rows: [])) { coder, diff throws(Coder.Failure) in
-            try coder.code(&diff.rows, blank: LayoutDiff.Row(kind: .same, golden: nil, actual: nil)) { coder, row throws(Coder.Failure) in
+            try coder.code(&diff.rows, blank: LayoutDiff.Row(kind: .same, golden: nil, actual: nil)) {
+                coder, row throws(Coder.Failure) in
                 try coder.code(&row.kind)
                 for side in [\LayoutDiff.Row.golden, \.actual] {
                     try coder.code(&row[keyPath: side], blank: []) { coder, spans throws(Coder.Failure) in
-                        try coder.code(&spans, blank: LayoutDiff.Span(text: "", changed: false)) { coder, span throws(Coder.Failure) in
+                        try coder.code(&spans, blank: LayoutDiff.Span(text: "", changed: false)) {
+                            coder, span throws(Coder.Failure) in
                             try coder.code(&span.text)
                             try coder.code(&span.changed)
                         }

@@ -71,11 +71,14 @@ public struct ChangeGroups: Sendable {
             }
             usedIDs.insert(id)
             // The most common movement of the cut first; the representative shows it.
-            let byCount = group.shifts.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+            let byCount = group.shifts.sorted {
+                $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key
+            }
             groups.append(
                 Group(
                     id: id, template: group.template, change: group.change,
-                    sentence: Self.sentence(group.template, group.change, shifts: byCount.map { ($0.key, $0.value.count) }, of: group.members.count),
+                    sentence: Self.sentence(
+                        group.template, group.change, shifts: byCount.map { ($0.key, $0.value.count) }, of: group.members.count),
                     members: group.members, names: group.names, representative: byCount.first?.value.first ?? group.members[0]))
         }
         // Largest first, then by template and change, so a run's groups come in the same order.
@@ -119,7 +122,8 @@ public struct ChangeGroups: Sendable {
             said ? String(words.drop(while: { $0 != " " }).dropFirst()) : words
         }
         let shown = moved.prefix(4).map { "\(far($0.0)) in \($0.1)" }
-        sentence += (said ? "; by " : "; the cut moved ")
+        sentence +=
+            (said ? "; by " : "; the cut moved ")
             + (moved.count == 1 && moved[0].1 == count ? far(moved[0].0) + " in all \(count)" : shown.joined(separator: ", "))
         if moved.count > 4 { sentence += " and \(moved.count - 4) other ways" }
         if let same = shifts.first(where: { $0.0.isEmpty }) { sentence += "; not in \(same.1)" }

@@ -110,7 +110,9 @@ public struct ChangeSignature: Sendable, Equatable {
 
     /// The layout's part of the key, strongest change first; sets the cut's shift and what the pixels
     /// need not say again.
-    private static func layoutParts(_ old: Fields, _ new: Fields, into signature: inout ChangeSignature, explained: inout Explained)
+    private static func layoutParts(
+        _ old: Fields, _ new: Fields, into signature: inout ChangeSignature, explained: inout Explained
+    )
         -> [String]
     {
         var parts: [String] = []
@@ -122,8 +124,12 @@ public struct ChangeSignature: Sendable, Equatable {
         if old.truncated != new.truncated, let now = new.truncated {
             parts.append(now == "true" ? "now cut" : "no longer cut")
         }
-        let oldEnding = old.kept.flatMap { ending(kept: LayoutSnapshot.unescaped($0), lines: old.lines.map(LayoutSnapshot.unescaped)) }
-        let newEnding = new.kept.flatMap { ending(kept: LayoutSnapshot.unescaped($0), lines: new.lines.map(LayoutSnapshot.unescaped)) }
+        let oldEnding = old.kept.flatMap {
+            ending(kept: LayoutSnapshot.unescaped($0), lines: old.lines.map(LayoutSnapshot.unescaped))
+        }
+        let newEnding = new.kept.flatMap {
+            ending(kept: LayoutSnapshot.unescaped($0), lines: new.lines.map(LayoutSnapshot.unescaped))
+        }
         let endingChanged = oldEnding != nil && newEnding != nil && oldEnding != newEnding
         if endingChanged, let before = oldEnding, let after = newEnding {
             parts.append("the ending \(quoted(before)) → \(quoted(after))")
@@ -154,7 +160,9 @@ public struct ChangeSignature: Sendable, Equatable {
             explained.lines.insert(index)
         }
         if !explained.lines.isEmpty && parts.isEmpty { parts.append("the lines break differently") }
-        if endingChanged || cutMoved || old.suffix != new.suffix { explained.suffix = [old.suffix, new.suffix].compactMap { $0 } }
+        if endingChanged || cutMoved || old.suffix != new.suffix {
+            explained.suffix = [old.suffix, new.suffix].compactMap { $0 }
+        }
         return parts
     }
 
@@ -226,7 +234,9 @@ struct PixelRegions {
                 guard pixels[offset] == 255, pixels[offset + 1] == 0, pixels[offset + 2] == 0 else { continue }
                 total += 1
                 let px = (Double(x) + 0.5) / scale
-                func inside(_ rect: Rect) -> Bool { px >= rect.x && px < rect.x + rect.width && py >= rect.y && py < rect.y + rect.height }
+                func inside(_ rect: Rect) -> Bool {
+                    px >= rect.x && px < rect.x + rect.width && py >= rect.y && py < rect.y + rect.height
+                }
                 if suffix.contains(where: inside) {
                     suffixCount += 1
                 } else if let rect = metadata.avatarRect, inside(rect) {

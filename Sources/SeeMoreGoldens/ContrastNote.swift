@@ -58,7 +58,8 @@ public struct ContrastNote: Sendable, Hashable {
     public var summary: String {
         let size = "\(JSONValue.format(points)) pt\(bold ? " bold" : "")"
         return "\(role) \(foreground) on \(background): \(FixedPoint.string(ratio, places: 2)):1, "
-            + (meetsAA ? "meets" : "below") + " WCAG AA (\(JSONValue.format(required)):1 for \(isLarge ? "large" : "normal") text: "
+            + (meetsAA ? "meets" : "below")
+            + " WCAG AA (\(JSONValue.format(required)):1 for \(isLarge ? "large" : "normal") text: "
             + "\(size), and a SeeMore point is a CSS px; large text starts at 24 px, 18.66 px bold)"
     }
 

@@ -80,21 +80,24 @@ public struct GoldenApprover: Sendable {
         let suite: GoldenSuite
         do {
             suite = try GoldenSuite.load(
-                path: target, templatesFolder: templatesFolder ?? report.templates.map { PortablePaths.resolved($0, in: currentFolder) },
+                path: target,
+                templatesFolder: templatesFolder ?? report.templates.map { PortablePaths.resolved($0, in: currentFolder) },
                 program: program)
         } catch let error as SuiteError {
             throw ApprovalError(error.description, kind: .badData)
         }
         guard report.inputs == suite.inputsHash else {
             throw ApprovalError(
-                "the suite or its templates changed since the check that made these images; run seemore check again", kind: .badData)
+                "the suite or its templates changed since the check that made these images; run seemore check again",
+                kind: .badData)
         }
         let cases = Dictionary(suite.cases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let failing = Set(report.cases.map(\.name))
         let crashed = Set(report.crashed)
         for name in names where crashed.contains(name) {
             throw ApprovalError(
-                "'\(name)' crashed in the last check (its worker died): there is no picture to approve; run seemore check again", kind: .badData)
+                "'\(name)' crashed in the last check (its worker died): there is no picture to approve; run seemore check again",
+                kind: .badData)
         }
         for name in names where !failing.contains(name) {
             throw ApprovalError("'\(name)' is not a failing case of the last check", kind: .notFailing)
@@ -104,7 +107,8 @@ public struct GoldenApprover: Sendable {
             let some = report.groups.prefix(5).map(\.id).joined(separator: ", ")
             throw ApprovalError(
                 "'\(LogText.escaped(id))' is not a change group of the last check"
-                    + (report.groups.isEmpty ? " (it has none)" : " (its groups: \(some)\(report.groups.count > 5 ? ", …" : ""))"),
+                    + (report.groups.isEmpty
+                        ? " (it has none)" : " (its groups: \(some)\(report.groups.count > 5 ? ", …" : ""))"),
                 kind: .notFailing)
         }
         // The groups' members, by name: the report's case list says which group each case is in.
@@ -254,7 +258,9 @@ public struct GoldenApprover: Sendable {
         }
         var groups: [(String, String)] = []
         for group in object["groups"]?.array ?? [] {
-            guard let id = group["id"]?.string else { throw ApprovalError("\(path) has a change group without an ID", kind: .badData) }
+            guard let id = group["id"]?.string else {
+                throw ApprovalError("\(path) has a change group without an ID", kind: .badData)
+            }
             groups.append((id, group["sentence"]?.string ?? ""))
         }
         let environment = object["environment"].flatMap(EnvironmentFingerprint.init)

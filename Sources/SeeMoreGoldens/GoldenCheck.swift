@@ -104,7 +104,8 @@ public enum GoldenCheck {
                 result.message += "; could not write the artifacts: \(error)"
                 if result.writeError == nil { result.writeError = error }
             }
-            result.actualHash = GoldenCheck.actualHash(png: actual, layout: Array(layout.text.utf8), width: image.width, height: image.height)
+            result.actualHash = GoldenCheck.actualHash(
+                png: actual, layout: Array(layout.text.utf8), width: image.width, height: image.height)
         } else if copyPassedGolden, let goldenBytes, let copy = artifacts.writeGoldenCopy(location.name, golden: goldenBytes) {
             result.artifacts["golden"] = copy
         }

@@ -32,7 +32,8 @@ public struct GoldenComparison: Sendable {
             && size.width * size.height <= PNGCodec.maximumPixels
     }
 
-    init(outcome: GoldenOutcome, message: String, diff: ImageDiff? = nil, layoutDiff: LayoutDiff? = nil, goldenShown: Bool = true) {
+    init(outcome: GoldenOutcome, message: String, diff: ImageDiff? = nil, layoutDiff: LayoutDiff? = nil, goldenShown: Bool = true)
+    {
         self.outcome = outcome
         self.message = message
         self.diff = diff
@@ -77,7 +78,9 @@ public struct GoldenComparison: Sendable {
             let expected = try? PNGCodec.decode(golden, maximumPixels: declared.width * declared.height)
             return GoldenComparison(
                 outcome: .sizeChanged, message: message,
-                diff: expected.map { ImageDiff.compareOnUnionCanvas($0, image, threshold: tolerance.threshold, deltaE: tolerance.deltaE) },
+                diff: expected.map {
+                    ImageDiff.compareOnUnionCanvas($0, image, threshold: tolerance.threshold, deltaE: tolerance.deltaE)
+                },
                 layoutDiff: layoutDiff)
         }
         var expected: RGBAImage
@@ -97,7 +100,8 @@ public struct GoldenComparison: Sendable {
         guard expected.width == image.width, expected.height == image.height else {
             return GoldenComparison(outcome: .unreadableGolden, message: "unreadable golden: its header and pixels disagree")
         }
-        var diff = expected == image ? nil : ImageDiff.compare(expected, image, threshold: tolerance.threshold, deltaE: tolerance.deltaE)
+        var diff =
+            expected == image ? nil : ImageDiff.compare(expected, image, threshold: tolerance.threshold, deltaE: tolerance.deltaE)
         if !mask.isEmpty, let found = diff { diff?.image = found.image.hatched(mask) }
         if goldenLayout != actualLayout {
             let change = layoutDiff?.summary ?? "no layout snapshot next to the golden"

@@ -124,7 +124,8 @@ package struct GoldenReport {
                 .array(
                     summary.orphanedGoldens.map { path in
                         .object([
-                            ("golden", .string(paths.shown(path))), ("artifact", summary.orphanArtifacts[path].map { .string($0) } ?? .null),
+                            ("golden", .string(paths.shown(path))),
+                            ("artifact", summary.orphanArtifacts[path].map { .string($0) } ?? .null),
                         ])
                     })
             ),

@@ -188,7 +188,8 @@ public enum GoldenRunner {
     private static func goldenFiles(_ golden: GoldenCase, suite: GoldenSuite) -> (png: PathPolicy.Read, layout: PathPolicy.Read) {
         (
             png: PathPolicy.read(suite.folder + "/" + golden.pngPath, root: suite.folder, limit: GoldenCheck.maximumGoldenBytes),
-            layout: PathPolicy.read(suite.folder + "/" + golden.layoutPath, root: suite.folder, limit: GoldenCheck.maximumLayoutBytes)
+            layout: PathPolicy.read(
+                suite.folder + "/" + golden.layoutPath, root: suite.folder, limit: GoldenCheck.maximumLayoutBytes)
         )
     }
 
@@ -196,7 +197,8 @@ public enum GoldenRunner {
     /// template's is said where a reviewer looks: a template's font change does not show in such cases.
     static func group(of golden: GoldenCase) -> String {
         let templateFont = golden.template.body.font
-        let font = golden.font == templateFont ? golden.font : "\(golden.font) (font from the suite; the template's: \(templateFont))"
+        let font =
+            golden.font == templateFont ? golden.font : "\(golden.font) (font from the suite; the template's: \(templateFont))"
         return "\(golden.template.name) · \(font) · \(JSONValue.format(golden.width)) pt"
     }
 

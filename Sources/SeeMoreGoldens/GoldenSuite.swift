@@ -34,7 +34,8 @@ public struct GoldenSuite: Sendable {
         let root = PathPolicy.repositoryRoot(for: folder)
         if let link = PathPolicy.firstSymbolicLink(path, below: root) {
             throw SuiteError(
-                path: path, message: "\(link) is a symbolic link: a suite and its goldens are never read, written or removed through one")
+                path: path,
+                message: "\(link) is a symbolic link: a suite and its goldens are never read, written or removed through one")
         }
         let data: Data
         switch PathPolicy.readDocument(path) {
@@ -61,7 +62,8 @@ public struct GoldenSuite: Sendable {
                 message: "\(problem.entry): \(problem.reason)")
         }
         if fonts.hermetic && fonts.files.isEmpty {
-            throw SuiteError(path: path, field: "hermeticFonts", message: "hermetic fonts need fontFiles: there would be no font at all")
+            throw SuiteError(
+                path: path, field: "hermeticFonts", message: "hermetic fonts need fontFiles: there would be no font at all")
         }
         // A stranger's suite names a templates folder inside the repository, reached through no link.
         let suiteTemplates = file.templates.map { PathPolicy.standardized($0.hasPrefix("/") ? $0 : folder + "/" + $0) }
@@ -74,7 +76,8 @@ public struct GoldenSuite: Sendable {
             }
             if let link = PathPolicy.firstSymbolicLink(named, below: root) {
                 throw SuiteError(
-                    path: path, line: position?.line, column: position?.column, field: "templates", message: "\(link) is a symbolic link")
+                    path: path, line: position?.line, column: position?.column, field: "templates",
+                    message: "\(link) is a symbolic link")
             }
         }
         let templates = TemplateLoader.standard(templatesFolder: templatesFolder ?? suiteTemplates, program: program)
@@ -149,12 +152,15 @@ struct SuiteFile: Decodable {
         let regions = try container.decodeIfPresent([IgnoreRegion].self, forKey: key) ?? []
         guard regions.count <= IgnoreRegion.maximumCount else {
             throw DecodingError.dataCorruptedError(
-                forKey: key, in: container, debugDescription: "at most \(IgnoreRegion.maximumCount) regions, not \(regions.count)")
+                forKey: key, in: container, debugDescription: "at most \(IgnoreRegion.maximumCount) regions, not \(regions.count)"
+            )
         }
         return regions
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, matrices, fontFiles, hermeticFonts, tolerance, cases }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case templates, texts, matrices, fontFiles, hermeticFonts, tolerance, cases
+    }
 
     init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -242,7 +248,9 @@ struct SuiteFile: Decodable {
         /// Parts of its cards never compared.
         var ignore: [IgnoreRegion]
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case templates, texts, fonts, widths, themes, scales, states, tolerance, ignore }
+        enum CodingKeys: String, CodingKey, CaseIterable {
+            case templates, texts, fonts, widths, themes, scales, states, tolerance, ignore
+        }
 
         init(from decoder: Decoder) throws {
             try decoder.rejectUnknownKeys(CodingKeys.self)

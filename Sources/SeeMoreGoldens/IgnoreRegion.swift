@@ -29,7 +29,9 @@ public enum IgnoreRegion: Sendable, Equatable, Decodable {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(
                         codingPath: decoder.codingPath,
-                        debugDescription: "must be one of \(Part.allCases.map(\.rawValue).joined(separator: ", ")) or {x, y, width, height}, not '\(LogText.escaped(String(name.prefix(64))))'"))
+                        debugDescription:
+                            "must be one of \(Part.allCases.map(\.rawValue).joined(separator: ", ")) or {x, y, width, height}, not '\(LogText.escaped(String(name.prefix(64))))'"
+                    ))
             }
             self = .part(part)
             return
@@ -40,7 +42,9 @@ public enum IgnoreRegion: Sendable, Equatable, Decodable {
         for key in [CodingKeys.x, .y, .width, .height] {
             guard let value = try container.decodeNonNegative(forKey: key, maximum: Self.maximumCoordinate) else {
                 throw DecodingError.keyNotFound(
-                    key, DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "a rect needs x, y, width and height"))
+                    key,
+                    DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "a rect needs x, y, width and height")
+                )
             }
             figures.append(value)
         }
@@ -60,7 +64,8 @@ public enum IgnoreRegion: Sendable, Equatable, Decodable {
 
     /// Every region's rects on a card, in the pixels of its image (`pixelRects(_:scale:width:height:)`).
     public static func pixelRects(_ regions: [IgnoreRegion], on metadata: CardMetadata, scale: Int) -> [PixelRect] {
-        pixelRects(regions.flatMap { $0.rects(on: metadata) }, scale: scale, width: metadata.pixelWidth, height: metadata.pixelHeight)
+        pixelRects(
+            regions.flatMap { $0.rects(on: metadata) }, scale: scale, width: metadata.pixelWidth, height: metadata.pixelHeight)
     }
 
     /// Rects in points on an image drawn at `scale`, in whole pixels (grown outward to cover every

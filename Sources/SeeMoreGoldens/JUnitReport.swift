@@ -27,7 +27,8 @@ package struct JUnitReport {
             if result.failed {
                 let kind = result.change
                 let element = result.outcome == .crashed ? "error" : "failure"
-                xml += ">\n      <\(element) type=\"\(Self.escape(kind))\" message=\"\(Self.escape(kind + ": " + result.message))\">"
+                xml +=
+                    ">\n      <\(element) type=\"\(Self.escape(kind))\" message=\"\(Self.escape(kind + ": " + result.message))\">"
                 xml += Self.escape(result.message + (result.artifacts["diff"].map { "\ndiff: " + $0 } ?? "")) + "</\(element)>\n"
                 xml += "    </testcase>\n"
             } else {

@@ -17,7 +17,8 @@ package struct MarkdownSummary {
         var text =
             "## SeeMore check: \(failures.isEmpty ? "\(results.count == 1 ? "the" : "all") \(Plural.count(results.count, "case")) passed" : "\(failures.count) of \(Plural.count(results.count, "case")) failed")\n\n"
         if let reason = summary.stoppedBy {
-            text += "**Stopped by \(Self.cell(reason))** after \(results.count) of \(Plural.count(summary.selectedCount, "case")): the others were not checked.\n\n"
+            text +=
+                "**Stopped by \(Self.cell(reason))** after \(results.count) of \(Plural.count(summary.selectedCount, "case")): the others were not checked.\n\n"
         }
         var counts: [String: Int] = [:]
         for position in results.indices { counts[results.facts(position).change, default: 0] += 1 }

@@ -25,7 +25,8 @@ package struct PullRequestComment {
         self.summary = summary
         self.artifactsFolder = artifactsFolder
         func value(_ name: String) -> String? { environment[name].flatMap { $0.isEmpty ? nil : $0 } }
-        if let server = value("GITHUB_SERVER_URL"), let repository = value("GITHUB_REPOSITORY"), let run = value("GITHUB_RUN_ID") {
+        if let server = value("GITHUB_SERVER_URL"), let repository = value("GITHUB_REPOSITORY"), let run = value("GITHUB_RUN_ID")
+        {
             runURL = "\(server)/\(repository)/actions/runs/\(run)"
             download = value("SEEMORE_ARTIFACT_NAME").map {
                 "gh run download \(run) --repo \(repository) --name \($0) --dir \(artifactsFolder)"
@@ -45,10 +46,12 @@ package struct PullRequestComment {
         if failures == 0 {
             text += "### SeeMore: all \(Plural.count(results.count, "case")) match their goldens\n"
         } else {
-            text += "### SeeMore: \(failures) of \(Plural.count(results.count, "case")) changed, in \(Plural.count(groups.count, "change group"))\n"
+            text +=
+                "### SeeMore: \(failures) of \(Plural.count(results.count, "case")) changed, in \(Plural.count(groups.count, "change group"))\n"
         }
         if let reason = summary.stoppedBy {
-            text += "\n**Stopped by \(Self.cell(reason))** after \(results.count) of \(Plural.count(summary.selectedCount, "case")).\n"
+            text +=
+                "\n**Stopped by \(Self.cell(reason))** after \(results.count) of \(Plural.count(summary.selectedCount, "case")).\n"
         }
         if !summary.environmentChanges.isEmpty {
             text += "\n**The machine changed** (fonts or libraries, not the design): "
@@ -60,7 +63,9 @@ package struct PullRequestComment {
         if let runURL { links.append("[the run's artifacts](\(Self.url(runURL))#artifacts)") }
         if !links.isEmpty { text += "\nOpen " + links.joined(separator: " or ") + ".\n" }
         guard !groups.isEmpty else { return text }
-        if let download { text += "\nTo accept a change, download the artifacts in your clone, `\(Self.code(download))`, and run its command:\n" }
+        if let download {
+            text += "\nTo accept a change, download the artifacts in your clone, `\(Self.code(download))`, and run its command:\n"
+        }
         text += "\n| change | cases | accept it |\n| --- | ---: | --- |\n"
         var listed = 0
         // What comes after the table: it must fit too.
@@ -75,7 +80,8 @@ package struct PullRequestComment {
         }
         if listed < groups.count {
             let rest = groups[listed...].reduce(0) { $0 + $1.members.count }
-            text += "\n\(Plural.count(groups.count - listed, "more change group")) (\(Plural.count(rest, "case"))) are in the report.\n"
+            text +=
+                "\n\(Plural.count(groups.count - listed, "more change group")) (\(Plural.count(rest, "case"))) are in the report.\n"
         }
         text += "\nAccept every change: `seemore approve --artifacts \(Self.code(artifactsFolder))`, then commit the goldens.\n"
         // Every piece above is bounded (each input cut to 300 characters, the rows to the budget): a

@@ -20,7 +20,9 @@ struct ReportPage {
     let options: CheckOptions
 
     /// The kinds a reviewer filters by, in the order the summary bar shows them.
-    static let kinds = ["pixels", "size", "layout", "new", "recorded", "crashed", "unreadable", "not written", "unused", "passed"]
+    static let kinds = [
+        "pixels", "size", "layout", "new", "recorded", "crashed", "unreadable", "not written", "unused", "passed",
+    ]
 
     /// A case's kind in the report: its change, with the three unusable-golden outcomes as one.
     static func kind(_ result: CaseResult) -> String {

@@ -118,7 +118,8 @@ public enum PNGCodec {
             let pixels = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 var out = buffer.baseAddress
                 status = bytes.withUnsafeBufferPointer {
-                    seemore_png_decode_rgba($0.baseAddress, $0.count, UInt64(maximumPixels), &out, count, &width, &height, &error, error.count)
+                    seemore_png_decode_rgba(
+                        $0.baseAddress, $0.count, UInt64(maximumPixels), &out, count, &width, &height, &error, error.count)
                 }
                 initialized = status == 0 ? count : 0
             }
@@ -132,7 +133,8 @@ public enum PNGCodec {
         // Any other bytes: the decoder explains what is wrong with them (or allocates what they need).
         var pixels: UnsafeMutablePointer<UInt8>? = nil
         let status = bytes.withUnsafeBufferPointer {
-            seemore_png_decode_rgba($0.baseAddress, $0.count, UInt64(max(0, maximumPixels)), &pixels, 0, &width, &height, &error, error.count)
+            seemore_png_decode_rgba(
+                $0.baseAddress, $0.count, UInt64(max(0, maximumPixels)), &pixels, 0, &width, &height, &error, error.count)
         }
         guard status == 0, let pixels else { throw failure() }
         defer { seemore_png_free(pixels) }

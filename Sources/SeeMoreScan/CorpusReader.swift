@@ -71,14 +71,20 @@ public struct CorpusReader {
                 let first = line + 1
                 guard let (fields, lines, problem) = csvRecord() else {
                     stopped = true
-                    return header == nil ? .failure(CorpusError(line: 1, message: "no header row (a CSV corpus names its columns first)")) : nil
+                    return header == nil
+                        ? .failure(CorpusError(line: 1, message: "no header row (a CSV corpus names its columns first)")) : nil
                 }
                 line += lines
                 if let problem { return .failure(CorpusError(line: first, message: problem)) }
                 guard let header else {
                     guard fields.contains(column) else {
                         stopped = true
-                        return .failure(CorpusError(line: first, message: "no column \"\(LogText.escaped(column))\" in the header (\(fields.map(LogText.escaped).joined(separator: ", ")))"))
+                        return .failure(
+                            CorpusError(
+                                line: first,
+                                message:
+                                    "no column \"\(LogText.escaped(column))\" in the header (\(fields.map(LogText.escaped).joined(separator: ", ")))"
+                            ))
                     }
                     self.header = fields
                     continue
@@ -106,11 +112,14 @@ public struct CorpusReader {
         let node: JSONNode
         switch JSONNode.parse(bytes) {
         case .success(let parsed): node = parsed
-        case .failure(let error): return .failure(CorpusError(line: line, message: "not JSON: column \(error.column): \(error.message)"))
+        case .failure(let error):
+            return .failure(CorpusError(line: line, message: "not JSON: column \(error.column): \(error.message)"))
         }
         guard node.isObject else { return .failure(CorpusError(line: line, message: "not a JSON object")) }
         guard let text = node["text"]?.string else { return .failure(CorpusError(line: line, message: "no \"text\" string")) }
-        if text.unicodeScalars.contains("\u{0}") { return .failure(CorpusError(line: line, message: "the text contains a NUL character")) }
+        if text.unicodeScalars.contains("\u{0}") {
+            return .failure(CorpusError(line: line, message: "the text contains a NUL character"))
+        }
         var id = "line \(line)"
         if let given = node["id"] {
             if let string = given.string {
@@ -123,7 +132,9 @@ public struct CorpusReader {
         }
         var language: String? = nil
         if let given = node["lang"], !given.isNull {
-            guard let string = given.string else { return .failure(CorpusError(line: line, message: "\"lang\" must be a string")) }
+            guard let string = given.string else {
+                return .failure(CorpusError(line: line, message: "\"lang\" must be a string"))
+            }
             language = string
         }
         return .success(CorpusText(id: id, text: text, language: language, line: line))

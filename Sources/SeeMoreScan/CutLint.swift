@@ -55,11 +55,15 @@ public struct CutLint: Sendable, Equatable {
             let inEntity = entityLints(text: text, scalars: scalars, cut: cut)
             found += inEntity
             // Inside a link or a tag its own punctuation ("example.com") is no bracket or full stop.
-            if inEntity.isEmpty, let last = scalars[..<cut].last(where: { !$0.properties.isWhitespace }), isOpening(last, before: scalars[..<cut]) {
+            if inEntity.isEmpty, let last = scalars[..<cut].last(where: { !$0.properties.isWhitespace }),
+                isOpening(last, before: scalars[..<cut])
+            {
                 found.append(CutLint(kind: .cutAfterOpening, detail: "the kept text ends in \"\(last)\""))
             }
             // Only punctuation right at the cut: after a space it starts a word of its own.
-            if inEntity.isEmpty, let next = scalars[cut...].first, isClosing(next), let last = scalars[..<cut].last, !last.properties.isWhitespace {
+            if inEntity.isEmpty, let next = scalars[cut...].first, isClosing(next), let last = scalars[..<cut].last,
+                !last.properties.isWhitespace
+            {
                 found.append(CutLint(kind: .cutBeforeClosing, detail: "\"\(last)\" is kept, its \"\(next)\" is not"))
             }
             if let lint = shortLastLine(lines, ending: ending) { found.append(lint) }
@@ -81,7 +85,9 @@ public struct CutLint: Sendable, Equatable {
             var whole = String.UnicodeScalarView()
             whole.append(contentsOf: scalars[entity.range].prefix(80))
             return CutLint(
-                kind: kind, detail: "\"\(String(whole))\" is cut after \(cut - entity.range.lowerBound) of its \(entity.range.count) characters",
+                kind: kind,
+                detail:
+                    "\"\(String(whole))\" is cut after \(cut - entity.range.lowerBound) of its \(entity.range.count) characters",
                 severity: entity.range.upperBound - cut)
         }
     }
@@ -95,19 +101,23 @@ public struct CutLint: Sendable, Equatable {
         let limit = word.unicodeScalars.contains(where: UnspacedScript.contains) ? 1 : shortWordLength
         guard !word.contains(where: \.isWhitespace), word.count <= limit else { return nil }
         return CutLint(
-            kind: .shortLastLine, detail: word.isEmpty ? "the last line holds only the ending" : "the last line holds only \"\(word)\"",
+            kind: .shortLastLine,
+            detail: word.isEmpty ? "the last line holds only the ending" : "the last line holds only \"\(word)\"",
             severity: shortWordLength + 1 - word.count)
     }
 
     private static func kinsokuLints(_ lines: [String], ending: String) -> [CutLint] {
         var found: [CutLint] = []
         for (index, line) in lines.enumerated() {
-            let body = index == lines.count - 1 && !ending.isEmpty && line.hasSuffix(ending) ? String(line.dropLast(ending.count)) : line
+            let body =
+                index == lines.count - 1 && !ending.isEmpty && line.hasSuffix(ending) ? String(line.dropLast(ending.count)) : line
             if index > 0, let first = body.unicodeScalars.first, Self.noLineStart.contains(first) {
                 found.append(CutLint(kind: .kinsoku, detail: "line \(index + 1) starts with \"\(first)\""))
             }
             // The last line goes on into the ending: its end is not a line's end.
-            if index < lines.count - 1, let last = body.unicodeScalars.last(where: { !$0.properties.isWhitespace }), Self.noLineEnd.contains(last) {
+            if index < lines.count - 1, let last = body.unicodeScalars.last(where: { !$0.properties.isWhitespace }),
+                Self.noLineEnd.contains(last)
+            {
                 found.append(CutLint(kind: .kinsoku, detail: "line \(index + 1) ends with \"\(last)\""))
             }
         }

@@ -18,7 +18,10 @@ extension ScanCase {
             ("unknownGlyphs", .number(Double(unknownGlyphs))), ("fonts", .array(fonts.map { .string($0) })),
             (
                 "fallback",
-                .array(fallbackRuns.map { .object([("text", .string($0.text)), ("start", .number(Double($0.start))), ("font", .string($0.font))]) })
+                .array(
+                    fallbackRuns.map {
+                        .object([("text", .string($0.text)), ("start", .number(Double($0.start))), ("font", .string($0.font))])
+                    })
             ),
             ("lints", .array(lints.map { .object([("kind", .string($0.kind.rawValue)), ("detail", .string($0.detail))]) })),
         ]

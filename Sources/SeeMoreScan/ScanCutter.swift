@@ -31,7 +31,8 @@ public final class ScanCutter {
     /// matrix or it cannot be drawn (an expanded card taller than a picture may be).
     public func pictures(of entry: ScanGallery.Entry, scale: Int) -> (collapsed: [UInt8], expanded: [UInt8])? {
         guard let cell = cells.first(where: { $0.key == entry.cell }) else { return nil }
-        var request = Self.request(CorpusText(id: entry.id, text: entry.text, language: entry.language, line: entry.line), in: cell)
+        var request = Self.request(
+            CorpusText(id: entry.id, text: entry.text, language: entry.language, line: entry.line), in: cell)
         request.scale = scale
         guard let collapsed = try? renderer.render(request, state: .collapsed),
             let expanded = try? renderer.render(request, state: .expanded)
@@ -59,7 +60,9 @@ public final class ScanCutter {
             scan.fonts = truncation.fonts
             scan.fallbackRuns = cut.fallbackRuns.prefix(ScanCase.maximumFallbackRuns).map { run in
                 var run = run
-                if run.text.unicodeScalars.count > 80 { run.text = String(String.UnicodeScalarView(run.text.unicodeScalars.prefix(80))) + "…" }
+                if run.text.unicodeScalars.count > 80 {
+                    run.text = String(String.UnicodeScalarView(run.text.unicodeScalars.prefix(80))) + "…"
+                }
                 return run
             }
             let ending = cell.template.suffix.placement == .inline ? cell.template.ellipsis + cell.template.suffix.text : ""

@@ -45,7 +45,8 @@ public struct ScanGallery: Sendable, Equatable {
 
     /// Adds `scan`, the case of `text`, to each of its lints' lists when it ranks among the worst.
     public mutating func add(_ scan: ScanCase, text: CorpusText) {
-        guard limit > 0, scan.error == nil, !scan.lints.isEmpty, text.text.unicodeScalars.count <= Self.maximumTextCharacters else {
+        guard limit > 0, scan.error == nil, !scan.lints.isEmpty, text.text.unicodeScalars.count <= Self.maximumTextCharacters
+        else {
             return
         }
         for kind in CutLint.Kind.allCases {

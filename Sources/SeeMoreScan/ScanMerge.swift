@@ -97,16 +97,21 @@ private struct CaseLines {
         if let pending { return pending.line }
         while let (bytes, overlong) = source.line() {
             number += 1
-            guard !overlong else { throw ScanFileError(path: path, message: "line \(number): longer than \(Self.maximumLineBytes) bytes") }
+            guard !overlong else {
+                throw ScanFileError(path: path, message: "line \(number): longer than \(Self.maximumLineBytes) bytes")
+            }
             guard !bytes.isEmpty else { continue }
-            guard case .success(let node) = JSONNode.parse(bytes), node.isObject, let line = node["line"]?.integer(in: 1...Int(Int32.max))
+            guard case .success(let node) = JSONNode.parse(bytes), node.isObject,
+                let line = node["line"]?.integer(in: 1...Int(Int32.max))
             else {
                 throw ScanFileError(path: path, message: "line \(number): not a case (a JSON object with its corpus \"line\")")
             }
             // A shard writes its cases in corpus order: one out of order was changed by hand or forged,
             // and merged it would land silently in the wrong place.
             guard line >= lastLine else {
-                throw ScanFileError(path: path, message: "line \(number): corpus line \(line) comes after \(lastLine); a shard's cases are in corpus order")
+                throw ScanFileError(
+                    path: path,
+                    message: "line \(number): corpus line \(line) comes after \(lastLine); a shard's cases are in corpus order")
             }
             lastLine = line
             pending = (Array(bytes), line)

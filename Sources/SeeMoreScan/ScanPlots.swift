@@ -22,7 +22,8 @@ struct ScanPlots {
         for template in result.templates {
             for font in result.fonts.isEmpty ? [""] : result.fonts {
                 let title = template + (font.isEmpty ? "" : " in \(font)")
-                found.append(Series(title: title, template: template, font: font, color: Self.palette[found.count % Self.palette.count]))
+                found.append(
+                    Series(title: title, template: template, font: font, color: Self.palette[found.count % Self.palette.count]))
             }
         }
         return found
@@ -38,24 +39,30 @@ struct ScanPlots {
         let (plotWidth, plotHeight, left, top, bottom) = (560.0, 220.0, 48.0, 12.0, 36.0)
         let lowest = widths.first ?? 0
         let span = max(1, (widths.last ?? 1) - lowest)
-        func x(_ width: Double) -> Double { widths.count == 1 ? left + plotWidth / 2 : left + (width - lowest) / span * plotWidth }
+        func x(_ width: Double) -> Double {
+            widths.count == 1 ? left + plotWidth / 2 : left + (width - lowest) / span * plotWidth
+        }
         func y(_ rate: Double) -> Double { top + (1 - rate) * plotHeight }
         var svg = Self.open(width: left + plotWidth + 24, height: top + plotHeight + bottom, label: "Texts cut, by width")
         for step in 0...4 {
             let rate = Double(step) / 4
-            svg += "<line x1=\"\(f(left))\" x2=\"\(f(left + plotWidth))\" y1=\"\(f(y(rate)))\" y2=\"\(f(y(rate)))\" class=\"grid\"/>"
+            svg +=
+                "<line x1=\"\(f(left))\" x2=\"\(f(left + plotWidth))\" y1=\"\(f(y(rate)))\" y2=\"\(f(y(rate)))\" class=\"grid\"/>"
             svg += "<text x=\"\(f(left - 6))\" y=\"\(f(y(rate) + 4))\" text-anchor=\"end\">\(step * 25)%</text>"
         }
         for width in widths {
-            svg += "<text x=\"\(f(x(width)))\" y=\"\(f(top + plotHeight + 18))\" text-anchor=\"middle\">\(JSONValue.format(width))</text>"
+            svg +=
+                "<text x=\"\(f(x(width)))\" y=\"\(f(top + plotHeight + 18))\" text-anchor=\"middle\">\(JSONValue.format(width))</text>"
         }
         svg += "<text x=\"\(f(left + plotWidth / 2))\" y=\"\(f(top + plotHeight + 34))\" text-anchor=\"middle\">width (pt)</text>"
         for series in series {
             let points = widths.compactMap { width in cell(series, width).map { (x(width), y($0.truncationRate), $0) } }
-            svg += "<polyline class=\"series\" stroke=\"\(series.color)\" points=\""
+            svg +=
+                "<polyline class=\"series\" stroke=\"\(series.color)\" points=\""
                 + points.map { "\(f($0.0)),\(f($0.1))" }.joined(separator: " ") + "\"/>"
             for (px, py, cell) in points {
-                svg += "<circle cx=\"\(f(px))\" cy=\"\(f(py))\" r=\"3.5\" fill=\"\(series.color)\"><title>"
+                svg +=
+                    "<circle cx=\"\(f(px))\" cy=\"\(f(py))\" r=\"3.5\" fill=\"\(series.color)\"><title>"
                     + ScanReport.escaped("\(series.title): \(cell.truncated) of \(cell.laidOut) cut") + "</title></circle>"
             }
         }
@@ -72,13 +79,15 @@ struct ScanPlots {
             width: left * 2 + barWidth * Double(ScanStatistics.shareBins) + 6, height: top + plotHeight + bottom,
             label: "Share shown, \(series.title) at \(JSONValue.format(width)) pt")
         svg += "<text x=\"\(f(left))\" y=\"11\" class=\"title\">@\(JSONValue.format(width))</text>"
-        svg += "<text x=\"\(f(left + barWidth * Double(ScanStatistics.shareBins) + 6))\" y=\"11\" text-anchor=\"end\">peak \(highest)</text>"
+        svg +=
+            "<text x=\"\(f(left + barWidth * Double(ScanStatistics.shareBins) + 6))\" y=\"11\" text-anchor=\"end\">peak \(highest)</text>"
         for (bin, count) in cell.shownShare.enumerated() {
             let height = Double(count) / Double(highest) * plotHeight
             let whole = bin == ScanStatistics.shareBins - 1
             let x = left + Double(bin) * barWidth + (whole ? 6 : 0)
             let range = whole ? "shown whole" : "\(bin * 5)–\(bin * 5 + 5)% shown"
-            svg += "<rect x=\"\(f(x))\" y=\"\(f(top + plotHeight - height))\" width=\"\(f(barWidth - 1))\" height=\"\(f(height))\" "
+            svg +=
+                "<rect x=\"\(f(x))\" y=\"\(f(top + plotHeight - height))\" width=\"\(f(barWidth - 1))\" height=\"\(f(height))\" "
                 + "fill=\"\(whole ? "#bbb" : series.color)\"><title>\(ScanReport.escaped("\(count) texts \(range)"))</title></rect>"
         }
         let axis = top + plotHeight + 12
@@ -108,10 +117,12 @@ struct ScanPlots {
                 let texts = cell.lines[count] ?? 0
                 let height = Double(texts) / Double(cell.laidOut) * plotHeight
                 y -= height
-                svg += "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(height))\" fill=\"\(shades[min(count, most)])\">"
+                svg +=
+                    "<rect x=\"\(f(x))\" y=\"\(f(y))\" width=\"\(f(barWidth))\" height=\"\(f(height))\" fill=\"\(shades[min(count, most)])\">"
                     + "<title>\(ScanReport.escaped("\(texts) texts in \(count) line\(count == 1 ? "" : "s") at \(JSONValue.format(width)) pt"))</title></rect>"
             }
-            svg += "<text x=\"\(f(x + barWidth / 2))\" y=\"\(f(top + plotHeight + 16))\" text-anchor=\"middle\">\(JSONValue.format(width))</text>"
+            svg +=
+                "<text x=\"\(f(x + barWidth / 2))\" y=\"\(f(top + plotHeight + 16))\" text-anchor=\"middle\">\(JSONValue.format(width))</text>"
         }
         let legendX = left + Double(widths.count) * (barWidth + gap) + 8
         for count in 0...most where widths.contains(where: { (cell(series, $0)?.lines[count] ?? 0) > 0 }) {
@@ -130,15 +141,18 @@ struct ScanPlots {
         let highest = max(1, totals.values.max() ?? 1)
         let (labelWidth, plotWidth, rowHeight) = (150.0, 360.0, 22.0)
         let kinds = CutLint.Kind.allCases
-        var svg = Self.open(width: labelWidth + plotWidth + 130, height: rowHeight * Double(kinds.count) + 8, label: "Cases by lint")
+        var svg = Self.open(
+            width: labelWidth + plotWidth + 130, height: rowHeight * Double(kinds.count) + 8, label: "Cases by lint")
         for (row, kind) in kinds.enumerated() {
             let count = totals[kind] ?? 0
             let y = Double(row) * rowHeight + 4
             let length = Double(count) / Double(highest) * plotWidth
             let share = cases == 0 ? 0 : Double(count) / Double(cases) * 100
             svg += "<text x=\"\(f(labelWidth - 8))\" y=\"\(f(y + 14))\" text-anchor=\"end\">\(kind.rawValue)</text>"
-            svg += "<rect x=\"\(f(labelWidth))\" y=\"\(f(y + 2))\" width=\"\(f(max(length, count > 0 ? 1 : 0)))\" height=\"\(f(rowHeight - 6))\" fill=\"#D55E00\"/>"
-            svg += "<text x=\"\(f(labelWidth + length + 6))\" y=\"\(f(y + 14))\">\(count) (\(FixedPoint.string(share, places: 1))%)</text>"
+            svg +=
+                "<rect x=\"\(f(labelWidth))\" y=\"\(f(y + 2))\" width=\"\(f(max(length, count > 0 ? 1 : 0)))\" height=\"\(f(rowHeight - 6))\" fill=\"#D55E00\"/>"
+            svg +=
+                "<text x=\"\(f(labelWidth + length + 6))\" y=\"\(f(y + 14))\">\(count) (\(FixedPoint.string(share, places: 1))%)</text>"
         }
         return svg + "</svg>"
     }

@@ -40,7 +40,9 @@ struct ScanReport {
             page += "</div>"
         }
         page += "</section><section id=\"lines\"><h2>Lines of the collapsed card, by width</h2><div class=\"multiples\">"
-        for series in plots.series { page += "<figure>\(plots.linesByWidth(series))<figcaption>\(Self.escaped(series.title))</figcaption></figure>" }
+        for series in plots.series {
+            page += "<figure>\(plots.linesByWidth(series))<figcaption>\(Self.escaped(series.title))</figcaption></figure>"
+        }
         page += "</div></section><section id=\"lints\"><h2>Cut lints</h2>\(plots.lintCounts)\(Self.lintGlossary)</section>"
         page += figures(plots)
         page += gallery()
@@ -55,7 +57,8 @@ struct ScanReport {
     }
 
     private func legend(_ plots: ScanPlots) -> String {
-        "<p class=\"legend\">" + plots.series.map { "<span><i style=\"background:\($0.color)\"></i>\(Self.escaped($0.title))</span>" }.joined()
+        "<p class=\"legend\">"
+            + plots.series.map { "<span><i style=\"background:\($0.color)\"></i>\(Self.escaped($0.title))</span>" }.joined()
             + "</p>"
     }
 
@@ -80,7 +83,8 @@ struct ScanReport {
                 // Which fonts the fallback drew in, the most used first.
                 let families = cell.fallbackFonts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
                 let named = families.prefix(3).map { "\(Self.escaped($0.key)) \($0.value)" }.joined(separator: ", ")
-                table += "<td title=\"\(families.map { "\(Self.escaped($0.key)) \($0.value)" }.joined(separator: ", "))\">"
+                table +=
+                    "<td title=\"\(families.map { "\(Self.escaped($0.key)) \($0.value)" }.joined(separator: ", "))\">"
                     + "\(Self.percent(cell.withFallback, of: cell.laidOut))\(named.isEmpty ? "" : "<br><small>\(named)\(families.count > 3 ? ", …" : "")</small>")</td>"
                 for kind in CutLint.Kind.allCases { table += "<td>\(cell.lints[kind] ?? 0)</td>" }
                 table += "</tr>"
@@ -91,7 +95,8 @@ struct ScanReport {
 
     static func percent(_ count: Int, of total: Int) -> String {
         guard total > 0 else { return "—" }
-        return count == 0 ? "0" : "\(count) <small>(\(FixedPoint.string(Double(count) / Double(total) * 100, places: 1))%)</small>"
+        return count == 0
+            ? "0" : "\(count) <small>(\(FixedPoint.string(Double(count) / Double(total) * 100, places: 1))%)</small>"
     }
 
     /// The worst cases of each lint: both pictures, the text's id and line, the cell, what was found.
@@ -99,7 +104,8 @@ struct ScanReport {
         var html = "<section id=\"gallery\"><h2>Gallery: the worst \(result.gallery.limit) cases of each lint</h2>"
         for kind in CutLint.Kind.allCases {
             let entries = result.gallery.entries[kind] ?? []
-            html += "<h3 id=\"gallery-\(kind.rawValue)\">\(kind.rawValue) <small>\(entries.count) shown of \(result.totalLints[kind] ?? 0)</small></h3>"
+            html +=
+                "<h3 id=\"gallery-\(kind.rawValue)\">\(kind.rawValue) <small>\(entries.count) shown of \(result.totalLints[kind] ?? 0)</small></h3>"
             guard !entries.isEmpty else {
                 html += "<p class=\"note\">No case has this lint.</p>"
                 continue
@@ -113,7 +119,8 @@ struct ScanReport {
                 if pictures.contains(entry.pictureName) {
                     let width = JSONValue.format(entry.cell.width)
                     for state in ["collapsed", "expanded"] {
-                        html += "<figure><img src=\"\(ScanOutput.picturePath(entry, state: state))\" width=\"\(width)\" loading=\"lazy\" "
+                        html +=
+                            "<figure><img src=\"\(ScanOutput.picturePath(entry, state: state))\" width=\"\(width)\" loading=\"lazy\" "
                             + "alt=\"\(state) card of \(Self.escaped(entry.id))\"><figcaption>\(state)</figcaption></figure>"
                     }
                 } else {

@@ -25,7 +25,10 @@ extension ScanResult {
     /// Cells in the matrix's order: templates, fonts and widths as the scan was given them.
     public func cellOrder(_ lhs: ScanStatistics.Key, _ rhs: ScanStatistics.Key) -> Bool {
         func rank(_ key: ScanStatistics.Key) -> (Int, Int, Int) {
-            (templates.firstIndex(of: key.template) ?? .max, fonts.firstIndex(of: key.font) ?? -1, widths.firstIndex(of: key.width) ?? .max)
+            (
+                templates.firstIndex(of: key.template) ?? .max, fonts.firstIndex(of: key.font) ?? -1,
+                widths.firstIndex(of: key.width) ?? .max
+            )
         }
         let (left, right) = (rank(lhs), rank(rhs))
         return left != right ? left < right : lhs < rhs
@@ -76,7 +79,8 @@ extension ScanResult {
         let root: JSONNode
         switch JSONNode.parse(bytes) {
         case .success(let node): root = node
-        case .failure(let error): throw ScanFileError(path: path, message: "line \(error.line), column \(error.column): \(error.message)")
+        case .failure(let error):
+            throw ScanFileError(path: path, message: "line \(error.line), column \(error.column): \(error.message)")
         }
         var reader = FieldReader(path: path)
         guard root.isObject else { throw reader.error("", "expected an object") }
@@ -103,7 +107,8 @@ extension ScanResult {
         for (index, node) in cells.enumerated() {
             reader.prefix = "cells[\(index)]."
             let key = ScanStatistics.Key(
-                template: try reader.string(node, "template"), font: try reader.string(node, "font"), width: try reader.number(node, "width"))
+                template: try reader.string(node, "template"), font: try reader.string(node, "font"),
+                width: try reader.number(node, "width"))
             var cell = ScanStatistics.Cell()
             cell.texts = try reader.integer(node, "texts")
             cell.refused = try reader.integer(node, "refused")
@@ -113,22 +118,31 @@ extension ScanResult {
             cell.withTofu = try reader.integer(node, "withTofu")
             cell.withFallback = try reader.integer(node, "withFallback")
             let bins = try reader.integers(node, "shownShare")
-            guard bins.count == ScanStatistics.shareBins else { throw reader.error("shownShare", "expected \(ScanStatistics.shareBins) bins") }
+            guard bins.count == ScanStatistics.shareBins else {
+                throw reader.error("shownShare", "expected \(ScanStatistics.shareBins) bins")
+            }
             cell.shownShare = bins
-            guard let lines = node["lines"]?.integers(in: 0...Int(Int32.max)) else { throw reader.error("lines", "expected counts by line count") }
+            guard let lines = node["lines"]?.integers(in: 0...Int(Int32.max)) else {
+                throw reader.error("lines", "expected counts by line count")
+            }
             for (count, texts) in lines {
                 guard let number = Int(count), number >= 0, number <= CardLimits.maximumLines else {
                     throw reader.error("lines", "\"\(count)\" is no line count (0 to \(CardLimits.maximumLines))")
                 }
                 cell.lines[number] = texts
             }
-            guard let lints = node["lints"]?.integers(in: 0...ScanResult.maximumCount) else { throw reader.error("lints", "expected counts by lint") }
+            guard let lints = node["lints"]?.integers(in: 0...ScanResult.maximumCount) else {
+                throw reader.error("lints", "expected counts by lint")
+            }
             for (name, count) in lints where count > 0 {
                 guard let kind = CutLint.Kind(rawValue: name) else { throw reader.error("lints", "unknown lint \"\(name)\"") }
                 cell.lints[kind] = count
             }
-            guard let fallback = node["fallbackFonts"]?.integers(in: 0...ScanResult.maximumCount), fallback.count <= ScanStatistics.maximumFallbackFamilies else {
-                throw reader.error("fallbackFonts", "expected counts by family, at most \(ScanStatistics.maximumFallbackFamilies)")
+            guard let fallback = node["fallbackFonts"]?.integers(in: 0...ScanResult.maximumCount),
+                fallback.count <= ScanStatistics.maximumFallbackFamilies
+            else {
+                throw reader.error(
+                    "fallbackFonts", "expected counts by family, at most \(ScanStatistics.maximumFallbackFamilies)")
             }
             for (family, count) in fallback where count > 0 { cell.fallbackFonts[family] = count }
             guard statistics.cells[key] == nil else { throw reader.error("", "a second cell for \(key.title)") }
@@ -147,7 +161,9 @@ extension ScanResult {
             }
             let entry = ScanGallery.Entry(
                 kind: kind, score: try reader.integer(node, "score"),
-                cell: .init(template: try reader.string(node, "template"), font: try reader.string(node, "font"), width: try reader.number(node, "width")),
+                cell: .init(
+                    template: try reader.string(node, "template"), font: try reader.string(node, "font"),
+                    width: try reader.number(node, "width")),
                 id: try reader.string(node, "id"), line: try reader.integer(node, "line"), text: text,
                 language: node["lang"]?.string, details: try reader.strings(node, "details"))
             self.gallery.insert(entry)
@@ -177,7 +193,9 @@ private struct FieldReader {
     }
 
     func strings(_ node: JSONNode, _ key: String) throws -> [String] {
-        guard let values = node[key]?.array, values.count <= ScanMatrix.maximumCells else { throw error(key, "expected an array of strings") }
+        guard let values = node[key]?.array, values.count <= ScanMatrix.maximumCells else {
+            throw error(key, "expected an array of strings")
+        }
         let texts = values.compactMap(\.string)
         guard texts.count == values.count else { throw error(key, "expected an array of strings") }
         return texts
@@ -189,7 +207,9 @@ private struct FieldReader {
     }
 
     func numbers(_ node: JSONNode, _ key: String) throws -> [Double] {
-        guard let values = node[key]?.array, values.count <= ScanMatrix.maximumCells else { throw error(key, "expected an array of numbers") }
+        guard let values = node[key]?.array, values.count <= ScanMatrix.maximumCells else {
+            throw error(key, "expected an array of numbers")
+        }
         let numbers = values.compactMap(\.number)
         guard numbers.count == values.count else { throw error(key, "expected an array of numbers") }
         return numbers
@@ -198,7 +218,9 @@ private struct FieldReader {
     /// A count: a whole number from 0 to `ScanResult.maximumCount`, so that the sums of the most shards
     /// there can be (100 000) stay far from overflowing.
     func integer(_ node: JSONNode, _ key: String, in range: ClosedRange<Int> = 0...ScanResult.maximumCount) throws -> Int {
-        guard let value = node[key]?.integer(in: range) else { throw error(key, "expected a whole number from \(range.lowerBound)") }
+        guard let value = node[key]?.integer(in: range) else {
+            throw error(key, "expected a whole number from \(range.lowerBound)")
+        }
         return value
     }
 

@@ -55,7 +55,9 @@ public struct ScanResult: Sendable, Equatable {
                 throw MergeError(message: "\(folder) is a whole scan, not a shard: nothing to merge it with")
             }
             guard shard.count == first.shard?.count else {
-                throw MergeError(message: "\(folder) is shard \(shard.index)/\(shard.count), \(parts[0].folder) is of \(first.shard?.count ?? 1)")
+                throw MergeError(
+                    message:
+                        "\(folder) is shard \(shard.index)/\(shard.count), \(parts[0].folder) is of \(first.shard?.count ?? 1)")
             }
             if let other = seen[shard.index] {
                 throw MergeError(message: "\(folder) and \(other) are both shard \(shard.index)/\(shard.count)")
@@ -69,12 +71,17 @@ public struct ScanResult: Sendable, Equatable {
         // total no corpus has is refused.
         let largest = max(merged.texts, merged.statistics.badRecords, merged.statistics.cells.values.map(\.texts).max() ?? 0)
         guard largest <= maximumCount else {
-            throw MergeError(message: "the shards count \(largest) texts in all, more than any corpus has (\(maximumCount)): a scan.json is damaged")
+            throw MergeError(
+                message:
+                    "the shards count \(largest) texts in all, more than any corpus has (\(maximumCount)): a scan.json is damaged"
+            )
         }
         let count = first.shard?.count ?? 1
         let missing = (1...count).filter { seen[$0] == nil }
         guard missing.isEmpty else {
-            throw MergeError(message: "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing")
+            throw MergeError(
+                message:
+                    "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) missing")
         }
         return merged
     }

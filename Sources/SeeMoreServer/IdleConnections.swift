@@ -17,7 +17,9 @@ final class IdleConnections {
     /// Watches `socket` from now on, in `context`.
     func watch(_ socket: UnsafeMutablePointer<GSocket>, context: OpaquePointer) {
         stop(socket)
-        guard let source = g_socket_create_source(socket, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), nil)
+        guard
+            let source = g_socket_create_source(
+                socket, GIOCondition(G_IO_IN.rawValue | G_IO_HUP.rawValue | G_IO_ERR.rawValue), nil)
         else { return }
         let box = Unmanaged.passRetained(Watch(owner: self, socket: socket)).toOpaque()
         let fired: @convention(c) (UnsafeMutablePointer<GSocket>?, GIOCondition, gpointer?) -> gboolean = { _, _, data in

@@ -25,7 +25,8 @@ extension RenderServer {
                 message, route: "origin",
                 error: ServerError(
                     status: 403,
-                    message: "this server answers only its own pages and the origins given with --allow-origin, not \(LogText.escaped(origin))",
+                    message:
+                        "this server answers only its own pages and the origins given with --allow-origin, not \(LogText.escaped(origin))",
                     field: nil))
         }
         let limit = options.limits.maximumBodyBytes
@@ -41,7 +42,8 @@ extension RenderServer {
         }
         if length > limit {
             return refuse(
-                message, route: "body", error: ServerError(status: 413, message: "the body has \(length) bytes; at most \(limit)", field: nil))
+                message, route: "body",
+                error: ServerError(status: 413, message: "the body has \(length) bytes; at most \(limit)", field: nil))
         }
         if encoding == SOUP_ENCODING_CHUNKED {
             var received = 0
@@ -76,7 +78,9 @@ extension RenderServer {
             return nil
         }
         let page = message.requestHeader("Referer").map(Self.origin(of:)) ?? nil
-        guard let page else { return options.allowedOrigins.contains("*") ? nil : "a page of another site (Sec-Fetch-Site: \(site))" }
+        guard let page else {
+            return options.allowedOrigins.contains("*") ? nil : "a page of another site (Sec-Fetch-Site: \(site))"
+        }
         return allowed(page) ? nil : page
     }
 

@@ -74,7 +74,8 @@ public final class RenderServer: @unchecked Sendable {
     /// Keep-alive connections waiting for a next request (on the server's thread only).
     private let idle = IdleConnections()
     /// Each request's deadline to arrive whole, and the open connections (on the server's thread only).
-    private(set) lazy var deadlines = RequestDeadlines(seconds: options.readTimeout, maximumConnections: options.maximumConnections)
+    private(set) lazy var deadlines = RequestDeadlines(
+        seconds: options.readTimeout, maximumConnections: options.maximumConnections)
     /// The `Host` values this server answers (its own address and port, by number and by name): a web
     /// page whose name a rebinding DNS server points at 127.0.0.1 sends its own name and is refused.
     private(set) var allowedHosts: Set<String> = []
@@ -200,7 +201,9 @@ public final class RenderServer: @unchecked Sendable {
             g_socket_set_timeout(socket, guint(server.options.readTimeout))
             server.idle.stop(socket)
             // The whole request, not only each read, has the read timeout: its deadline ends once its body is read.
-            guard let context = server.context, server.deadlines.started(message, socket: socket, context: context) else { return }
+            guard let context = server.context, server.deadlines.started(message, socket: socket, context: context) else {
+                return
+            }
             let read: @convention(c) (OpaquePointer?, gpointer?) -> Void = { message, data in
                 guard let message, let data else { return }
                 Unmanaged<RenderServer>.fromOpaque(data).takeUnretainedValue().deadlines.finished(message)
@@ -361,7 +364,8 @@ public final class RenderServer: @unchecked Sendable {
         case (_, "GET") where path.hasPrefix("/review/"):
             guard hasToken(message) else {
                 return respond(
-                    message, route: "/review/file", error: ServerError(status: 403, message: "the review's files need the token", field: "token"))
+                    message, route: "/review/file",
+                    error: ServerError(status: 403, message: "the review's files need the token", field: "token"))
             }
             guard let bytes = review?.file(String(path.dropFirst("/review/".count))) else {
                 return respond(
@@ -380,7 +384,8 @@ public final class RenderServer: @unchecked Sendable {
         let list: [JSONValue] = templates.available().compactMap { name in
             guard let path = templates.file(named: name),
                 case .bytes(let bytes) = PathPolicy.read(
-                    path, root: URL(fileURLWithPath: path).deletingLastPathComponent().path, limit: PathPolicy.maximumDocumentBytes),
+                    path, root: URL(fileURLWithPath: path).deletingLastPathComponent().path,
+                    limit: PathPolicy.maximumDocumentBytes),
                 let text = String(validating: bytes, as: UTF8.self)
             else { return nil }
             return .object([("name", .string(name)), ("json", .string(text))])
@@ -423,7 +428,9 @@ public final class RenderServer: @unchecked Sendable {
             let answer: CardService.Answer
             switch result.map(CardService.Answer.init(message:)) {
             case .success(let decoded?): answer = decoded
-            case .success(nil): answer = CardService.Answer(CardFields.Refusal(status: 500, message: "the worker's answer was damaged", field: nil))
+            case .success(nil):
+                answer = CardService.Answer(
+                    CardFields.Refusal(status: 500, message: "the worker's answer was damaged", field: nil))
             case .failure(let failure): answer = CardService.Answer(Self.refusal(for: failure, budget: budget))
             }
             metrics.rendered(seconds: Self.seconds(started.duration(to: .now)))
@@ -449,9 +456,11 @@ public final class RenderServer: @unchecked Sendable {
             return CardFields.Refusal(status: 503, message: "the render waited longer than \(budget) ms for a worker", field: nil)
         case .timedOut(waiting: false):
             return CardFields.Refusal(
-                status: 503, message: "the render took longer than \(budget) ms (--time-budget-ms); its worker was ended", field: nil)
+                status: 503, message: "the render took longer than \(budget) ms (--time-budget-ms); its worker was ended",
+                field: nil)
         case .stopped: return CardFields.Refusal(status: 503, message: "the server is stopping", field: nil)
-        case .crashed, .cannotStart: return CardFields.Refusal(status: 500, message: "the card was not drawn: \(failure)", field: nil)
+        case .crashed, .cannotStart:
+            return CardFields.Refusal(status: 500, message: "the card was not drawn: \(failure)", field: nil)
         }
     }
 

@@ -97,7 +97,10 @@ final class RequestDeadlines {
         let socket: UnsafeMutablePointer<GSocket>
         let source: UnsafeMutablePointer<GSource>
 
-        init(owner: RequestDeadlines, message: OpaquePointer, socket: UnsafeMutablePointer<GSocket>, source: UnsafeMutablePointer<GSource>) {
+        init(
+            owner: RequestDeadlines, message: OpaquePointer, socket: UnsafeMutablePointer<GSocket>,
+            source: UnsafeMutablePointer<GSource>
+        ) {
             self.owner = owner
             self.message = message
             self.socket = socket

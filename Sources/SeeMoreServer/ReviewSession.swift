@@ -57,7 +57,9 @@ final class ReviewSession: @unchecked Sendable {
                 var options = CheckOptions(record: .never, artifactsFolder: artifacts)
                 options.scheduler = { [pool] count, body in try pool.runAll(count, body) }
                 options.cache = cache
-                var arguments = ["--suite", suite, "--record", "never", "--artifacts", artifacts, "--jobs", "1", "--color", "never"]
+                var arguments = [
+                    "--suite", suite, "--record", "never", "--artifacts", artifacts, "--jobs", "1", "--color", "never",
+                ]
                 if let templatesFolder { arguments += ["--templates", templatesFolder] }
                 options.workers = CheckWorkers(executable: workers.program, arguments: arguments, count: max(2, workers.count))
                 let summary = try GoldenRunner.run(loaded, options: options)
@@ -112,7 +114,8 @@ final class ReviewSession: @unchecked Sendable {
                             ("approved", .array(approval.approved.map { .string($0.name) })), ("output", .string(written)),
                         ]).serialized(indent: nil)))
             } catch let error as ApprovalError {
-                completion(.failure(ServerError(status: error.kind == .cannotWrite ? 500 : 409, message: error.message, field: nil)))
+                completion(
+                    .failure(ServerError(status: error.kind == .cannotWrite ? 500 : 409, message: error.message, field: nil)))
             } catch {
                 completion(.failure(ServerError(status: 500, message: "\(error)", field: nil)))
             }

@@ -140,7 +140,9 @@ final class ServerMessage: @unchecked Sendable {
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         let bytes = Array((head + "\r\n").utf8) + body
         if let output = g_io_stream_get_output_stream(stream) {
-            bytes.withUnsafeBufferPointer { _ = g_output_stream_write_all(output, $0.baseAddress, gsize($0.count), nil, nil, nil) }
+            bytes.withUnsafeBufferPointer {
+                _ = g_output_stream_write_all(output, $0.baseAddress, gsize($0.count), nil, nil, nil)
+            }
         }
         g_io_stream_close(stream, nil, nil)
         g_object_unref(UnsafeMutableRawPointer(stream))

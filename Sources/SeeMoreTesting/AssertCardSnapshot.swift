@@ -67,7 +67,8 @@ public func assertCardSnapshot(
         request.language = lang
         request.direction = direction
         if hermeticFonts && fontFiles.isEmpty {
-            return source.fail("assertCardSnapshot: hermeticFonts needs fontFiles: with no font file there would be no font at all")
+            return source.fail(
+                "assertCardSnapshot: hermeticFonts needs fontFiles: with no font file there would be no font at all")
         }
         let fonts = try source.fonts(fontFiles, hermetic: hermeticFonts).merged(with: request.template.fonts)
         let renderer = try SnapshotSource.renderer(fonts: fonts)

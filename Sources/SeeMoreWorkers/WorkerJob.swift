@@ -58,7 +58,8 @@ package enum WorkerJob: Equatable, Sendable {
                 self = .batchLine(try reader.string(), number: try reader.integer())
             case "check-cases":
                 self = .checkCases(
-                    arguments: try reader.array { try $0.string() }, run: try reader.string(), indices: try reader.array { try $0.integer() })
+                    arguments: try reader.array { try $0.string() }, run: try reader.string(),
+                    indices: try reader.array { try $0.integer() })
             case "scan-texts":
                 self = .scanTexts(arguments: try reader.array { try $0.string() }, texts: try reader.data())
             default: return nil

@@ -91,7 +91,8 @@ struct ParallelRows {
     /// or one cached card.
     private static func load(_ url: String, connections: Int, cached: Bool = false) throws -> Double {
         let script = Bench.package + "/Benchmarks/uncached.lua"
-        let target = cached ? url + "render.png?template=inline-more&width=320&text=We%20shipped%20the%20new%20onboarding%20flow" : url
+        let target =
+            cached ? url + "render.png?template=inline-more&width=320&text=We%20shipped%20the%20new%20onboarding%20flow" : url
         let run = try ChildProcess.run(
             "/usr/bin/wrk", ["-t\(min(2, connections))", "-c\(connections)", "-d8s"] + (cached ? [] : ["-s", script]) + [target])
         guard run.status == 0, let line = run.output.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }),
@@ -118,7 +119,9 @@ private final class Server {
         let argv = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, seemore, &actions, nil, argv, environ) == 0 else { throw BenchError("cannot start seemore serve") }
+        guard posix_spawn(&pid, seemore, &actions, nil, argv, environ) == 0 else {
+            throw BenchError("cannot start seemore serve")
+        }
         self.pid = pid
         for _ in 0..<100 {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""

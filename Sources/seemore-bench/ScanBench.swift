@@ -54,8 +54,15 @@ struct ScanBench {
         let floor = middle(floors)
         print("| what | SeeMore | C floor | ratio | goal |")
         print("|---|---|---|---|---|")
-        print(String(format: "| scan: cut, facts and lints, inline-more @320, %d sample posts, one process | %.0f texts/s | %.0f texts/s (Pango's ellipsis) | %.2f× | ≥ 2 000 texts/s |", texts.count, middle(scans), floor, floor / middle(scans)))
-        print(String(format: "|   the cut alone (LayoutEngine.truncate) | %.0f texts/s | %.0f texts/s | %.2f× | — |", middle(cuts), floor, floor / middle(cuts)))
+        print(
+            String(
+                format:
+                    "| scan: cut, facts and lints, inline-more @320, %d sample posts, one process | %.0f texts/s | %.0f texts/s (Pango's ellipsis) | %.2f× | ≥ 2 000 texts/s |",
+                texts.count, middle(scans), floor, floor / middle(scans)))
+        print(
+            String(
+                format: "|   the cut alone (LayoutEngine.truncate) | %.0f texts/s | %.0f texts/s | %.2f× | — |", middle(cuts),
+                floor, floor / middle(cuts)))
         try memory()
     }
 
@@ -65,7 +72,10 @@ struct ScanBench {
         let folder = NSTemporaryDirectory() + "seemore-bench-scan"
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let counts = ProcessInfo.processInfo.environment["SEEMORE_BENCH_SCAN_TEXTS"].map { $0.split(separator: ",").compactMap { Int($0) } }
+        let counts =
+            ProcessInfo.processInfo.environment["SEEMORE_BENCH_SCAN_TEXTS"].map {
+                $0.split(separator: ",").compactMap { Int($0) }
+            }
             ?? [10_000, 100_000, 1_000_000]
         for count in counts {
             let corpus = folder + "/posts-\(count).jsonl"
@@ -86,13 +96,17 @@ struct ScanBench {
             for jobs in count == counts.first ? [1, 2] : [2] {
                 let child = try ChildProcess.run(
                     Bench.binaries + "/seemore",
-                    ["scan", "--texts", corpus, "--templates", "inline-more", "--widths", "320", "--gallery", "0", "--jobs", "\(jobs)",
-                     "--templates-folder", Bench.templatesFolder, "--out", folder + "/out"])
+                    [
+                        "scan", "--texts", corpus, "--templates", "inline-more", "--widths", "320", "--gallery", "0", "--jobs",
+                        "\(jobs)",
+                        "--templates-folder", Bench.templatesFolder, "--out", folder + "/out",
+                    ])
                 // ru_maxrss of wait4: the largest of the scan's process and the workers it waited for.
                 let name = "scan: peak memory, \(count) texts, --jobs \(jobs)".padding(toLength: 56, withPad: " ", startingAt: 0)
                 print(
-                "| \(name.trimmingCharacters(in: .whitespaces)) | \(String(format: "%.1f MB", Double(child.peakBytes) / 1_048_576)) "
-                    + "(\(String(format: "%.0f", child.seconds)) s, \(String(format: "%.0f", Double(count) / child.seconds)) texts/s, exit \(child.status)) | — | — | flat |")
+                    "| \(name.trimmingCharacters(in: .whitespaces)) | \(String(format: "%.1f MB", Double(child.peakBytes) / 1_048_576)) "
+                        + "(\(String(format: "%.0f", child.seconds)) s, \(String(format: "%.0f", Double(count) / child.seconds)) texts/s, exit \(child.status)) | — | — | flat |"
+                )
             }
             try? FileManager.default.removeItem(atPath: corpus)
         }

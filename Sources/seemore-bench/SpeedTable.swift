@@ -147,7 +147,8 @@ struct SpeedTable {
         var theirs: [Double] = []
         var hermetic: [Double] = []
         let render = [
-            "render", "--text", text, "--state", "collapsed", "--width", "320", "--templates", Bench.templatesFolder, "--out", out,
+            "render", "--text", text, "--state", "collapsed", "--width", "320", "--templates", Bench.templatesFolder, "--out",
+            out,
         ]
         let dejaVu = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
         for _ in 0..<41 {

@@ -92,7 +92,8 @@ public enum ServeCommand {
             case "--allow-origin":
                 let origin = try scanner.value(of: flag)
                 guard origin == "*" || RenderServer.origin(of: origin) == origin.lowercased() else {
-                    throw scanner.usageError("--allow-origin must be an origin such as http://localhost:3000, or *, not '\(origin)'")
+                    throw scanner.usageError(
+                        "--allow-origin must be an origin such as http://localhost:3000, or *, not '\(origin)'")
                 }
                 options.allowedOrigins.insert(origin.lowercased())
             case "--token": options.token = try scanner.value(of: flag)
@@ -101,7 +102,8 @@ public enum ServeCommand {
             case "--read-timeout":
                 options.readTimeout = min(3600, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
             case "--max-connections":
-                options.maximumConnections = min(65_536, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
+                options.maximumConnections = min(
+                    65_536, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
             case "--max-queue":
                 options.limits.maximumQueue = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
             default: throw scanner.unknownFlag(flag.name)

@@ -55,6 +55,14 @@ consumer() (
         && SEEMORE_RECORD=never swift test --disable-xctest
 )
 
+# The code as .swift-format says: the toolchain's formatter lints every Swift file of the package
+# (`swift format format -i -r Sources Tests Package.swift` fixes what it finds).
+lint() {
+    swift format lint --strict --recursive Package.swift Sources Tests/SeeMoreTests Tests/SeeMoreServerTests \
+        Tests/SeeMoreTestingTests Tests/Fixtures/Consumer/Package.swift Tests/Fixtures/Consumer/Tests
+}
+
+step "swift format lint" lint
 if ! step "build (debug, with the tests)" swift build --build-tests; then
     printf '%s\n' "${summary[@]}"
     exit 1

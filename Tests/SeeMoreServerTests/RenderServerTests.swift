@@ -210,7 +210,8 @@ import Testing
         options.port = 0
         options.suite = suite
         options.token = "t"
-        options.templatesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Templates")
+        options.templatesFolder =
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Templates")
             .standardized.path
         let server = try RenderServer(options: options)
         try server.start()
@@ -224,8 +225,10 @@ import Testing
 
     /// `--font-files`: every card is drawn with the server's font files.
     @Test func fontFiles_drawEveryCard() throws {
-        let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fonts").standardized.path
-        try Self.withServer({ $0.fonts = FontFiles(files: try! FontFiles.expand([fonts], relativeTo: "/"), hermetic: true) }) { url in
+        let fonts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../Fonts").standardized
+            .path
+        try Self.withServer({ $0.fonts = FontFiles(files: try! FontFiles.expand([fonts], relativeTo: "/"), hermetic: true) }) {
+            url in
             let response = try Curl.request(
                 url + "render", method: "POST", headers: ["Content-Type": "application/json"],
                 body: Array(#"{"text": "aaaa 日本", "font": "SeeMore Test Sans 15", "width": 240}"#.utf8))
@@ -242,7 +245,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: here.appendingPathComponent("../Fonts").standardized, to: folder.appendingPathComponent("fonts"))
+        try FileManager.default.copyItem(
+            at: here.appendingPathComponent("../Fonts").standardized, to: folder.appendingPathComponent("fonts"))
         let base = try Data(contentsOf: here.appendingPathComponent("../../Templates/inline-more.json").standardized)
         var template = try #require(try JSONSerialization.jsonObject(with: base) as? [String: Any])
         template["fontFiles"] = ["fonts/"]
@@ -445,7 +449,8 @@ import Testing
         #expect(errors.contains("--host must be an IP address"))
         #expect(SeeMoreCommand.run(["serve", "--prot", "1"], io: io, more: ["serve": ServeCommand.run]) == 64)
         #expect(errors.contains("did you mean --port?"))
-        #expect(SeeMoreCommand.run(["serve", "--suite", "/nonexistent/suite.json"], io: io, more: ["serve": ServeCommand.run]) == 66)
+        #expect(
+            SeeMoreCommand.run(["serve", "--suite", "/nonexistent/suite.json"], io: io, more: ["serve": ServeCommand.run]) == 66)
         #expect(errors.contains("cannot read suite file /nonexistent/suite.json (--suite)"))
     }
 
@@ -455,7 +460,8 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        process.executableURL =
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../.build/debug/seemore-serve").standardized
         process.arguments = ["serve", "--port", "0"]
         process.currentDirectoryURL = folder

@@ -162,7 +162,9 @@ import Testing
             $0.token = "secret-token"
         }) { url in
             let port = Self.port(url)
-            for path in ["review/", "review/events", "review/x/case.golden.png", "review/x/case.actual.png", "review/x/case.diff.png"] {
+            for path in [
+                "review/", "review/events", "review/x/case.golden.png", "review/x/case.actual.png", "review/x/case.diff.png",
+            ] {
                 #expect(try Curl.request(url + path).status == 403, "\(path) without the token")
                 #expect(
                     try Curl.request(url + path, headers: ["Cookie": "seemore-token-\(port)=secret-tokeN"]).status == 403,
@@ -172,8 +174,11 @@ import Testing
                     "\(path) with a wrong header")
             }
             // With the token the files are looked up (none here: 404), not refused.
-            #expect(try Curl.request(url + "review/x/case.golden.png", headers: ["X-SeeMore-Token": "secret-token"]).status == 404)
-            #expect(try Curl.request(url + "review/x/case.diff.png", headers: ["Cookie": "seemore-token-\(port)=secret-token"]).status == 404)
+            #expect(
+                try Curl.request(url + "review/x/case.golden.png", headers: ["X-SeeMore-Token": "secret-token"]).status == 404)
+            #expect(
+                try Curl.request(url + "review/x/case.diff.png", headers: ["Cookie": "seemore-token-\(port)=secret-token"]).status
+                    == 404)
             // The printed address sets the cookie and sends the browser to an address without the token.
             let first = try Curl.request(url + "review/?token=secret-token")
             #expect(first.status == 303 && first.headers["location"] == "/review/")
@@ -193,7 +198,8 @@ import Testing
         try Data((Self.secret + "\n").utf8).write(to: secretFile)
         let templates = folder.appendingPathComponent("templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
-        let own = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Templates/inline-more.json")
+        let own = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Templates/inline-more.json")
         try FileManager.default.copyItem(at: own.standardized, to: templates.appendingPathComponent("inline-more.json"))
         try FileManager.default.createSymbolicLink(
             atPath: templates.appendingPathComponent("linked.json").path, withDestinationPath: secretFile.path)
@@ -203,7 +209,8 @@ import Testing
         // A file named like a template in the server's working folder: a name ending in .json was a path.
         let relative = "seemore-leak-\(UInt32.random(in: 0...UInt32.max)).json"
         let inWorkingFolder = FileManager.default.currentDirectoryPath + "/" + relative
-        try FileManager.default.copyItem(atPath: templates.appendingPathComponent("inline-more.json").path, toPath: inWorkingFolder)
+        try FileManager.default.copyItem(
+            atPath: templates.appendingPathComponent("inline-more.json").path, toPath: inWorkingFolder)
         defer { try? FileManager.default.removeItem(atPath: inWorkingFolder) }
         try RenderServerTests.withServer({ $0.templatesFolder = templates.path }) { url in
             let list = try Curl.request(url + "templates")
@@ -264,12 +271,15 @@ import Testing
     @Test func aCardOfTooManyPixels_isRefusedBeforeItIsPainted() throws {
         try RenderServerTests.withServer { url in
             let text = String(repeating: "word ", count: 15_000)
-            let body = #"{"template": "inline-more", "width": 4096, "scale": 3, "state": "expanded", "lines": 100, "text": "\#(text)"}"#
+            let body =
+                #"{"template": "inline-more", "width": 4096, "scale": 3, "state": "expanded", "lines": 100, "text": "\#(text)"}"#
             let response = try Curl.request(
                 url + "render", method: "POST", headers: ["Content-Type": "application/json"], body: Array(body.utf8))
             #expect(response.status == 400, "\(response.text)")
             #expect(response.text.contains("more than 33554432 pixels"), "\(response.text)")
-            #expect(response.text.contains("\"field\": \"scale\"") || response.text.contains("\"field\":\"scale\""), "\(response.text)")
+            #expect(
+                response.text.contains("\"field\": \"scale\"") || response.text.contains("\"field\":\"scale\""),
+                "\(response.text)")
         }
     }
 }

@@ -25,7 +25,8 @@ import XCTest
         let text = "直角の骨、誤解を避ける。"
         assertCardSnapshot(text, width: 240, lang: "ja", states: [.collapsed], named: "ja")
         assertCardSnapshot(text, width: 240, lang: "zh-Hant", states: [.collapsed], named: "zh-Hant")
-        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("__Goldens__/CardSnapshotTests")
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "__Goldens__/CardSnapshotTests")
         let japanese = try Data(contentsOf: folder.appendingPathComponent("language_picksTheHanFont.ja.collapsed.png"))
         let chinese = try Data(contentsOf: folder.appendingPathComponent("language_picksTheHanFont.zh-Hant.collapsed.png"))
         #expect(japanese != chinese)
@@ -55,7 +56,8 @@ import XCTest
         let templates = FileManager.default.temporaryDirectory.appendingPathComponent("seemore-ignore-\(getpid())")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: templates) }
-        let original = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Templates/inline-more.json")
+        let original = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Templates/inline-more.json")
         let json = try String(contentsOf: original, encoding: .utf8)
         let recolored = json.replacingOccurrences(of: "#0095F6", with: "#D0342C")
         try #require(recolored != json)

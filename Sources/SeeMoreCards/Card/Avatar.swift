@@ -49,7 +49,8 @@ public struct Avatar: Sendable, Equatable {
                 throw AvatarError(path: path, reason: "is not a PNG picture SeeMore can read (\(error))")
             }
         case .missing: throw AvatarError(path: path, reason: "does not exist")
-        case .tooLarge(let size): throw AvatarError(path: path, reason: "has \(size) bytes; an avatar may have \(maximumFileBytes)")
+        case .tooLarge(let size):
+            throw AvatarError(path: path, reason: "has \(size) bytes; an avatar may have \(maximumFileBytes)")
         case .outsideRoot: throw AvatarError(path: path, reason: "is outside \(root)")
         case .symbolicLink: throw AvatarError(path: path, reason: "is a symbolic link; SeeMore follows none")
         case .notRegularFile: throw AvatarError(path: path, reason: "is not a regular file")

@@ -93,7 +93,8 @@ package struct CardFields: Sendable {
         }
         if let lines = values["lines"] {
             guard let number = Int(lines), CardLimits.linesProblem(number, maximum: limits.maximumLines) == nil else {
-                throw Refusal.badValue("lines", "lines \(CardLimits.linesProblem(0, maximum: limits.maximumLines) ?? ""), not '\(lines)'")
+                throw Refusal.badValue(
+                    "lines", "lines \(CardLimits.linesProblem(0, maximum: limits.maximumLines) ?? ""), not '\(lines)'")
             }
             request.lines = number
         }

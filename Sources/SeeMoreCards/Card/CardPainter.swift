@@ -22,7 +22,8 @@ package struct CardPainter {
         }
         let pixelWidth = Int(width), pixelHeight = Int(height)
         guard pixelWidth * pixelHeight <= CardLimits.maximumPixelArea else {
-            throw CardError.tooManyPixels(pixelWidth: pixelWidth, pixelHeight: pixelHeight, width: plan.width, height: plan.height, scale: scale)
+            throw CardError.tooManyPixels(
+                pixelWidth: pixelWidth, pixelHeight: pixelHeight, width: plan.width, height: plan.height, scale: scale)
         }
         let surface = try ImageSurface(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
         let context = try DrawingContext(surface: surface, scale: Double(scale))

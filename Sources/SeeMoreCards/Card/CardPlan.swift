@@ -96,4 +96,3 @@ struct Point {
     var x: Double
     var y: Double
 }
-

@@ -16,14 +16,16 @@ extension CardPlanner {
         var parts = header.handle.components(separatedBy: " · ")
         let handle = parts.isEmpty ? "" : parts.removeFirst()
         let trail = parts.isEmpty ? "" : " · " + parts.joined(separator: " · ")
-        let fitted = try fittedHeader(name: header.displayName, handle: handle, trail: trail, font: header.font, handleFont: handleFont)
+        let fitted = try fittedHeader(
+            name: header.displayName, handle: handle, trail: trail, font: header.font, handleFont: handleFont)
         var request = TruncationRequest(text: fitted.name, font: header.font, width: contentWidth)
         request.suffixFont = header.handleFont ?? "Normal"
         if rightToLeft { request.direction = .rtl }
         func shown(_ part: String) -> String { rightToLeft ? "\u{2068}" + part + "\u{2069}" : part }
         let name = shown(fitted.name) + " "
         // The handle and the parts after it; without the handle the time still follows a " · ".
-        let rest = (fitted.handle.isEmpty && !parts.isEmpty ? "· " : "")
+        let rest =
+            (fitted.handle.isEmpty && !parts.isEmpty ? "· " : "")
             + ([fitted.handle].filter { !$0.isEmpty } + parts).map(shown).joined(separator: " · ")
         let layout = try engine.paintLayout(
             request, text: name, ending: ("", rest, false),
@@ -47,7 +49,8 @@ extension CardPlanner {
             return try engine.paintLayout(request, text: text, ending: nil, paint: nil).layout.logicalSize.width
         }
         func shortened(_ text: String, _ font: String, to room: Double) throws -> String {
-            var request = TruncationRequest(text: text, font: font, width: max(1, room), lines: 1, ellipsis: "…", suffix: "", cutMode: .grapheme)
+            var request = TruncationRequest(
+                text: text, font: font, width: max(1, room), lines: 1, ellipsis: "…", suffix: "", cutMode: .grapheme)
             request.fullCountLimit = 0
             let cut = try engine.truncate(request)
             return cut.truncated ? cut.kept + "…" : text
@@ -56,7 +59,9 @@ extension CardPlanner {
         // when the handle's is lighter) says so before the parts are measured.
         if try width(name + " " + handle + trail, font) <= contentWidth { return (name, handle) }
         let space = try width("a a", font) - width("aa", font)
-        let (nameWidth, handleWidth, trailWidth) = (try width(name, font), try width(handle, handleFont), try width(trail, handleFont))
+        let (nameWidth, handleWidth, trailWidth) = (
+            try width(name, font), try width(handle, handleFont), try width(trail, handleFont)
+        )
         let handleRoom = handle.isEmpty ? 0 : space + handleWidth
         guard nameWidth + handleRoom + trailWidth > contentWidth else { return (name, handle) }
         let minimum = 4 * (try width("M", font))

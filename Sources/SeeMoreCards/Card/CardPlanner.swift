@@ -77,8 +77,10 @@ struct CardPlanner {
         let body = request.template.body
         let links = request.template.links
         // The card finds the entities itself, by the template's rules (in a markup text's plain text).
-        var entities = try request.entities
-            ?? (links.detect ? TextEntity.find(in: request.markup ? engine.plainText(probe) : request.text, rules: links.rules) : [])
+        var entities =
+            try request.entities
+            ?? (links.detect
+                ? TextEntity.find(in: request.markup ? engine.plainText(probe) : request.text, rules: links.rules) : [])
         if !request.markedEntities.isEmpty {
             entities = (entities + request.markedEntities).sorted { $0.range.lowerBound < $1.range.lowerBound }
         }
@@ -101,7 +103,9 @@ struct CardPlanner {
             text = "<b>" + Self.markupEscaped(name) + "</b> " + (markup ? text : Self.markupEscaped(text))
             markup = true
             let shift = inlineShift
-            entities = entities.map { TextEntity(kind: $0.kind, range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift)) }
+            entities = entities.map {
+                TextEntity(kind: $0.kind, range: ($0.range.lowerBound + shift)..<($0.range.upperBound + shift))
+            }
         }
         var body = TruncationRequest(
             text: text, font: request.font ?? template.body.font, width: contentWidth,
@@ -151,18 +155,26 @@ struct CardPlanner {
         var written: [Int: String] = [:]
         var isolates = Set<Int>()
         if let shown {
-            for (entity, whole) in zip(shown.entities, shown.wholeTexts) { written[entity.range.lowerBound + inlineShift] = whole }
+            for (entity, whole) in zip(shown.entities, shown.wholeTexts) {
+                written[entity.range.lowerBound + inlineShift] = whole
+            }
             isolates = Set(shown.insertedBytes(in: drawn, offset: inlineShift).map(\.lowerBound))
         }
         plan.entities = painted.entities.map { entity in
             // Reported without its isolates: the characters of the metadata's `kept`, the ink's rects.
             let width = ShownEntities.isolateBytes
             var bytes = entity.bytes
-            if isolates.contains(bytes.lowerBound) { bytes = (bytes.lowerBound + width)..<max(bytes.lowerBound + width, bytes.upperBound) }
-            if bytes.count >= width, isolates.contains(bytes.upperBound - width) { bytes = bytes.lowerBound..<(bytes.upperBound - width) }
+            if isolates.contains(bytes.lowerBound) {
+                bytes = (bytes.lowerBound + width)..<max(bytes.lowerBound + width, bytes.upperBound)
+            }
+            if bytes.count >= width, isolates.contains(bytes.upperBound - width) {
+                bytes = bytes.lowerBound..<(bytes.upperBound - width)
+            }
             let range = entity.range
-            let shift = (lower: shown?.insertedCount(before: range.lowerBound, offset: inlineShift) ?? 0,
-                upper: shown?.insertedCount(before: range.upperBound, offset: inlineShift) ?? 0)
+            let shift = (
+                lower: shown?.insertedCount(before: range.lowerBound, offset: inlineShift) ?? 0,
+                upper: shown?.insertedCount(before: range.upperBound, offset: inlineShift) ?? 0
+            )
             return CardEntity(
                 kind: entity.kind, text: written[entity.range.lowerBound] ?? entity.text,
                 range: (range.lowerBound - shift.lower)..<max(range.lowerBound - shift.lower, range.upperBound - shift.upper),
@@ -192,7 +204,9 @@ struct CardPlanner {
 
     /// What the collapsed body ends in after a cut: the ellipsis and the inline suffix (empty when
     /// the suffix goes below), isolated; nothing over a fade (`overlay`) or when the text fits.
-    private func collapsedEnding(_ body: TruncationRequest, truncated: Bool) -> (ellipsis: String, suffix: String, isolated: Bool)? {
+    private func collapsedEnding(_ body: TruncationRequest, truncated: Bool) -> (
+        ellipsis: String, suffix: String, isolated: Bool
+    )? {
         truncated && template.suffix.placement != .overlay ? (body.ellipsis, body.suffix, true) : nil
     }
 
@@ -275,11 +289,13 @@ struct CardPlanner {
     /// avatar color, in the header's font at 40% of the avatar's size.
     private func addAvatar(_ avatar: Avatar, header: CardTemplate.Header, rect: Rect, to plan: inout CardPlan) throws {
         let background = theme.avatar ?? theme.suffix
-        plan.items.append(.avatar(rect, shape: avatar.shape, cornerRadius: avatar.cornerRadius, image: avatar.image, color: background))
+        plan.items.append(
+            .avatar(rect, shape: avatar.shape, cornerRadius: avatar.cornerRadius, image: avatar.image, color: background))
         plan.avatarRect = rect
         let initials = Avatar.initials(of: header.displayName)
         guard avatar.image == nil, !initials.isEmpty else { return }
-        let font = try FontDescription("Bold \(JSONValue.format(avatar.size * 0.4))").merged(onto: try FontDescription(header.font))
+        let font = try FontDescription("Bold \(JSONValue.format(avatar.size * 0.4))").merged(
+            onto: try FontDescription(header.font))
         let request = TruncationRequest(text: initials, font: font.string, width: TruncationRequest.maximumWidth)
         let layout = try engine.paintLayout(request, text: initials, ending: nil, paint: nil).layout
         let size = layout.logicalSize
@@ -405,7 +421,9 @@ struct CardPlanner {
             lines: first..<lineCount)
         plan.truncated = visible < lineCount
         plan.kept = reported(whole)
-        plan.lines = isEmpty ? [] : Array(layout.lineTexts(hiding: shown?.insertedBytes(in: whole, offset: inlineShift) ?? []).suffix(visible))
+        plan.lines =
+            isEmpty
+            ? [] : Array(layout.lineTexts(hiding: shown?.insertedBytes(in: whole, offset: inlineShift) ?? []).suffix(visible))
         return y + bottom - top
     }
 }

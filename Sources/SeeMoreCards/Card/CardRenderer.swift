@@ -148,7 +148,8 @@ public final class CardRenderer {
         var families: [String] = []
         for description in descriptions {
             guard let family = (try? FontDescription(description))?.family else { continue }
-            for name in family.split(separator: ",").map({ $0.trimmingWhitespace() }) where !name.isEmpty && !families.contains(name) {
+            for name in family.split(separator: ",").map({ $0.trimmingWhitespace() })
+            where !name.isEmpty && !families.contains(name) {
                 families.append(name)
             }
         }

@@ -99,7 +99,8 @@ public enum CardError: Error, Equatable, CustomStringConvertible {
                 "the card would be \(pixelWidth)×\(pixelHeight) pixels (\(JSONValue.format(width))×\(JSONValue.format(height)) pt "
                 + "at scale \(scale)), more than \(CardLimits.maximumPixelArea) pixels; ask for a smaller width, scale or text"
         case .invalidScale(let scale): return "the scale \(CardLimits.scaleProblem(scale) ?? ""), not \(scale)"
-        case .invalidWidth(let width): return "the card's width \(CardLimits.widthProblem(width) ?? ""), not \(JSONValue.format(width))"
+        case .invalidWidth(let width):
+            return "the card's width \(CardLimits.widthProblem(width) ?? ""), not \(JSONValue.format(width))"
         }
     }
 }

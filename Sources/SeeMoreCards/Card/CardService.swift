@@ -29,7 +29,9 @@ package final class CardService {
         package init(_ refusal: CardFields.Refusal) {
             var members: [(String, JSONValue)] = [("error", .string(refusal.message))]
             if let field = refusal.field { members.append(("field", .string(field))) }
-            self.init(status: refusal.status, type: "application/json", body: Array((JSONValue.object(members).serialized(indent: nil) + "\n").utf8))
+            self.init(
+                status: refusal.status, type: "application/json",
+                body: Array((JSONValue.object(members).serialized(indent: nil) + "\n").utf8))
         }
     }
 

@@ -221,7 +221,8 @@ extension Avatar: Decodable {
         let defaults = Self()
         size = try container.decodeIfPresent(Double.self, forKey: .size) ?? defaults.size
         guard size > 0, size <= 1000 else {
-            throw DecodingError.dataCorruptedError(forKey: .size, in: container, debugDescription: "must be above 0 and at most 1000 points")
+            throw DecodingError.dataCorruptedError(
+                forKey: .size, in: container, debugDescription: "must be above 0 and at most 1000 points")
         }
         shape = try container.decodeIfPresent(Shape.self, forKey: .shape) ?? defaults.shape
         cornerRadius = try container.decodeIfPresent(Double.self, forKey: .cornerRadius) ?? defaults.cornerRadius
@@ -256,12 +257,15 @@ extension CardTemplate.Links: Decodable {
             guard let weight = Self.weightNames[name.lowercased()] else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .weight, in: container,
-                    debugDescription: "\"\(name)\" is not a weight; write one of \(Self.weightNames.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", ")) or a number from 100 to 1000")
+                    debugDescription:
+                        "\"\(name)\" is not a weight; write one of \(Self.weightNames.sorted { $0.value < $1.value }.map(\.key).joined(separator: ", ")) or a number from 100 to 1000"
+                )
             }
             self.weight = weight
         } else if let weight = try container.decodeIfPresent(Int.self, forKey: .weight) {
             guard TruncationRequest.weights.contains(weight) else {
-                throw DecodingError.dataCorruptedError(forKey: .weight, in: container, debugDescription: "must be from 100 to 1000, not \(weight)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .weight, in: container, debugDescription: "must be from 100 to 1000, not \(weight)")
             }
             self.weight = weight
         }
@@ -352,4 +356,3 @@ extension CardTemplate.Kind {
 extension CardTemplate.Placement {
     public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
 }
-

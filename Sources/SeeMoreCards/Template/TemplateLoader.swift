@@ -48,7 +48,8 @@ public struct TemplateLoader: Sendable {
         guard PathPolicy.isSafeName(name) else { return nil }
         let found = folders.map { $0 + "/" + name + ".json" }.filter { FileManager.default.fileExists(atPath: $0) }
         guard found.count > 1 else { return nil }
-        return "template '\(name)' is \(found[0]); \(found.dropFirst().joined(separator: ", ")) is not used (earlier folders come first)"
+        return
+            "template '\(name)' is \(found[0]); \(found.dropFirst().joined(separator: ", ")) is not used (earlier folders come first)"
     }
 
     /// The `Templates/` folder of the SeeMore package this library was compiled from: a package that
@@ -185,7 +186,8 @@ public struct TemplateLoader: Sendable {
             do {
                 template.avatar?.image = try Avatar.loadImage(entry.hasPrefix("/") ? entry : folder + "/" + entry, root: folder)
             } catch let problem as AvatarError {
-                let position = JSONDocument.locate([AnyCodingKey(stringValue: "avatar"), AnyCodingKey(stringValue: "image")], in: data)
+                let position = JSONDocument.locate(
+                    [AnyCodingKey(stringValue: "avatar"), AnyCodingKey(stringValue: "image")], in: data)
                 throw TemplateError.invalid(
                     path: path, line: position?.line ?? 1, column: position?.column ?? 1, field: "avatar.image",
                     message: problem.description)

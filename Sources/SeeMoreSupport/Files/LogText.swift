@@ -9,7 +9,8 @@ public enum LogText {
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
             let value = scalar.value
-            let control = (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value) || value == 0x2028
+            let control =
+                (value < 0x20 && value != 0x09) || (0x7F...0x9F).contains(value) || value == 0x2028
                 || value == 0x2029 || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
             if control {
                 result += "\\u{" + String(value, radix: 16, uppercase: true) + "}"

@@ -95,7 +95,8 @@ package final class DrawingContext {
         let surface = try ImageSurface(image: image)
         let scale = max(rect.width / Double(image.width), rect.height / Double(image.height))
         cairo_translate(
-            pointer, rect.x + (rect.width - Double(image.width) * scale) / 2, rect.y + (rect.height - Double(image.height) * scale) / 2)
+            pointer, rect.x + (rect.width - Double(image.width) * scale) / 2,
+            rect.y + (rect.height - Double(image.height) * scale) / 2)
         cairo_scale(pointer, scale, scale)
         cairo_set_source_surface(pointer, surface.pointer, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_GOOD)

@@ -203,7 +203,8 @@ public final class LayoutEngine {
         }
         try style.apply(kept, ending: made, to: layout, paint: paint, links: links)
         let suffix = (kept.count + made.suffixRange.lowerBound)..<(kept.count + made.suffixRange.upperBound)
-        var painted = PaintedText(layout: layout, suffixBytes: suffix.isEmpty ? nil : suffix, marks: made.marks(after: kept.count))
+        var painted = PaintedText(
+            layout: layout, suffixBytes: suffix.isEmpty ? nil : suffix, marks: made.marks(after: kept.count))
         if links != nil { painted.entities = Self.shownEntities(style, keptBytes: kept.count) }
         return painted
     }

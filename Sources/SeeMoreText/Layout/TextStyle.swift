@@ -116,7 +116,8 @@ final class TextStyle {
         if let links {
             let kept = textStart..<(textStart + keptCount)
             for range in entityBytes where range.overlaps(kept) {
-                let part = (max(range.lowerBound, kept.lowerBound) - textStart)..<(min(range.upperBound, kept.upperBound) - textStart)
+                let part =
+                    (max(range.lowerBound, kept.lowerBound) - textStart)..<(min(range.upperBound, kept.upperBound) - textStart)
                 attributes.setColor(links.color, bytes: part)
                 if links.underline { attributes.setUnderline(bytes: part) }
             }
@@ -343,7 +344,9 @@ extension TextStyle {
             while offset > 0 && offset < bytes.count && bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
             return offset
         }
-        let window = scalarStart(max(0, range.lowerBound - Self.maximumGlue))..<scalarStart(min(bytes.count, range.upperBound + Self.maximumGlue))
+        let window =
+            scalarStart(
+                max(0, range.lowerBound - Self.maximumGlue))..<scalarStart(min(bytes.count, range.upperBound + Self.maximumGlue))
         // Character starts in the window, and the characters' break attributes (one more: the end).
         var starts: [Int] = []
         for offset in window where bytes[offset] & 0xC0 != 0x80 { starts.append(offset) }
@@ -397,7 +400,9 @@ extension TextStyle {
         /// The length of a space, dot or ellipsis (`…` U+2026, `‥` U+2025) starting at `index`, or 0.
         func skippable(at index: Int, before end: Int) -> Int {
             if array[index] == 0x20 || array[index] == 0x2E { return 1 }
-            if index + 3 <= end, array[index] == 0xE2, array[index + 1] == 0x80, array[index + 2] == 0xA5 || array[index + 2] == 0xA6 {
+            if index + 3 <= end, array[index] == 0xE2, array[index + 1] == 0x80,
+                array[index + 2] == 0xA5 || array[index + 2] == 0xA6
+            {
                 return 3
             }
             return 0

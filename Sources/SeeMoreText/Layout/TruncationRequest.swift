@@ -132,7 +132,8 @@ public struct TruncationRequest: Sendable, Equatable {
         }
         if let language, !TextLanguage.isValid(language) { throw TruncationRequestError.invalidLanguage(language) }
         if let entityWeight, !Self.weights.contains(entityWeight) {
-            throw TruncationRequestError.invalidFont("the weight of links, mentions and hashtags must be from 100 to 1000, not \(entityWeight)")
+            throw TruncationRequestError.invalidFont(
+                "the weight of links, mentions and hashtags must be from 100 to 1000, not \(entityWeight)")
         }
         if Self.holdsNul(text) { throw TruncationRequestError.nulCharacter(field: "text") }
         if Self.holdsNul(ellipsis) { throw TruncationRequestError.nulCharacter(field: "ellipsis") }

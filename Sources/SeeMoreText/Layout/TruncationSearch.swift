@@ -148,7 +148,8 @@ final class TruncationSearch {
             return try describe(nil)
         }
         return try describe(
-            Answer(cut: Cut(k: nextLine, withEnding: false), probe: nil), fullLineCount: try countLines(uncut, counting: countsEveryLine))
+            Answer(cut: Cut(k: nextLine, withEnding: false), probe: nil),
+            fullLineCount: try countLines(uncut, counting: countsEveryLine))
     }
 
     /// Only what a card painter needs of the cut, which lays the kept text out again itself: whether the

@@ -49,7 +49,9 @@ final class FontConfiguration {
         try FontFiles.checkFaces(fonts.files)
         if fonts.hermetic {
             // An empty configuration draws with no rule at all: it gets the machine's rules that change glyphs.
-            guard HermeticRules.apply(to: config) else { throw PangoError.creationFailed("the fontconfig rules of hermetic fonts") }
+            guard HermeticRules.apply(to: config) else {
+                throw PangoError.creationFailed("the fontconfig rules of hermetic fonts")
+            }
         } else {
             // The design's files are its families: an installed font of the same family is not loaded
             // (it would win a tie, being found first), the files themselves are (accepted by path).

@@ -66,7 +66,9 @@ public struct FontFiles: Hashable, Sendable {
                 guard PathPolicy.relativePath(path, root: root) != nil else {
                     throw FontFilesError(entry: entry, reason: "it is outside \(root)")
                 }
-                if let link = PathPolicy.firstSymbolicLink(path, below: root) { throw FontFilesError(entry: entry, reason: "\(link) is a symbolic link") }
+                if let link = PathPolicy.firstSymbolicLink(path, below: root) {
+                    throw FontFilesError(entry: entry, reason: "\(link) is a symbolic link")
+                }
             }
             var info = stat()
             guard stat(path, &info) == 0 else {
@@ -130,7 +132,8 @@ public struct FontFiles: Hashable, Sendable {
             return faces
         case .webFont(let kind):
             throw FontFilesError(
-                entry: file, reason: "it is a \(kind) web font, whatever its name: convert it to TrueType or OpenType (.ttf, .otf)")
+                entry: file,
+                reason: "it is a \(kind) web font, whatever its name: convert it to TrueType or OpenType (.ttf, .otf)")
         case .unknown, nil:
             throw FontFilesError(entry: file, reason: "its bytes are not a TrueType or OpenType font or collection")
         }

@@ -196,7 +196,9 @@ struct EntityScanner {
         guard let last, let first = decode(bytes, at: body)?.scalar else { return nil }
         // A host at least: "https://" alone, or "www." followed by nothing, is not a link.
         guard first.isASCII ? isASCIIWordByte(UInt8(first.value)) : isWordCharacter(first) else { return nil }
-        let host = bytes[body..<last.byte].prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        let host = bytes[body..<last.byte].prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+        }
         guard isHost(host) else { return nil }
         return (last.byte - offset, last.characters)
     }
@@ -293,12 +295,15 @@ struct EntityScanner {
         -> (kind: TextEntity.Kind, bytes: Int, characters: Int)?
     {
         if let before = character(before: offset, in: bytes) {
-            let retweet = offset >= 2 && hasPrefix("rt", bytes, at: offset - 2)
+            let retweet =
+                offset >= 2 && hasPrefix("rt", bytes, at: offset - 2)
                 || offset >= 3 && hasPrefix("rt:", bytes, at: offset - 3)
             let beforeRetweet = offset - (offset >= 3 && bytes[offset - 1] == UInt8(ascii: ":") ? 3 : 2)
-            let retweetStarts = beforeRetweet <= 0 || character(before: beforeRetweet, in: bytes).map {
-                !($0.isASCII && (isASCIIWordByte(UInt8($0.value)) || "_+~.-".unicodeScalars.contains($0)))
-            } ?? true
+            let retweetStarts =
+                beforeRetweet <= 0
+                || character(before: beforeRetweet, in: bytes).map {
+                    !($0.isASCII && (isASCIIWordByte(UInt8($0.value)) || "_+~.-".unicodeScalars.contains($0)))
+                } ?? true
             if !(retweet && retweetStarts) {
                 if "!#$%&*@＠_".unicodeScalars.contains(before) || isInsideWord(before) { return nil }
             }

@@ -108,14 +108,20 @@ import Testing
 
     @Test func badPictures_areNamedAtTheirField() throws {
         let outside = try Self.templates(picture: nil, entry: "../elsewhere.png")
-        #expect { try TemplateLoader.load(path: outside + "/face.json") } throws: { "\($0)".contains("avatar.image: avatar ../elsewhere.png") || "\($0)".contains("is outside") }
+        #expect { try TemplateLoader.load(path: outside + "/face.json") } throws: {
+            "\($0)".contains("avatar.image: avatar ../elsewhere.png") || "\($0)".contains("is outside")
+        }
         let missing = try Self.templates(picture: nil)
-        #expect { try TemplateLoader.load(path: missing + "/face.json") } throws: { "\($0)".contains("avatar.image") && "\($0)".contains("does not exist") }
+        #expect { try TemplateLoader.load(path: missing + "/face.json") } throws: {
+            "\($0)".contains("avatar.image") && "\($0)".contains("does not exist")
+        }
         let garbage = try Self.templates(picture: nil)
         try Data("not a png".utf8).write(to: URL(fileURLWithPath: garbage + "/avatars/face.png"))
         #expect { try TemplateLoader.load(path: garbage + "/face.json") } throws: { "\($0)".contains("is not a PNG picture") }
         let noHeader = try Self.templates(picture: Self.solid(Color(hex: "#000000")!)) { $0["header"] = nil }
-        #expect { try TemplateLoader.load(path: noHeader + "/face.json") } throws: { "\($0)".contains("an avatar needs a header") }
+        #expect { try TemplateLoader.load(path: noHeader + "/face.json") } throws: {
+            "\($0)".contains("an avatar needs a header")
+        }
     }
 }
 
@@ -140,7 +146,8 @@ import Testing
         let (path, folder) = try Self.suite(avatar: "\"people/anna.png\"")
         let green = try #require(Color(hex: "#10B050"))
         try FileManager.default.createDirectory(atPath: folder + "/people", withIntermediateDirectories: true)
-        try Data(try PNGCodec.encode(AvatarTests.solid(green), scale: 1)).write(to: URL(fileURLWithPath: folder + "/people/anna.png"))
+        try Data(try PNGCodec.encode(AvatarTests.solid(green), scale: 1)).write(
+            to: URL(fileURLWithPath: folder + "/people/anna.png"))
         let suite = try GoldenSuite.load(path: path, templatesFolder: CardFixtures.templatesFolder)
         let anna = try #require(suite.cases.first { $0.textName == "anna" })
         let plain = try #require(suite.cases.first { $0.textName == "plain" })

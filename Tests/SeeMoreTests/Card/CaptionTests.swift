@@ -6,7 +6,9 @@ import Testing
 /// `header.placement: inline` (the caption template, after Instagram): the name in bold before the
 /// text, one paragraph cut as one; the text's own characters stay text, its entities stay in place.
 @Suite struct CaptionTests {
-    static func draw(_ text: String, state: CardState = .expanded, edit: (inout CardRequest) -> Void = { _ in }) throws -> CardMetadata {
+    static func draw(_ text: String, state: CardState = .expanded, edit: (inout CardRequest) -> Void = { _ in }) throws
+        -> CardMetadata
+    {
         var request = CardRequest(text: text, template: try CardFixtures.template("caption"))
         request.width = 375
         edit(&request)
@@ -32,7 +34,9 @@ import Testing
         #expect(collapsed.truncated && collapsed.lineCount == 2)
         #expect(collapsed.lines.first?.hasPrefix("seemore.app We shipped") == true)
         #expect(collapsed.lines.last?.hasSuffix("… more") == true)
-        let named = try Self.draw(text, state: .collapsed) { $0.author = CardRequest.Author(displayName: "a_much_longer_username") }
+        let named = try Self.draw(text, state: .collapsed) {
+            $0.author = CardRequest.Author(displayName: "a_much_longer_username")
+        }
         #expect(named.lines.first?.hasPrefix("a_much_longer_username We") == true)
         #expect(named.kept.count < collapsed.kept.count + "a_much_longer_username".count - "seemore.app".count + 1)
     }

@@ -13,7 +13,9 @@ import Testing
     static let text =
         "Big news from @seemore_app: read https://example.com/blog/2026/12/launch-notes-and-what-comes-next?ref=feed and tell us #SwiftOnLinux #새기능 what you think"
 
-    static func card(_ template: String = "inline-more", text: String = text, state: CardState, edit: (inout CardTemplate) -> Void = { _ in })
+    static func card(
+        _ template: String = "inline-more", text: String = text, state: CardState, edit: (inout CardTemplate) -> Void = { _ in }
+    )
         throws -> (image: RGBAImage, metadata: CardMetadata, template: CardTemplate)
     {
         var loaded = try CardFixtures.template(template)
@@ -27,9 +29,11 @@ import Testing
     @Test func theMetadata_namesEachEntityWithItsRectsPerLine() throws {
         let expanded = try Self.card(state: .expanded).metadata
         #expect(expanded.entities.map(\.kind) == [.mention, .url, .hashtag, .hashtag])
-        #expect(expanded.entities.map(\.text) == [
-            "@seemore_app", "https://example.com/blog/2026/12/launch-notes-and-what-comes-next?ref=feed", "#SwiftOnLinux", "#새기능",
-        ])
+        #expect(
+            expanded.entities.map(\.text) == [
+                "@seemore_app", "https://example.com/blog/2026/12/launch-notes-and-what-comes-next?ref=feed", "#SwiftOnLinux",
+                "#새기능",
+            ])
         let scalars = Array(expanded.kept.unicodeScalars)
         for entity in expanded.entities {
             var shown = String.UnicodeScalarView()
@@ -119,7 +123,8 @@ import Testing
 
     @Test func weight_takesANameOrANumber() throws {
         func links(_ json: String) throws -> CardTemplate.Links {
-            let themes = ##""themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000"}}"##
+            let themes =
+                ##""themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000"}}"##
             let data = Data(("{\"links\": " + json + ", " + themes + "}").utf8)
             return try JSONDecoder().decode(CardTemplate.self, from: data).links
         }
@@ -153,7 +158,8 @@ import Testing
                         // Where lines' boxes overlap, the suffix's own rows may hold the line above's box.
                         let rows = (max(hit.y, rect.y), min(hit.y + hit.height, rect.y + rect.height))
                         let outsideSuffix = rows.0 < suffix.y - 0.01 || rows.1 > suffix.y + suffix.height + 0.01
-                        let overlap = hit.x < rect.x + rect.width && rect.x < hit.x + hit.width && rows.0 < rows.1 && outsideSuffix
+                        let overlap =
+                            hit.x < rect.x + rect.width && rect.x < hit.x + hit.width && rows.0 < rows.1 && outsideSuffix
                         #expect(!overlap, "\(template) at \(width): target \(hit) covers \(entity.text) \(rect)")
                     }
                 }
@@ -165,11 +171,17 @@ import Testing
         let template = try CardFixtures.template("inline-more")
         #expect(template.links == CardTemplate.Links(detect: true, underline: false, rules: .feed))
         #expect(try CardFixtures.template("x").links.rules == .x)
-        let unknown = Data(##"{"links": {"rules": "mastodon"}, "themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000", "link": "#0000FF"}}}"##.utf8)
+        let unknown = Data(
+            ##"{"links": {"rules": "mastodon"}, "themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000", "link": "#0000FF"}}}"##
+                .utf8)
         #expect(throws: (any Error).self) { try JSONDecoder().decode(CardTemplate.self, from: unknown) }
-        let data = Data(##"{"links": {"detect": false, "colour": "#000000"}, "themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000", "link": "#0000FF"}}}"##.utf8)
+        let data = Data(
+            ##"{"links": {"detect": false, "colour": "#000000"}, "themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000", "link": "#0000FF"}}}"##
+                .utf8)
         #expect(throws: (any Error).self) { try JSONDecoder().decode(CardTemplate.self, from: data) }
-        let good = Data(##"{"links": {"detect": false}, "themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000", "link": "#0000FF"}}}"##.utf8)
+        let good = Data(
+            ##"{"links": {"detect": false}, "themes": {"light": {"background": "#FFFFFF", "border": "#FFFFFF", "text": "#000000", "secondaryText": "#000000", "suffix": "#000000", "link": "#0000FF"}}}"##
+                .utf8)
         let decoded = try JSONDecoder().decode(CardTemplate.self, from: good)
         #expect(decoded.links.detect == false && decoded.themes["light"]?.link == Color(hex: "#0000FF"))
     }
@@ -189,7 +201,8 @@ import Testing
     }
 
     @Test func markedSpans_areEntitiesBesideTheFoundOnes() throws {
-        let suite = try GoldenSuite.load(path: try Self.suite(#"[{"range": [21, 41], "kind": "marked"}]"#), templatesFolder: CardFixtures.templatesFolder)
+        let suite = try GoldenSuite.load(
+            path: try Self.suite(#"[{"range": [21, 41], "kind": "marked"}]"#), templatesFolder: CardFixtures.templatesFolder)
         let golden = try #require(suite.cases.first)
         #expect(golden.entities == [TextEntity(kind: .marked, range: 21..<41)])
         let metadata = try CardRenderer().draw(golden.request, state: .expanded).metadata

@@ -10,7 +10,9 @@ enum CardFixtures {
     static let templatesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../Templates").standardized.path
 
-    static let templateNames = ["x", "post", "feed", "feed-ja", "caption", "inline-more", "fade-overlay", "read-more-tail", "chat-input"]
+    static let templateNames = [
+        "x", "post", "feed", "feed-ja", "caption", "inline-more", "fade-overlay", "read-more-tail", "chat-input",
+    ]
 
     static func template(_ name: String) throws -> CardTemplate {
         try TemplateLoader.load(path: "\(templatesFolder)/\(name).json")

@@ -211,7 +211,8 @@ import Testing
         // syllable, none after kana or Han.
         let engine = try LayoutEngine()
         func lastLine(_ text: String) throws -> String {
-            var request = TruncationRequest(text: text, font: "DejaVu Sans 15", width: 200, lines: 1, ellipsis: "", suffix: "続きを読む")
+            var request = TruncationRequest(
+                text: text, font: "DejaVu Sans 15", width: 200, lines: 1, ellipsis: "", suffix: "続きを読む")
             request.gap = " "
             return try #require(try engine.truncate(request).lines.last)
         }
@@ -260,7 +261,8 @@ import Testing
         #expect(cut.truncation.kept == card.kept && cut.truncation.lines == card.lines)
         #expect(cut.truncation.cutIndex == card.kept.unicodeScalars.count)
         // Right to left: the fade is at the left; the text read stops where it starts to hide it.
-        request.text = "مرحبا بالجميع، هذا منشور طويل عن التصميم الجديد للتطبيق الذي أطلقناه اليوم مع الكثير من التحسينات #تصميم #تطبيق والمزيد من الأخبار قريبا جدا إن شاء الله"
+        request.text =
+            "مرحبا بالجميع، هذا منشور طويل عن التصميم الجديد للتطبيق الذي أطلقناه اليوم مع الكثير من التحسينات #تصميم #تطبيق والمزيد من الأخبار قريبا جدا إن شاء الله"
         request.font = "Noto Sans Arabic 15"
         let arabic = try renderer.render(request, state: .collapsed).metadata
         let label = try #require(arabic.suffixRect)
@@ -288,6 +290,9 @@ import Testing
         // The check can fail: IPAGothic has no bold face.
         var smeared = template
         smeared.body.font = "IPAGothic Bold 15"
-        #expect(try renderer.draw(CardRequest(text: "吾輩は猫である", template: smeared), state: .expanded).metadata.syntheticBold == ["IPAGothic"])
+        #expect(
+            try renderer.draw(CardRequest(text: "吾輩は猫である", template: smeared), state: .expanded).metadata.syntheticBold == [
+                "IPAGothic"
+            ])
     }
 }

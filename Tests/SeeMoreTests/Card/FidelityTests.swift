@@ -65,7 +65,8 @@ import Testing
             let bytes = Array(drawn.utf8)
             func range(of part: String) throws -> Range<Int> {
                 let needle = Array(part.utf8)
-                let start = try #require((0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
+                let start = try #require(
+                    (0...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
                 return start..<(start + needle.count)
             }
             let name = try #require(header.rect(ofBytes: try range(of: "SeeMore")))
@@ -89,15 +90,19 @@ import Testing
             request.width = 240
             request.author = CardRequest.Author(displayName: "Alexandra Konstantinopoulou", handle: "@alexandra_konstantin · 2h")
             let plan = try TextStack.serialized { try CardPlanner(engine: try LayoutEngine(), request: request).plan(.collapsed) }
-            guard case .text(let header, _, _, _, _) = try #require(plan.items.first(where: { item in
-                if case .text(let layout, _, _, _, _) = item { return layout.lineTexts().joined().contains("Alex") }
-                return false
-            })) else { Issue.record("no header"); return }
+            guard
+                case .text(let header, _, _, _, _) = try #require(
+                    plan.items.first(where: { item in
+                        if case .text(let layout, _, _, _, _) = item { return layout.lineTexts().joined().contains("Alex") }
+                        return false
+                    }))
+            else { Issue.record("no header"); return }
             let drawn = header.lineTexts().joined()
             let bytes = Array(drawn.utf8)
             func start(of part: String, from: Int = 0) throws -> Int {
                 let needle = Array(part.utf8)
-                return try #require((from...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
+                return try #require(
+                    (from...(bytes.count - needle.count)).first { Array(bytes[$0..<($0 + needle.count)]) == needle })
             }
             #expect(drawn.contains("2h") && drawn.contains("Alex") && drawn.contains("@alex"), "\(drawn.debugDescription)")
             #expect(!drawn.contains("Konstantinopoulou") && !drawn.contains("alexandra_konstantin"), "\(drawn.debugDescription)")
@@ -113,8 +118,10 @@ import Testing
     /// fade-overlay's label reads in the direction of the line it covers: after right-to-left text the
     /// ".." of " ..더보기" sits next to the faded text (right of "더보기"), after left-to-right text left of it.
     @Test func overlayLabel_putsItsDotsNextToTheText() throws {
-        let arabic = "تعرف على خدمات الخرائط الجديدة من Google Maps and Street View حول تطبيق الخرائط الذي يساعدك في العثور على أفضل المطاعم"
-        let english = String(repeating: "We shipped the new onboarding flow today! Huge thanks to everyone who tested it. ", count: 3)
+        let arabic =
+            "تعرف على خدمات الخرائط الجديدة من Google Maps and Street View حول تطبيق الخرائط الذي يساعدك في العثور على أفضل المطاعم"
+        let english = String(
+            repeating: "We shipped the new onboarding flow today! Huge thanks to everyone who tested it. ", count: 3)
         for (text, rightToLeft) in [(arabic, true), (english, false)] {
             var request = CardRequest(text: text, template: try CardFixtures.template("fade-overlay"))
             request.width = 320

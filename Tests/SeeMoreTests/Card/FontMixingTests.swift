@@ -90,11 +90,15 @@ import Testing
         ])
         #expect(run.status == 1, "\(run.stderr)")
         let report = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: artifacts + "/report.json"))) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: artifacts + "/report.json")))
+                as? [String: Any])
         let cases = try #require(report["cases"] as? [[String: Any]])
         let vietnamese = try #require(cases.first { ($0["name"] as? String)?.contains("/vi/") == true })
         #expect((vietnamese["mixedFonts"] as? [String])?.first == "'Tiếng' mixes NanumGothic and DejaVu Sans", "\(vietnamese)")
-        #expect(cases.filter { ($0["name"] as? String)?.contains("/en/") == true }.allSatisfy { ($0["mixedFonts"] as? [String]) == [] })
+        #expect(
+            cases.filter { ($0["name"] as? String)?.contains("/en/") == true }.allSatisfy {
+                ($0["mixedFonts"] as? [String]) == []
+            })
         let page = try String(contentsOfFile: artifacts + "/index.html", encoding: .utf8)
         #expect(page.contains("\"mixedFonts\":[\"'Tiếng' mixes NanumGothic and DejaVu Sans\""))
     }
@@ -105,7 +109,9 @@ import Testing
             "--text", "Tiếng Việt rất đẹp và dễ đọc",
         ])
         #expect(run.status == 0)
-        #expect(run.stderr.contains("Warning: 'Tiếng' mixes NanumGothic and DejaVu Sans (the requested font has no glyph for some letters)"))
+        #expect(
+            run.stderr.contains(
+                "Warning: 'Tiếng' mixes NanumGothic and DejaVu Sans (the requested font has no glyph for some letters)"))
         #expect(run.stderr.contains("Warning: 3 more words mix fonts"), "\(run.stderr)")
     }
 }

@@ -154,11 +154,14 @@ import Testing
                     failures.append("the avatar \(rect) leaves the card")
                 }
             case .text(let layout, let origin, _, _, _)
-            where avatars.contains { origin.x >= $0.x && origin.x <= $0.x + $0.width && origin.y >= $0.y && origin.y <= $0.y + $0.height }:
+            where avatars.contains {
+                origin.x >= $0.x && origin.x <= $0.x + $0.width && origin.y >= $0.y && origin.y <= $0.y + $0.height
+            }:
                 // The avatar's initials: inside it, not part of the card's flow.
                 for ink in layout.lineInkRects.compactMap({ $0?.offsetBy(x: origin.x, y: origin.y) }) {
                     guard let avatar = avatars.last, ink.x >= avatar.x - tolerance, ink.y >= avatar.y - tolerance,
-                        ink.x + ink.width <= avatar.x + avatar.width + tolerance, ink.y + ink.height <= avatar.y + avatar.height + tolerance
+                        ink.x + ink.width <= avatar.x + avatar.width + tolerance,
+                        ink.y + ink.height <= avatar.y + avatar.height + tolerance
                     else {
                         failures.append("the initials' ink \(ink) leaves the avatar")
                         continue
@@ -174,7 +177,8 @@ import Testing
                     let box = boxes[index]
                     if box.pitch <= 0 { failures.append("line \(index + 1) has pitch \(box.pitch)") }
                     if !request.markup, let strut, Self.runsAreAtTheStrutSize(layout, line: index),
-                        abs(box.pitch - (strut.above + strut.below)) > tolerance || abs(box.baseline - box.top - strut.above) > tolerance
+                        abs(box.pitch - (strut.above + strut.below)) > tolerance
+                            || abs(box.baseline - box.top - strut.above) > tolerance
                     {
                         failures.append(
                             "line \(index + 1) is \(box.pitch) pt tall with its baseline \(box.baseline - box.top) pt down, "
@@ -197,7 +201,8 @@ import Testing
                     // pitch of 1.4: where two such lines meet, Chromium draws the same marks touching.
                     let texts = layout.lineTexts()
                     let harakat = { (line: Int) in
-                        line < texts.count && texts[line].unicodeScalars.contains { (0x064B...0x065F).contains($0.value) || $0.value == 0x0670 }
+                        line < texts.count
+                            && texts[line].unicodeScalars.contains { (0x064B...0x065F).contains($0.value) || $0.value == 0x0670 }
                     }
                     if index + 1 < visible.upperBound, !(harakat(index) && harakat(index + 1)),
                         let pixel = Self.sharedInk(lineInk[index], lineInk[index + 1])

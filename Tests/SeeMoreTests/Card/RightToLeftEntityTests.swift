@@ -31,13 +31,16 @@ import Testing
     }
 
     /// The x of the ink of the character starting at the first `needle` after byte `from`.
-    static func x(of needle: String, in body: (layout: Layout, text: [UInt8], metadata: CardMetadata), after from: String? = nil) throws -> Double {
+    static func x(of needle: String, in body: (layout: Layout, text: [UInt8], metadata: CardMetadata), after from: String? = nil)
+        throws -> Double
+    {
         let text = body.text
         let bytes = Array(needle.utf8)
         var start = 0
         if let from {
             let fromBytes = Array(from.utf8)
-            start = try #require((0...(text.count - fromBytes.count)).first { Array(text[$0..<($0 + fromBytes.count)]) == fromBytes })
+            start = try #require(
+                (0...(text.count - fromBytes.count)).first { Array(text[$0..<($0 + fromBytes.count)]) == fromBytes })
         }
         let at = try #require((start...(text.count - bytes.count)).first { Array(text[$0..<($0 + bytes.count)]) == bytes })
         return body.layout.graphemeRect(atByte: at).x
@@ -59,7 +62,9 @@ import Testing
     @Test func aShortLink_endsInItsEllipsisAfterThePath() throws {
         let body = try Self.body(Self.arabic, template: "x")
         #expect(try Self.x(of: "…", in: body, after: "seemore.example") > Self.x(of: "seemore.example", in: body))
-        #expect(try Self.x(of: "https", in: Self.body(Self.arabic, template: "fade-overlay")) < Self.x(of: "seemore", in: Self.body(Self.arabic, template: "fade-overlay")))
+        #expect(
+            try Self.x(of: "https", in: Self.body(Self.arabic, template: "fade-overlay"))
+                < Self.x(of: "seemore", in: Self.body(Self.arabic, template: "fade-overlay")))
         #expect(body.metadata.entities.first?.text == "https://seemore.example/ar/search?q=")
     }
 
@@ -73,7 +78,8 @@ import Testing
     @Test func leftToRightText_isLaidOutAsWritten() throws {
         let shown = ShownEntities("Hi @anna see #tag", entities: TextEntity.find(in: "Hi @anna see #tag"), urlLength: nil)
         #expect(shown.text == "Hi @anna see #tag" && shown.inserted.isEmpty)
-        let isolated = ShownEntities("مرحبا @anna و https://a.co/x", entities: TextEntity.find(in: "مرحبا @anna و https://a.co/x"), urlLength: 24)
+        let isolated = ShownEntities(
+            "مرحبا @anna و https://a.co/x", entities: TextEntity.find(in: "مرحبا @anna و https://a.co/x"), urlLength: 24)
         #expect(isolated.text == "مرحبا \u{2068}@anna\u{2069} و \u{2066}a.co/x\u{2069}")
         #expect(isolated.withoutInserted(isolated.text) == "مرحبا @anna و a.co/x")
         #expect(isolated.wholeTexts == ["@anna", "https://a.co/x"])

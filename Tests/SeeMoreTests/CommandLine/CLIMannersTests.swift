@@ -44,10 +44,15 @@ import Testing
 
     /// A missing sibling program names the command that builds it where it was looked for.
     @Test func aMissingSibling_namesHowToBuildIt() {
-        #expect(SiblingProgram.howToBuild("seemore-serve", into: "/x/.build/x86_64-unknown-linux-gnu/release/seemore-serve")
-            .contains("make preview or make serve builds it there"))
-        #expect(SiblingProgram.howToBuild("seemore-serve", into: "/x/.build/debug/seemore-serve") == "swift build --product seemore-serve builds it there")
-        #expect(SiblingProgram.howToBuild("seemore-serve", into: "/usr/local/bin/seemore-serve") == "make install puts it beside seemore")
+        #expect(
+            SiblingProgram.howToBuild("seemore-serve", into: "/x/.build/x86_64-unknown-linux-gnu/release/seemore-serve")
+                .contains("make preview or make serve builds it there"))
+        #expect(
+            SiblingProgram.howToBuild("seemore-serve", into: "/x/.build/debug/seemore-serve")
+                == "swift build --product seemore-serve builds it there")
+        #expect(
+            SiblingProgram.howToBuild("seemore-serve", into: "/usr/local/bin/seemore-serve")
+                == "make install puts it beside seemore")
     }
 
     @Test func installedLayout_findsItsTemplatesFromAnyFolder() throws {

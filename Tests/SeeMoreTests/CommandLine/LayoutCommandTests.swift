@@ -100,8 +100,14 @@ import Testing
         (["layout", "--text", "x", "--lines", "9223372036854775807"], "--lines must be a whole number from 1 to 1000"),
         (["layout", "--text", "x", "--width", "0"], "--width must be a number of points above 0 and at most 1000000, not '0'"),
         (["layout", "--text", "x", "--width", "-3"], "--width must be a number of points above 0 and at most 1000000, not '-3'"),
-        (["layout", "--text", "x", "--width", "wide"], "--width must be a number of points above 0 and at most 1000000, not 'wide'"),
-        (["layout", "--text", "x", "--width", "nan"], "--width must be a number of points above 0 and at most 1000000, not 'nan'"),
+        (
+            ["layout", "--text", "x", "--width", "wide"],
+            "--width must be a number of points above 0 and at most 1000000, not 'wide'"
+        ),
+        (
+            ["layout", "--text", "x", "--width", "nan"],
+            "--width must be a number of points above 0 and at most 1000000, not 'nan'"
+        ),
         (["layout", "--text", "x", "--cut", "letters"], "--cut must be one of word, grapheme, not 'letters'"),
         (["layout", "--text", "x", "--line-height", "20px"], "--line-height must be a multiple of the font size"),
         (["layout", "--text", "x", "--line-height", "-1"], "not '-1'"),

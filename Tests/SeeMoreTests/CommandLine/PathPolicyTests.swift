@@ -92,6 +92,7 @@ import Testing
         #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
         let outside = try check(templates: CardFixtures.templatesFolder)
         #expect(outside.status == 65, "\(outside.stdout)\(outside.stderr)")
-        #expect(outside.stderr.contains("templates: \(CardFixtures.templatesFolder) is outside the repository"), "\(outside.stderr)")
+        #expect(
+            outside.stderr.contains("templates: \(CardFixtures.templatesFolder) is outside the repository"), "\(outside.stderr)")
     }
 }

@@ -15,7 +15,8 @@ import Testing
     static func commentScript() throws -> String {
         let text = try String(contentsOfFile: commentWorkflow, encoding: .utf8)
         let start = try #require(text.range(of: "      - name: Build the comment from report.json\n"))
-        let end = try #require(text.range(of: "      - name: Post or update the comment", range: start.upperBound..<text.endIndex))
+        let end = try #require(
+            text.range(of: "      - name: Post or update the comment", range: start.upperBound..<text.endIndex))
         let step = text[start.upperBound..<end.lowerBound]
         let run = try #require(step.range(of: "run: |\n"))
         return step[run.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).map { String($0.dropFirst(10)) }
@@ -42,8 +43,11 @@ import Testing
             if trimmed.hasPrefix("- ") { break }
             if trimmed.hasPrefix("run: >") { inRun = true; continue }
             if inRun, !trimmed.isEmpty { run.append(trimmed); continue }
-            if !trimmed.hasPrefix("#"), let colon = trimmed.firstIndex(of: ":"), trimmed != "env:", !trimmed.hasPrefix("working-directory:") {
-                environment[String(trimmed[..<colon])] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if !trimmed.hasPrefix("#"), let colon = trimmed.firstIndex(of: ":"), trimmed != "env:",
+                !trimmed.hasPrefix("working-directory:")
+            {
+                environment[String(trimmed[..<colon])] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(
+                    in: .whitespaces)
             }
         }
         return (run.joined(separator: " "), environment)
@@ -52,20 +56,26 @@ import Testing
     @Test func theWorkflowsCheck_writesAComment_whoseCommandApprovesTheChange() throws {
         let (run, stepEnvironment) = try Self.checkStep()
         // SeeMore as the base branch builds it checks the pull request's files, in their own folder.
-        #expect(run.hasPrefix("../seemore-tool/.build/release/seemore check ") && run.contains("--pr-comment seemore-report/pr-comment.md"), "\(run)")
+        #expect(
+            run.hasPrefix("../seemore-tool/.build/release/seemore check ")
+                && run.contains("--pr-comment seemore-report/pr-comment.md"), "\(run)")
         let workflowText = try String(contentsOfFile: Self.workflow, encoding: .utf8)
-        #expect(workflowText.contains("working-directory: pr") && workflowText.contains("ref: \"${{ github.event.pull_request.base.sha }}\""))
+        #expect(
+            workflowText.contains("working-directory: pr")
+                && workflowText.contains("ref: \"${{ github.event.pull_request.base.sha }}\""))
         #expect(!workflowText.contains("make deps && swift build\n"), "the pull request's own Makefile is never run")
         for file in [Self.workflow, Self.commentWorkflow] {
             #expect(try String(contentsOfFile: file, encoding: .utf8).contains("timeout-minutes:"), "\(file) has a time limit")
         }
         #expect(stepEnvironment["SEEMORE_ARTIFACT_NAME"] == "seemore-report")
         let readme = try String(contentsOfFile: ReadmeWalkthroughTests.repository + "/README.md", encoding: .utf8)
-        let change = try #require(ReadmeWalkthroughTests.shellBlocks(in: readme, section: "Five minutes with SeeMore").dropFirst().first)
+        let change = try #require(
+            ReadmeWalkthroughTests.shellBlocks(in: readme, section: "Five minutes with SeeMore").dropFirst().first)
 
         // Two clones: CI's, where the pull request's change is checked, and the reviewer's.
         let folder = try BinaryRunner.temporaryFolder().path
-        let binaries = "\"\(BinaryRunner.executable.path)\" \"\(BinaryRunner.executable.deletingLastPathComponent().path)/seemore-serve\""
+        let binaries =
+            "\"\(BinaryRunner.executable.path)\" \"\(BinaryRunner.executable.deletingLastPathComponent().path)/seemore-serve\""
         var setUp = "set -e\n"
         // The base branch's SeeMore, built beside the pull request's checkout.
         setUp += """
@@ -94,7 +104,8 @@ import Testing
         let comment = try String(contentsOfFile: folder + "/pr/seemore-report/pr-comment.md", encoding: .utf8)
         #expect(comment.hasPrefix(PullRequestComment.marker))
         #expect(comment.contains("[the run's artifacts](https://github.com/acme/cards/actions/runs/77#artifacts)"), "\(comment)")
-        #expect(comment.contains("`gh run download 77 --repo acme/cards --name seemore-report --dir seemore-report`"), "\(comment)")
+        #expect(
+            comment.contains("`gh run download 77 --repo acme/cards --name seemore-report --dir seemore-report`"), "\(comment)")
         let rows = comment.split(separator: "\n").filter { $0.hasPrefix("| `") }
         #expect(rows.count == 1, "the README's change is one group: \(comment)")
         let row = try #require(rows.first)
@@ -127,16 +138,21 @@ import Testing
         let folder = try BinaryRunner.temporaryFolder().path
         try FileManager.default.createDirectory(atPath: folder + "/seemore-report", withIntermediateDirectories: true)
         func report(id: String, count: String, sentence: String) throws {
-            let json = #"{"summary": {"cases": 3, "failed": 2}, "groups": [{"id": "\#(id)", "count": \#(count), "sentence": "\#(sentence)"}]}"#
+            let json =
+                #"{"summary": {"cases": 3, "failed": 2}, "groups": [{"id": "\#(id)", "count": \#(count), "sentence": "\#(sentence)"}]}"#
             try Data(json.utf8).write(to: URL(fileURLWithPath: folder + "/seemore-report/report.json"))
         }
-        try report(id: "0a1b2c3d", count: "2", sentence: "t: the ending @octocat [x](//e.vil) ![](https://e.vil/p.png) <img src=x> `code` #12")
+        try report(
+            id: "0a1b2c3d", count: "2",
+            sentence: "t: the ending @octocat [x](//e.vil) ![](https://e.vil/p.png) <img src=x> `code` #12")
         let built = try Self.buildComment(in: folder)
         #expect(built.status == 0, "\(built.output)")
         for forbidden in ["@", "[x]", "![", "<img", "https://e.vil", "#12", "`code`"] {
             #expect(!built.comment.contains(forbidden), "\(forbidden) in \(built.comment)")
         }
-        #expect(built.comment.contains("| `0a1b2c3d` t: the ending octocat x(e.vil) (https:e.vilp.png) img src=x code 12 | 2 |"), "\(built.comment)")
+        #expect(
+            built.comment.contains("| `0a1b2c3d` t: the ending octocat x(e.vil) (https:e.vilp.png) img src=x code 12 | 2 |"),
+            "\(built.comment)")
         for (id, count) in [("0a1b2c3d | x", "2"), ("0a1b2c3d", "-1"), ("0a1b2c3d", "\"2\""), ("`x`", "2")] {
             try report(id: id, count: count, sentence: "s")
             let refused = try Self.buildComment(in: folder)

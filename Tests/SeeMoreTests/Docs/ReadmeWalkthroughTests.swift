@@ -90,7 +90,9 @@ import Testing
         let run = try Self.bash(script, in: clone)
         let output = run.output
         func status(_ index: Int) -> Int? {
-            output.split(separator: "\n").first { $0.hasPrefix("@@block \(index) status ") }.flatMap { Int($0.split(separator: " ").last!) }
+            output.split(separator: "\n").first { $0.hasPrefix("@@block \(index) status ") }.flatMap {
+                Int($0.split(separator: " ").last!)
+            }
         }
         #expect(!output.contains("command not found"), "\(output)")
 

@@ -20,7 +20,9 @@ import Testing
         #expect(throws: FontFilesError(entry: file, reason: reason)) { try FontFiles.expand([file], relativeTo: "/") }
         #expect(throws: FontFilesError(entry: file, reason: reason)) { try LayoutEngine(fonts: FontFiles(files: [file])) }
         let started = Date()
-        let run = try BinaryRunner.run(["render", "--text", "x", "--font-files", file, "--out", FileManager.default.temporaryDirectory.path])
+        let run = try BinaryRunner.run([
+            "render", "--text", "x", "--font-files", file, "--out", FileManager.default.temporaryDirectory.path,
+        ])
         #expect(run.status == 65 && run.stderr.contains("Many.ttc: \(reason)"), "\(run.stderr)")
         #expect(Date().timeIntervalSince(started) < 5)
     }
@@ -30,17 +32,21 @@ import Testing
         for index in 0..<17 {
             try Data(Self.collection(faces: 64)).write(to: URL(fileURLWithPath: folder + "/Font\(index + 10).ttc"))
         }
-        #expect(throws: FontFilesError(entry: folder + "/Font26.ttc", reason: "the font files hold more than 1024 faces in all")) {
+        #expect(throws: FontFilesError(entry: folder + "/Font26.ttc", reason: "the font files hold more than 1024 faces in all"))
+        {
             try FontFiles.expand([folder], relativeTo: "/")
         }
     }
 
     @Test func aWebFontRenamedTTF_isNamedForWhatItIs() throws {
         for (magic, kind) in [("wOFF", "WOFF"), ("wOF2", "WOFF2")] {
-            let file = try BinaryRunner.temporaryFile(Array(magic.utf8) + [0, 1, 0, 0] + Array(repeating: 0, count: 40), name: "Brand.ttf").path
+            let file = try BinaryRunner.temporaryFile(
+                Array(magic.utf8) + [0, 1, 0, 0] + Array(repeating: 0, count: 40), name: "Brand.ttf"
+            ).path
             #expect(
                 throws: FontFilesError(
-                    entry: file, reason: "it is a \(kind) web font, whatever its name: convert it to TrueType or OpenType (.ttf, .otf)")
+                    entry: file,
+                    reason: "it is a \(kind) web font, whatever its name: convert it to TrueType or OpenType (.ttf, .otf)")
             ) { try FontFiles.expand([file], relativeTo: "/") }
         }
     }

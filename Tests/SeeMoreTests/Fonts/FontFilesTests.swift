@@ -27,7 +27,8 @@ import Testing
 
     @Test func folders_standForTheirFontFiles_andPathsAreChecked() throws {
         #expect(try FontFiles.expand([Self.folder], relativeTo: "/") == [Self.bold, Self.regular])
-        #expect(try FontFiles.expand(["SeeMoreTestSans-Regular.ttf", "."], relativeTo: Self.folder) == [Self.regular, Self.bold])
+        #expect(
+            try FontFiles.expand(["SeeMoreTestSans-Regular.ttf", "."], relativeTo: Self.folder) == [Self.regular, Self.bold])
         let scratch = try BinaryRunner.temporaryFolder().path
         try Data("not a font".utf8).write(to: URL(fileURLWithPath: scratch + "/notes.txt"))
         try FileManager.default.createSymbolicLink(atPath: scratch + "/linked.ttf", withDestinationPath: Self.regular)
@@ -72,7 +73,8 @@ import Testing
         let hermetic = try Self.cut(text, fonts: FontFiles(files: [Self.regular], hermetic: true))
         #expect(hermetic.fonts == ["SeeMore Test Sans"] && hermetic.unknownGlyphs == 2, "\(hermetic)")
         let layered = try Self.cut(text, fonts: FontFiles(files: [Self.regular]))
-        #expect(layered.fonts.first == "SeeMore Test Sans" && layered.fonts.count == 2 && layered.unknownGlyphs == 0, "\(layered)")
+        #expect(
+            layered.fonts.first == "SeeMore Test Sans" && layered.fonts.count == 2 && layered.unknownGlyphs == 0, "\(layered)")
         // Even a family the machine has is not drawn: every family resolves among the files.
         let asked = try Self.cut("aaaa", font: "DejaVu Sans 10", fonts: FontFiles(files: [Self.regular], hermetic: true))
         #expect(asked.fonts == ["SeeMore Test Sans"])
@@ -87,7 +89,8 @@ import Testing
         let run = try BinaryRunner.run(["layout", "--text", "x", "--font-files", file])
         #expect(run.status == 65 && run.stderr.contains("Broken.ttf: \(reason)"), "\(run.stderr)")
         let missing = try BinaryRunner.run(["layout", "--text", "x", "--font-files", "/nonexistent/fonts"])
-        #expect(missing.status == 66 && missing.stderr.contains("--font-files: /nonexistent/fonts: there is no such file or folder"))
+        #expect(
+            missing.status == 66 && missing.stderr.contains("--font-files: /nonexistent/fonts: there is no such file or folder"))
         let alone = try BinaryRunner.run(["render", "--text", "x", "--hermetic-fonts"])
         #expect(alone.status == 64 && alone.stderr.contains("--hermetic-fonts needs --font-files"), "\(alone.stderr)")
     }

@@ -40,7 +40,10 @@ import Testing
     static func check(_ suite: String, record: String, environment: [String: String] = [:]) throws -> BinaryRunner.Output {
         let artifacts = try BinaryRunner.temporaryFolder().path
         return try BinaryRunner.run(
-            ["check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", record, "--artifacts", artifacts],
+            [
+                "check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", record, "--artifacts",
+                artifacts,
+            ],
             environment: environment)
     }
 
@@ -89,14 +92,19 @@ import Testing
     @Test func theBrandExample_passesWithTheMachinesFontsHidden() throws {
         let suite = FontFilesTests.folder + "/../../examples/brand/suite.json"
         let loaded = try GoldenSuite.load(path: suite)
-        #expect(loaded.fonts.hermetic && loaded.fonts.files.map { URL(fileURLWithPath: $0).lastPathComponent }
-            == ["Inter-Regular.otf", "Inter-SemiBold.otf", "NotoColorEmoji-Subset.ttf"])
+        #expect(
+            loaded.fonts.hermetic
+                && loaded.fonts.files.map { URL(fileURLWithPath: $0).lastPathComponent }
+                    == ["Inter-Regular.otf", "Inter-SemiBold.otf", "NotoColorEmoji-Subset.ttf"]
+        )
         #expect(Set(loaded.cases.map(\.font)) == ["Inter 15"])
         let artifacts = try BinaryRunner.temporaryFolder().path
         let run = try BinaryRunner.run(
             ["check", "--suite", suite, "--record", "never", "--artifacts", artifacts], environment: try Self.hiddenFonts())
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.contains("48 cases: 48 passed, 0 failed") && run.stdout.contains("Environment: unchanged"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("48 cases: 48 passed, 0 failed") && run.stdout.contains("Environment: unchanged"), "\(run.stdout)"
+        )
     }
 
     @Test(arguments: [
@@ -112,9 +120,11 @@ import Testing
     /// A family the hermetic suite does not hold is refused at load, naming it.
     @Test func aFontNotAmongTheFiles_isRefused() throws {
         let (path, _) = try Self.suite(hermetic: true)
-        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "SeeMore Test Sans 15", with: "DejaVu Sans 15")
+        let text = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(
+            of: "SeeMore Test Sans 15", with: "DejaVu Sans 15")
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         let run = try Self.check(path, record: "never")
-        #expect(run.status == 65 && run.stderr.contains("font 'DejaVu Sans 15' is not among the suite's font files"), "\(run.stderr)")
+        #expect(
+            run.status == 65 && run.stderr.contains("font 'DejaVu Sans 15' is not among the suite's font files"), "\(run.stderr)")
     }
 }

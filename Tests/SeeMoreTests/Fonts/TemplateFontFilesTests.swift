@@ -17,7 +17,8 @@ import Testing
         }
         var text = try String(contentsOfFile: CardFixtures.templatesFolder + "/inline-more.json", encoding: .utf8)
         text = text.replacingOccurrences(of: "\"font\": \"DejaVu Sans 15\"", with: "\"font\": \"SeeMore Test Sans 15\"")
-        text = text.replacingOccurrences(of: "{\n  \"summary\"", with: "{\n  \"fontFiles\": \(fontFiles), \"hermeticFonts\": \(hermetic),\n  \"summary\"")
+        text = text.replacingOccurrences(
+            of: "{\n  \"summary\"", with: "{\n  \"fontFiles\": \(fontFiles), \"hermeticFonts\": \(hermetic),\n  \"summary\"")
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/brand.json"))
         return folder
     }
@@ -38,7 +39,8 @@ import Testing
         #expect((layered.metadata["fonts"] as? [String])?.first == "SeeMore Test Sans", "\(layered.metadata)")
         #expect(layered.metadata["unknownGlyphs"] as? Int == 0)
         let hermetic = try Self.render(try Self.templates(hermetic: true))
-        #expect(hermetic.metadata["fonts"] as? [String] == ["SeeMore Test Sans"] && hermetic.metadata["unknownGlyphs"] as? Int == 2)
+        #expect(
+            hermetic.metadata["fonts"] as? [String] == ["SeeMore Test Sans"] && hermetic.metadata["unknownGlyphs"] as? Int == 2)
     }
 
     /// `render --batch` draws each line's template with that template's own files, on every thread.
@@ -46,7 +48,10 @@ import Testing
         let templates = try Self.templates(hermetic: false)
         let lines = [#"{"template": "brand", "text": "aaaa", "state": "collapsed"}"#, #"{"text": "aaaa", "state": "collapsed"}"#]
         let run = try BinaryRunner.run(
-            ["render", "--batch", "-", "--jobs", "2", "--templates", templates, "--out", try BinaryRunner.temporaryFolder().path],
+            [
+                "render", "--batch", "-", "--jobs", "2", "--templates", templates, "--out",
+                try BinaryRunner.temporaryFolder().path,
+            ],
             stdin: Data((lines + lines).joined(separator: "\n").utf8))
         #expect(run.status == 0, "\(run.stderr)")
         let fonts = run.stdout.split(separator: "\n").map {
@@ -95,7 +100,9 @@ import Testing
         var exact = request
         exact.fonts = hermetic
         #expect(system.fonts(for: exact) == hermetic)
-        #expect(try system.draw(exact, state: .collapsed).image.pixels == CardRenderer(fonts: hermetic).draw(request, state: .collapsed).image.pixels)
+        #expect(
+            try system.draw(exact, state: .collapsed).image.pixels
+                == CardRenderer(fonts: hermetic).draw(request, state: .collapsed).image.pixels)
     }
 
     @Test(arguments: [

@@ -10,12 +10,14 @@ import Testing
     @Test func namedCases_areTheOnlyOnesApproved() throws {
         let (check, _, folder, artifacts) = try GoldenFixtures.changedSuite()
         let name = "x/short/DejaVuSans-15@200.light.collapsed"
-        let output = try BinaryRunner.run(["approve", name, "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder))
+        let output = try BinaryRunner.run(
+            ["approve", name, "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder))
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout.contains("approved 1 golden\n"))
         let after = try BinaryRunner.run(check)
         #expect(after.stdout.contains("16 cases: 9 passed, 7 failed"), "\(after.stdout)")
-        let unknown = try BinaryRunner.run(["approve", "x/long/none", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder))
+        let unknown = try BinaryRunner.run(
+            ["approve", "x/long/none", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder))
         #expect(unknown.status == 64 && unknown.stderr.contains("is not a failing case"))
     }
 
@@ -29,7 +31,8 @@ import Testing
         let edited = try String(contentsOfFile: templates + "/x.json", encoding: .utf8).replacingOccurrences(
             of: "\"Show more\"", with: "\"Read more\"")
         try edited.write(toFile: templates + "/x.json", atomically: true, encoding: .utf8)
-        let output = try BinaryRunner.run(["approve", "--artifacts", artifacts, "--templates", templates], workingDirectory: URL(fileURLWithPath: folder))
+        let output = try BinaryRunner.run(
+            ["approve", "--artifacts", artifacts, "--templates", templates], workingDirectory: URL(fileURLWithPath: folder))
         #expect(output.status == 65)
         #expect(output.stderr.contains("changed since the check"), "\(output.stderr)")
     }
@@ -46,7 +49,9 @@ import Testing
         #expect(before.stdout.contains("Environment: unchanged"), "\(before.stdout)")
         #expect(before.stdout.contains("The design's fonts changed"))
         #expect(before.stdout.contains("the design now draws with \(bold)"))
-        #expect(try BinaryRunner.run(["approve", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder)).status == 0)
+        #expect(
+            try BinaryRunner.run(["approve", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder)).status
+                == 0)
         let after = try BinaryRunner.run(check)
         #expect(after.status == 0, "\(after.stdout)")
         #expect(after.stdout.contains("Environment: unchanged") && !after.stdout.contains("The design's fonts changed"))
@@ -61,7 +66,8 @@ import Testing
         let ci = root + "/ci-checkout"
         try FileManager.default.createDirectory(atPath: ci + "/Templates", withIntermediateDirectories: true)
         for name in CardFixtures.templateNames {
-            try FileManager.default.copyItem(atPath: "\(CardFixtures.templatesFolder)/\(name).json", toPath: "\(ci)/Templates/\(name).json")
+            try FileManager.default.copyItem(
+                atPath: "\(CardFixtures.templatesFolder)/\(name).json", toPath: "\(ci)/Templates/\(name).json")
         }
         try Data(GoldenFixtures.suiteJSON.utf8).write(to: URL(fileURLWithPath: ci + "/suite.json"))
         let check = ["check", "--suite", "suite.json", "--templates", "Templates", "--artifacts", "out"]
@@ -82,7 +88,8 @@ import Testing
         try FileManager.default.moveItem(atPath: ci, toPath: clone)
         let goldens = GoldenFixtures.files(under: clone)
 
-        let dry = try BinaryRunner.run(["approve", "--artifacts", downloaded, "--dry-run"], workingDirectory: URL(fileURLWithPath: clone))
+        let dry = try BinaryRunner.run(
+            ["approve", "--artifacts", downloaded, "--dry-run"], workingDirectory: URL(fileURLWithPath: clone))
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stdout.contains("would approve 8 goldens\nwould write 17 files; nothing written\n"), "\(dry.stdout)")
         #expect(GoldenFixtures.files(under: clone).map(\.1) == goldens.map(\.1), "a dry run wrote something")
@@ -90,8 +97,11 @@ import Testing
         let approve = try BinaryRunner.run(["approve", "--artifacts", downloaded], workingDirectory: URL(fileURLWithPath: clone))
         #expect(approve.status == 0, "\(approve.stderr)")
         let lines = approve.stdout.split(separator: "\n")
-        #expect(lines.contains("approved inline-more/short/DejaVuSans-15@200.light.collapsed → "
-            + "inline-more/short/DejaVuSans-15@200.light.collapsed.png, inline-more/short/DejaVuSans-15@200.light.collapsed.layout.txt"),
+        #expect(
+            lines.contains(
+                "approved inline-more/short/DejaVuSans-15@200.light.collapsed → "
+                    + "inline-more/short/DejaVuSans-15@200.light.collapsed.png, inline-more/short/DejaVuSans-15@200.light.collapsed.layout.txt"
+            ),
             "\(approve.stdout)")
         #expect(lines.contains("recorded the environment → ENVIRONMENT.json"), "\(approve.stdout)")
         #expect(lines.suffix(2) == ["approved 8 goldens", "wrote 17 files"], "\(approve.stdout)")
@@ -114,7 +124,8 @@ import Testing
     @Test func approveGroup_approvesOnlyThatGroupsCases() throws {
         let (check, _, folder, artifacts) = try GoldenFixtures.changedSuite()
         let report = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: artifacts + "/report.json"))) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: artifacts + "/report.json")))
+                as? [String: Any])
         let groups = try #require(report["groups"] as? [[String: Any]])
         try #require(groups.count >= 2, "\(groups)")
         let chosen = try #require(groups.last)
@@ -123,15 +134,23 @@ import Testing
         let checked = try BinaryRunner.run(check)
         #expect(checked.stdout.contains("  \(id)  \(members.count) case"), "\(checked.stdout)")
 
-        let unknown = try BinaryRunner.run(["approve", "--artifacts", artifacts, "--group", "nosuchid"], workingDirectory: URL(fileURLWithPath: folder))
+        let unknown = try BinaryRunner.run(
+            ["approve", "--artifacts", artifacts, "--group", "nosuchid"], workingDirectory: URL(fileURLWithPath: folder))
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("'nosuchid' is not a change group of the last check") && unknown.stderr.contains(id), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains("'nosuchid' is not a change group of the last check") && unknown.stderr.contains(id),
+            "\(unknown.stderr)")
 
-        let approve = try BinaryRunner.run(["approve", "--artifacts", artifacts, "--group", id], workingDirectory: URL(fileURLWithPath: folder))
+        let approve = try BinaryRunner.run(
+            ["approve", "--artifacts", artifacts, "--group", id], workingDirectory: URL(fileURLWithPath: folder))
         #expect(approve.status == 0, "\(approve.stderr)")
         let lines = approve.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.contains("approved group \(id) (\(members.count) case\(members.count == 1 ? "" : "s")): \(sentence)"), "\(approve.stdout)")
-        let approvedNames = lines.filter { $0.hasPrefix("approved ") && $0.contains(" → ") }.map { String($0.dropFirst(9).prefix { $0 != " " }) }
+        #expect(
+            lines.contains("approved group \(id) (\(members.count) case\(members.count == 1 ? "" : "s")): \(sentence)"),
+            "\(approve.stdout)")
+        let approvedNames = lines.filter { $0.hasPrefix("approved ") && $0.contains(" → ") }.map {
+            String($0.dropFirst(9).prefix { $0 != " " })
+        }
         #expect(Set(approvedNames) == Set(members), "\(approvedNames) vs \(members)")
         let again = try BinaryRunner.run(check)
         #expect(again.status == 1)

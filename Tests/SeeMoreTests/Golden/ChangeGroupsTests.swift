@@ -18,7 +18,8 @@ import Testing
         let templates = URL(fileURLWithPath: suitePath).deletingLastPathComponent().path + "/templates"
         try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
         for name in CardFixtures.templateNames {
-            try FileManager.default.copyItem(atPath: "\(CardFixtures.templatesFolder)/\(name).json", toPath: "\(templates)/\(name).json")
+            try FileManager.default.copyItem(
+                atPath: "\(CardFixtures.templatesFolder)/\(name).json", toPath: "\(templates)/\(name).json")
         }
         _ = try GoldenRunner.run(
             try GoldenSuite.load(path: suitePath, templatesFolder: templates), options: try GoldenFixtures.options(.missing))
@@ -34,7 +35,9 @@ import Testing
     }
 
     @Test func aLongerSuffix_isOneGroup_acrossWidths_withTheCutsMovesCounted() throws {
-        let summary = try Self.checkAfterEditing(["inline-more": { $0.replacingOccurrences(of: "\"text\": \"More\"", with: "\"text\": \"Read more\"") }])
+        let summary = try Self.checkAfterEditing([
+            "inline-more": { $0.replacingOccurrences(of: "\"text\": \"More\"", with: "\"text\": \"Read more\"") }
+        ])
         let groups = summary.changeGroups.groups
         #expect(summary.failures.count >= 2)
         #expect(groups.count == 1, "\(groups.map(\.sentence))")
@@ -74,7 +77,8 @@ import Testing
     @Test func reportJSON_listsTheGroups_andEachFailingCaseNamesItsGroup() throws {
         let summary = try Self.checkAfterEditing(["inline-more": { $0.replacingOccurrences(of: "#0095F6", with: "#D0342C") }])
         let path = try #require(summary.reportPath).replacingOccurrences(of: "index.html", with: "report.json")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
         let groups = try #require(report["groups"] as? [[String: Any]])
         #expect(groups.count == summary.changeGroups.groups.count)
         let first = try #require(groups.first)
@@ -93,7 +97,9 @@ import Testing
     // MARK: The signature's parts
 
     @Test func theEnding_isWhatTheLinesShowAfterTheKeptText() {
-        #expect(ChangeSignature.ending(kept: "We shipped the new onboarding", lines: ["We shipped the", "new onboarding… More"]) == "… More")
+        #expect(
+            ChangeSignature.ending(kept: "We shipped the new onboarding", lines: ["We shipped the", "new onboarding… More"])
+                == "… More")
         #expect(ChangeSignature.ending(kept: "吾輩は猫である。名前", lines: ["吾輩は猫で", "ある。名前… 続きを読む"]) == "… 続きを読む")
         // A hyphen the break added is not text.
         #expect(ChangeSignature.ending(kept: "hyphenation rules", lines: ["hyphen-", "ation rules…"]) == "…")
@@ -124,7 +130,10 @@ import Testing
                 for y in 0..<(60 * scale) {
                     for x in 0..<(100 * scale) {
                         let point = (Double(x) / Double(scale), Double(y) / Double(scale))
-                        guard rects.contains(where: { point.0 >= $0.x && point.0 < $0.x + $0.width && point.1 >= $0.y && point.1 < $0.y + $0.height })
+                        guard
+                            rects.contains(where: {
+                                point.0 >= $0.x && point.0 < $0.x + $0.width && point.1 >= $0.y && point.1 < $0.y + $0.height
+                            })
                         else { continue }
                         let offset = (y * 100 * scale + x) * 4
                         (pixels[offset], pixels[offset + 1], pixels[offset + 2]) = (255, 0, 0)
@@ -138,7 +147,9 @@ import Testing
             #expect(words([Rect(x: 65, y: 35, width: 10, height: 10)]) == "the suffix")
             #expect(words([Rect(x: 12, y: 12, width: 40, height: 30)]) == "every line")
             #expect(words([Rect(x: 12, y: 32, width: 20, height: 10)]) == "the last line")
-            #expect(words([Rect(x: 12, y: 2, width: 20, height: 5), Rect(x: 65, y: 35, width: 10, height: 10)]) == "the header and the suffix")
+            #expect(
+                words([Rect(x: 12, y: 2, width: 20, height: 5), Rect(x: 65, y: 35, width: 10, height: 10)])
+                    == "the header and the suffix")
             #expect(words([Rect(x: 0, y: 55, width: 100, height: 5)]) == "the card around the text")
             #expect(words([]) == nil)
         }

@@ -12,7 +12,10 @@ import Testing
 @Suite struct CheckWorkersTests {
     /// The check arguments the jobs carry for `suite`.
     static func arguments(_ suite: String, artifacts: String) -> [String] {
-        ["--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", "never", "--artifacts", artifacts, "--jobs", "1"]
+        [
+            "--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", "never", "--artifacts", artifacts,
+            "--jobs", "1",
+        ]
     }
 
     @Test func resultsComeFromTheWorkers_asOneProcessFindsThem() throws {
@@ -22,7 +25,8 @@ import Testing
         let alone = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never))
         var options = try GoldenFixtures.options(.never)
         options.workers = CheckWorkers(
-            executable: BinaryRunner.executable.path, arguments: Self.arguments(path, artifacts: options.artifactsFolder), count: 2)
+            executable: BinaryRunner.executable.path, arguments: Self.arguments(path, artifacts: options.artifactsFolder),
+            count: 2)
         let summary = try GoldenRunner.run(suite, options: options)
         #expect(summary.results.count == 16 && summary.failures.isEmpty)
         #expect(summary.results.map(\.name) == alone.results.map(\.name))
@@ -51,9 +55,13 @@ import Testing
         let report = try String(contentsOfFile: options.artifactsFolder + "/report.json", encoding: .utf8)
         #expect(report.contains(#""change": "crashed""#))
         // Nothing to approve: each is named; asked for by name, it is refused.
-        let approve = ["approve", "--artifacts", options.artifactsFolder, "--suite", path, "--templates", CardFixtures.templatesFolder]
+        let approve = [
+            "approve", "--artifacts", options.artifactsFolder, "--suite", path, "--templates", CardFixtures.templatesFolder,
+        ]
         let all = try BinaryRunner.run(approve)
-        #expect(all.stderr.contains("Note: '\(suite.cases[0].name)' crashed in the last check: no picture to approve"), "\(all.stderr)")
+        #expect(
+            all.stderr.contains("Note: '\(suite.cases[0].name)' crashed in the last check: no picture to approve"),
+            "\(all.stderr)")
         let one = try BinaryRunner.run(approve + [suite.cases[0].name])
         #expect(one.status == 65 && one.stderr.contains("crashed in the last check (its worker died)"), "\(one.stderr)")
         #expect(all.status == 0 && all.stdout.contains("nothing to approve"))
@@ -74,7 +82,8 @@ import Testing
         chmod(script, 0o755)
         // One worker: jobs of two cases each (16 cases), so the doomed case shares its job.
         #expect(CheckWorkers.casesPerJob(cases: 16, workers: 1) == 2)
-        let workers = CheckWorkers(executable: script, arguments: Self.arguments(path, artifacts: options.artifactsFolder), count: 1)
+        let workers = CheckWorkers(
+            executable: script, arguments: Self.arguments(path, artifacts: options.artifactsFolder), count: 1)
         let results = Mutex<[Int: CaseResult]>([:])
         let answered = workers.run(
             cases: Array(suite.cases.indices),
@@ -100,7 +109,8 @@ import Testing
         var options = try GoldenFixtures.options(.never)
         options.cache = cache
         options.workers = CheckWorkers(
-            executable: BinaryRunner.executable.path, arguments: Self.arguments(path, artifacts: options.artifactsFolder), count: 2)
+            executable: BinaryRunner.executable.path, arguments: Self.arguments(path, artifacts: options.artifactsFolder),
+            count: 2)
         #expect(try GoldenRunner.run(suite, options: options).failures.isEmpty)
         options.workers = CheckWorkers(executable: "/bin/sh", arguments: [], count: 2)
         let again = try GoldenRunner.run(suite, options: options)

@@ -45,7 +45,8 @@ import Testing
         #expect(yiq.differentPixels > 900)
         let perceptual = try #require(ImageDiff.compare(image(0), image(1), threshold: 0, detectAntialiasing: false, deltaE: 1))
         #expect(perceptual.differentPixels == 0)
-        let changed = try #require(ImageDiff.compare(image(0), image(0, red: true), threshold: 0, detectAntialiasing: false, deltaE: 1))
+        let changed = try #require(
+            ImageDiff.compare(image(0), image(0, red: true), threshold: 0, detectAntialiasing: false, deltaE: 1))
         #expect(changed.differentPixels == 4 * 64)
     }
 }

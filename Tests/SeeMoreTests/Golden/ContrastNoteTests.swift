@@ -25,7 +25,10 @@ import Testing
         #expect(Self.note(blue, on: "#FFFFFF", points: 24).meetsAA)
         #expect(Self.note(blue, on: "#FFFFFF", points: 19, bold: true).meetsAA)
         #expect(!Self.note(blue, on: "#FFFFFF", points: 18, bold: true).meetsAA)
-        #expect(Self.note(blue, on: "#FFFFFF", points: 15).summary.contains("below WCAG AA (4.5:1 for normal text: 15 pt, and a SeeMore point is a CSS px; large text starts at 24 px, 18.66 px bold)"))
+        #expect(
+            Self.note(blue, on: "#FFFFFF", points: 15).summary.contains(
+                "below WCAG AA (4.5:1 for normal text: 15 pt, and a SeeMore point is a CSS px; large text starts at 24 px, 18.66 px bold)"
+            ))
         #expect(Self.note(blue, on: "#FFFFFF", points: 19, bold: true).summary.contains("for large text: 19 pt bold"))
     }
 

@@ -38,11 +38,13 @@ import Testing
         let (check, _, _, _) = try GoldenFixtures.changedSuite()
         let (victim, before) = try Self.victim()
         let checkout = try BinaryRunner.temporaryFolder()
-        try FileManager.default.createSymbolicLink(atPath: checkout.appendingPathComponent(".build").path, withDestinationPath: victim.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: checkout.appendingPathComponent(".build").path, withDestinationPath: victim.path)
         var arguments = check
         let at = arguments.firstIndex(of: "--artifacts")!
         arguments.removeSubrange(at...(at + 1))
-        let output = try BinaryRunner.run(arguments, workingDirectory: checkout, environment: ["SNAPSHOT_ARTIFACTS": ".build/seemore-artifacts"])
+        let output = try BinaryRunner.run(
+            arguments, workingDirectory: checkout, environment: ["SNAPSHOT_ARTIFACTS": ".build/seemore-artifacts"])
         #expect(output.status == 73, "\(output.stdout)\(output.stderr)")
         #expect(output.stderr.contains("./.build is a symbolic link"), "\(output.stderr)")
         #expect(GoldenFixtures.files(under: victim.path).map(\.1) == before.map(\.1))
@@ -72,7 +74,9 @@ import Testing
         #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("precious.txt").path))
         #expect(FileManager.default.fileExists(atPath: editedPath), "a file changed since it was listed is not removed")
-        let removed = written.filter { $0.hasSuffix(".diff.png") && !FileManager.default.fileExists(atPath: artifacts + "/" + $0) }
+        let removed = written.filter {
+            $0.hasSuffix(".diff.png") && !FileManager.default.fileExists(atPath: artifacts + "/" + $0)
+        }
         #expect(!removed.isEmpty, "the run's own stale artifacts are removed")
     }
 
@@ -81,11 +85,14 @@ import Testing
         let json = GoldenFixtures.suiteJSON.replacingOccurrences(
             of: "\"DejaVu Sans 15\"", with: "\"DejaVu Sans\\n::error file=x::pwned\\u001b[31m 15\"")
         let suite = try GoldenFixtures.suiteFile(json)
-        let output = try BinaryRunner.run(["check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", "never"])
+        let output = try BinaryRunner.run([
+            "check", "--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", "never",
+        ])
         #expect(output.status == 65, "\(output.stdout)\(output.stderr)")
         let printed = output.stdout + output.stderr
         #expect(!printed.contains("\u{1B}"), "no raw escape: \(printed)")
-        #expect(!printed.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("::") }, "\(printed)")
+        #expect(
+            !printed.split(separator: "\n").contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("::") }, "\(printed)")
         #expect(printed.contains("\\u{A}::error") && printed.contains("\\u{1B}[31m"), "\(printed)")
         #expect(LogText.escaped("::warning x") == "\\u{3A}:warning x")
         #expect(LogText.markdownCell("<img src=x>|`a`") == "&lt;img src=x&gt;\\|'a'")
@@ -105,15 +112,20 @@ import Testing
             .replacingOccurrences(of: "\"suite\": \"\(suite)\"", with: "\"suite\": \"\(other)\"")
         #expect(forged != report)
         try Data(forged.utf8).write(to: URL(fileURLWithPath: reportPath))
-        let refused = try BinaryRunner.run(["approve", "--artifacts", artifacts, "--suite", suite, "--templates", CardFixtures.templatesFolder])
+        let refused = try BinaryRunner.run([
+            "approve", "--artifacts", artifacts, "--suite", suite, "--templates", CardFixtures.templatesFolder,
+        ])
         #expect(refused.status == 65 && refused.stderr.contains("not of \(suite)"), "\(refused.stderr)")
         #expect(GoldenFixtures.files(under: URL(fileURLWithPath: other).deletingLastPathComponent().path).count == 1)
         try Data(report.utf8).write(to: URL(fileURLWithPath: reportPath))
         // An actual image swapped for a picture of another size: refused.
         let actual = try #require(GoldenFixtures.files(under: artifacts).map(\.0).first { $0.hasSuffix(".actual.png") })
-        let big = try PNGCodec.encode(RGBAImage(width: 900, height: 900, pixels: [UInt8](repeating: 255, count: 900 * 900 * 4))!, scale: 1)
+        let big = try PNGCodec.encode(
+            RGBAImage(width: 900, height: 900, pixels: [UInt8](repeating: 255, count: 900 * 900 * 4))!, scale: 1)
         try Data(big).write(to: URL(fileURLWithPath: artifacts + "/" + actual))
-        let swapped = try BinaryRunner.run(["approve", "--artifacts", artifacts, "--suite", suite, "--templates", CardFixtures.templatesFolder])
+        let swapped = try BinaryRunner.run([
+            "approve", "--artifacts", artifacts, "--suite", suite, "--templates", CardFixtures.templatesFolder,
+        ])
         #expect(swapped.status == 65 && swapped.stderr.contains("is not the one the check reported"), "\(swapped.stderr)")
         #expect(GoldenFixtures.files(under: folder).map(\.1) == goldensBefore.map(\.1), "no golden written")
     }

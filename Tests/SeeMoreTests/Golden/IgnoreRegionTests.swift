@@ -11,13 +11,18 @@ import Testing
         let suffix = try ToleranceTests.changed(suite: "", matrix: #""ignore": ["suffix"]"#)
         #expect(try GoldenRunner.run(suffix, options: try GoldenFixtures.options(.never)).failures.isEmpty)
         // A part inline-more does not have, and a corner far from the suffix, hide nothing.
-        let elsewhere = try ToleranceTests.changed(suite: "", matrix: #""ignore": ["avatar", {"x": 0, "y": 0, "width": 4, "height": 4}]"#)
-        #expect(try GoldenRunner.run(elsewhere, options: try GoldenFixtures.options(.never)).failures.map(\.name) == ToleranceTests.failing)
+        let elsewhere = try ToleranceTests.changed(
+            suite: "", matrix: #""ignore": ["avatar", {"x": 0, "y": 0, "width": 4, "height": 4}]"#)
+        #expect(
+            try GoldenRunner.run(elsewhere, options: try GoldenFixtures.options(.never)).failures.map(\.name)
+                == ToleranceTests.failing)
     }
 
     @Test func aCasesEntry_ignoresForTheCasesItMatches_andTheDiffShowsItHatched() throws {
         let suite = try ToleranceTests.changed(
-            suite: #""cases": [{"match": "*@200.light.collapsed", "ignore": ["suffix"]}, {"match": "*@300.light.collapsed", "ignore": [{"x": 0, "y": 0, "width": 10, "height": 5}]}]"#)
+            suite:
+                #""cases": [{"match": "*@200.light.collapsed", "ignore": ["suffix"]}, {"match": "*@300.light.collapsed", "ignore": [{"x": 0, "y": 0, "width": 10, "height": 5}]}]"#
+        )
         let options = try GoldenFixtures.options(.never)
         let summary = try GoldenRunner.run(suite, options: options)
         #expect(summary.failures.map(\.name) == [ToleranceTests.failing[1]])
@@ -35,11 +40,14 @@ import Testing
 
     /// A longer suffix moves the cut: ignoring the suffix's pixels does not hide that.
     @Test func aLayoutChange_isStillReported() throws {
-        let json = GoldenFixtures.suiteJSON.replacingOccurrences(of: "\"widths\": [200, 300] }", with: "\"widths\": [200, 300], \"ignore\": [\"suffix\", \"body\"] }")
+        let json = GoldenFixtures.suiteJSON.replacingOccurrences(
+            of: "\"widths\": [200, 300] }", with: "\"widths\": [200, 300], \"ignore\": [\"suffix\", \"body\"] }")
         let summary = try ChangeGroupsTests.checkAfterEditing(
             ["inline-more": { $0.replacingOccurrences(of: "\"text\": \"More\"", with: "\"text\": \"Read more\"") }], suite: json)
         #expect(!summary.failures.isEmpty)
-        #expect(summary.failures.allSatisfy { $0.outcome == .layoutChanged || $0.outcome == .sizeChanged }, "\(summary.failures.map(\.message))")
+        #expect(
+            summary.failures.allSatisfy { $0.outcome == .layoutChanged || $0.outcome == .sizeChanged },
+            "\(summary.failures.map(\.message))")
     }
 
     @Test(arguments: [
@@ -61,7 +69,10 @@ import Testing
 
     @Test func regionsBecomeWholePixels_grownOutward_andClipped() {
         let rects = IgnoreRegion.pixelRects(
-            [.init(x: 1.5, y: 0.25, width: 2, height: 1), .init(x: 90, y: 0, width: 50, height: 500), .init(x: 200, y: 0, width: 5, height: 5)],
+            [
+                .init(x: 1.5, y: 0.25, width: 2, height: 1), .init(x: 90, y: 0, width: 50, height: 500),
+                .init(x: 200, y: 0, width: 5, height: 5),
+            ],
             scale: 2, width: 200, height: 100)
         #expect(rects == [PixelRect(x: 3, y: 0, width: 4, height: 3), PixelRect(x: 180, y: 0, width: 20, height: 100)])
     }

@@ -20,7 +20,8 @@ import Testing
         }
         results.append(CaseResult(name: "fine.png", outcome: .passed, message: "", goldenPath: "fine.png", group: "fine"))
         return CheckSummary(
-            results: CaseResults(results), environmentChanges: [], fingerprintPath: "", fingerprintWritten: false, reportPath: nil)
+            results: CaseResults(results), environmentChanges: [], fingerprintPath: "", fingerprintWritten: false, reportPath: nil
+        )
     }
 
     static let github = [
@@ -31,14 +32,20 @@ import Testing
 
     @Test func everyGroup_hasARow_withItsCount_link_andApproveCommand() throws {
         let summary = Self.summary(cases: 12, groups: 3)
-        let markdown = PullRequestComment(summary: summary, artifactsFolder: "seemore-artifacts", environment: Self.github).markdown
+        let markdown = PullRequestComment(summary: summary, artifactsFolder: "seemore-artifacts", environment: Self.github)
+            .markdown
         #expect(markdown.hasPrefix(PullRequestComment.marker + "\n"))
         #expect(markdown.contains("12 of 13 cases changed, in 3 change groups"), "\(markdown)")
-        #expect(markdown.contains("[the run's artifacts](https://github.com/acme/design/actions/runs/4242#artifacts)"), "\(markdown)")
-        #expect(markdown.contains("`gh run download 4242 --repo acme/design --name seemore-report --dir seemore-artifacts`"), "\(markdown)")
+        #expect(
+            markdown.contains("[the run's artifacts](https://github.com/acme/design/actions/runs/4242#artifacts)"), "\(markdown)")
+        #expect(
+            markdown.contains("`gh run download 4242 --repo acme/design --name seemore-report --dir seemore-artifacts`"),
+            "\(markdown)")
         for group in summary.changeGroups.groups {
             // The space in the report's URL cannot end the link early.
-            #expect(markdown.contains("[`\(group.id)`](https://ci.example/seemore%20report/index.html#change:\(group.id))"), "\(markdown)")
+            #expect(
+                markdown.contains("[`\(group.id)`](https://ci.example/seemore%20report/index.html#change:\(group.id))"),
+                "\(markdown)")
             #expect(markdown.contains("`seemore approve --artifacts seemore-artifacts --group \(group.id)`"))
             #expect(markdown.contains(group.sentence))
         }
@@ -49,7 +56,8 @@ import Testing
     }
 
     @Test func outsideCI_theCommentHasNoLinks() {
-        let markdown = PullRequestComment(summary: Self.summary(cases: 4, groups: 2), artifactsFolder: "a", environment: [:]).markdown
+        let markdown = PullRequestComment(summary: Self.summary(cases: 4, groups: 2), artifactsFolder: "a", environment: [:])
+            .markdown
         #expect(!markdown.contains("]("), "\(markdown)")
         #expect(!markdown.contains("http"))
         #expect(markdown.split(separator: "\n").filter { $0.hasPrefix("| `") }.count == 2)
@@ -62,7 +70,9 @@ import Testing
         #expect(markdown.utf8.count > 50_000, "the comment uses its room: \(markdown.utf8.count)")
         let listed = markdown.split(separator: "\n").filter { $0.hasPrefix("| [`") }.count
         #expect(listed > 10 && listed < 5_000)
-        #expect(markdown.contains("\(5_000 - listed) more change groups (\((5_000 - listed) * 4) cases) are in the report."), "\(markdown.suffix(400))")
+        #expect(
+            markdown.contains("\(5_000 - listed) more change groups (\((5_000 - listed) * 4) cases) are in the report."),
+            "\(markdown.suffix(400))")
         #expect(markdown.hasSuffix("then commit the goldens.\n"))
     }
 
@@ -79,7 +89,8 @@ import Testing
         var result = CaseResult(name: "a.png", outcome: .pixelsChanged, message: "", goldenPath: "a.png", group: "a")
         result.signature = ChangeSignature(key: "a | b\n| --- |\n<img src=x>", template: "t|<script>")
         let summary = CheckSummary(
-            results: CaseResults([result]), environmentChanges: [], fingerprintPath: "", fingerprintWritten: false, reportPath: nil)
+            results: CaseResults([result]), environmentChanges: [], fingerprintPath: "", fingerprintWritten: false,
+            reportPath: nil)
         let markdown = PullRequestComment(summary: summary, artifactsFolder: "a", environment: [:]).markdown
         let rows = markdown.split(separator: "\n").filter { $0.hasPrefix("| `") }
         #expect(rows.count == 1, "\(markdown)")
@@ -95,7 +106,8 @@ import Testing
             key: "the ending \"… More\" → \"… @octocat [x](//e.vil) ![](//e.vil/p.png) *bold* see https://e.vil www.e.vil #12\"",
             template: "t")
         var summary = CheckSummary(
-            results: CaseResults([result]), environmentChanges: (0..<5).map { "font /fonts/" + String(repeating: "a", count: 105_000) + "\($0).ttf" },
+            results: CaseResults([result]),
+            environmentChanges: (0..<5).map { "font /fonts/" + String(repeating: "a", count: 105_000) + "\($0).ttf" },
             fingerprintPath: "", fingerprintWritten: false, reportPath: nil)
         summary.designChanges = ["@team [x](//e.vil)"]
         let markdown = PullRequestComment(summary: summary, artifactsFolder: "a", environment: [:]).markdown
@@ -104,7 +116,8 @@ import Testing
         // Brackets escaped: no link or image can form.
         #expect(!markdown.contains("[x](") && !markdown.contains("![") && markdown.contains("\\[x\\](//e.vil)"), "\(markdown)")
         #expect(!markdown.contains("*bold*") && markdown.contains("\\*bold\\*"), "\(markdown)")
-        #expect(!markdown.contains("https://e.vil") && !markdown.contains("www.e.vil") && !markdown.contains("#12"), "\(markdown)")
+        #expect(
+            !markdown.contains("https://e.vil") && !markdown.contains("www.e.vil") && !markdown.contains("#12"), "\(markdown)")
         let step = MarkdownSummary(summary: summary, artifactsFolder: "a").markdown
         #expect(step.utf8.count < 10_000, "\(step.utf8.count) bytes")
         #expect(!step.contains("@team") && !step.contains("[x]("), "\(step)")

@@ -31,7 +31,9 @@ import Testing
 
     /// Starts a recording check of the large suite, waits until it has written a few goldens, sends
     /// `signal` and waits for it to end.
-    static func stoppedRecording(jobs: Int, signal: Int32) throws -> (status: Int32, output: String, folder: String, artifacts: String) {
+    static func stoppedRecording(jobs: Int, signal: Int32) throws -> (
+        status: Int32, output: String, folder: String, artifacts: String
+    ) {
         let (path, folder) = try largeSuite()
         let artifacts = try BinaryRunner.temporaryFolder().path
         let outputFile = try BinaryRunner.temporaryFolder().appendingPathComponent("output.txt")
@@ -79,7 +81,9 @@ import Testing
         let recorded = cases.filter { $0["recorded"] is String }
         #expect(goldens.count == recorded.count, "\(goldens.count) goldens, \(recorded.count) recorded")
         for golden in goldens {
-            #expect(throws: Never.self) { try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: run.folder + "/" + golden)))) }
+            #expect(throws: Never.self) {
+                try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: run.folder + "/" + golden))))
+            }
         }
         #expect(Self.files(under: run.folder, where: { $0.contains(".tmp-") }).isEmpty)
         #expect(FileManager.default.fileExists(atPath: run.artifacts + "/index.html"))
@@ -97,8 +101,10 @@ import Testing
         let parts = suite.cases[0].pngPath.split(separator: "/")
         let folder = run.folder + "/" + parts.dropLast().joined(separator: "/")
         let file = String(parts.last!)
-        let gone = Int32(try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)
-            .trimmingCharacters(in: .whitespacesAndNewlines))! + 1
+        let gone =
+            Int32(
+                try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8)
+                    .trimmingCharacters(in: .whitespacesAndNewlines))! + 1
         let planted = [
             (folder + "/.\(file).tmp-\(gone)-12345", false),
             (run.folder + "/.ENVIRONMENT.json.tmp-\(gone)-7", false),

@@ -12,10 +12,12 @@ import Testing
         let base = try BinaryRunner.temporaryFolder()
         let repository = base.appendingPathComponent("repo"), victim = base.appendingPathComponent("victim")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: victim.appendingPathComponent("inline-more/keep"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: victim.appendingPathComponent("inline-more/keep"), withIntermediateDirectories: true)
         try Data(GoldenFixtures.suiteJSON.utf8).write(to: victim.appendingPathComponent("suite.json"))
         // A file prune would list as stale were the folder followed.
-        try Data("x".utf8).write(to: victim.appendingPathComponent("inline-more/keep/DejaVuSans-15@200.light.collapsed.layout.txt"))
+        try Data("x".utf8).write(
+            to: victim.appendingPathComponent("inline-more/keep/DejaVuSans-15@200.light.collapsed.layout.txt"))
         try FileManager.default.createSymbolicLink(
             at: repository.appendingPathComponent("golden-images"), withDestinationURL: victim)
         return (repository, victim)
@@ -30,7 +32,10 @@ import Testing
         let before = Self.files(victim)
         let suite = "golden-images/suite.json"
         let check = try BinaryRunner.run(
-            ["check", "--suite", suite, "--record", "missing", "--templates", CardFixtures.templatesFolder, "--artifacts", "art"],
+            [
+                "check", "--suite", suite, "--record", "missing", "--templates", CardFixtures.templatesFolder, "--artifacts",
+                "art",
+            ],
             workingDirectory: repository)
         #expect(check.status == 65, "\(check.stdout)\(check.stderr)")
         #expect(check.stderr.contains("golden-images is a symbolic link"), "\(check.stderr)")
@@ -38,7 +43,8 @@ import Testing
             ["prune", "--suite", suite, "--dry-run", "--templates", CardFixtures.templatesFolder], workingDirectory: repository)
         #expect(prune.status == 65 && !prune.stdout.contains("keep"), "\(prune.stdout)\(prune.stderr)")
         let approve = try BinaryRunner.run(
-            ["approve", "--suite", suite, "--artifacts", "art", "--templates", CardFixtures.templatesFolder], workingDirectory: repository)
+            ["approve", "--suite", suite, "--artifacts", "art", "--templates", CardFixtures.templatesFolder],
+            workingDirectory: repository)
         #expect(approve.status != 0)
         #expect(Self.files(victim) == before, "nothing was written into or removed from the link's target")
     }

@@ -19,12 +19,15 @@ import Testing
             """)
         let templates = URL(fileURLWithPath: path).deletingLastPathComponent().appendingPathComponent("templates").path
         try FileManager.default.createDirectory(atPath: templates, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: CardFixtures.templatesFolder + "/inline-more.json", toPath: templates + "/inline-more.json")
+        try FileManager.default.copyItem(
+            atPath: CardFixtures.templatesFolder + "/inline-more.json", toPath: templates + "/inline-more.json")
         return (path, templates)
     }
 
     static func check(_ path: String, record: String) throws -> BinaryRunner.Output {
-        try BinaryRunner.run(["check", "--suite", path, "--record", record, "--artifacts", try BinaryRunner.temporaryFolder().path])
+        try BinaryRunner.run([
+            "check", "--suite", path, "--record", record, "--artifacts", try BinaryRunner.temporaryFolder().path,
+        ])
     }
 
     @Test func withoutFonts_theTemplatesFontIsUsed_andItsChangeFails() throws {
@@ -36,7 +39,8 @@ import Testing
         #expect(try Self.check(path, record: "never").status == 0)
         // The team's template moves to a serif: every case of it fails.
         let file = templates + "/inline-more.json"
-        let serif = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(of: "DejaVu Sans 15", with: "DejaVu Serif 15")
+        let serif = try String(contentsOfFile: file, encoding: .utf8).replacingOccurrences(
+            of: "DejaVu Sans 15", with: "DejaVu Serif 15")
         try Data(serif.utf8).write(to: URL(fileURLWithPath: file))
         let changed = try Self.check(path, record: "never")
         #expect(changed.status == 1, "\(changed.stdout)")
@@ -53,6 +57,8 @@ import Testing
         // A suite font equal to the template's needs no note.
         let (same, _) = try Self.suite(fonts: "[\"DejaVu Sans 15\"]")
         _ = try BinaryRunner.run(["check", "--suite", same, "--record", "missing", "--artifacts", artifacts])
-        #expect(try String(contentsOfFile: artifacts + "/report.json", encoding: .utf8).contains("\"inline-more · DejaVu Sans 15 · 240 pt\""))
+        #expect(
+            try String(contentsOfFile: artifacts + "/report.json", encoding: .utf8).contains(
+                "\"inline-more · DejaVu Sans 15 · 240 pt\""))
     }
 }

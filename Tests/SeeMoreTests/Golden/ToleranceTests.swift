@@ -10,13 +10,17 @@ import Testing
     static func changed(suite extra: String, matrix: String = "") throws -> GoldenSuite {
         let (_, changed, templates) = try GoldenRunnerTests.recordedSuiteWithChangedTemplate()
         var json = GoldenFixtures.suiteJSON
-        if !matrix.isEmpty { json = json.replacingOccurrences(of: "\"widths\": [200, 300] }", with: "\"widths\": [200, 300], \(matrix) }") }
+        if !matrix.isEmpty {
+            json = json.replacingOccurrences(of: "\"widths\": [200, 300] }", with: "\"widths\": [200, 300], \(matrix) }")
+        }
         if !extra.isEmpty { json = json.replacingOccurrences(of: "\"matrices\": [", with: "\(extra),\n  \"matrices\": [") }
         try Data(json.utf8).write(to: URL(fileURLWithPath: changed.path))
         return try GoldenSuite.load(path: changed.path, templatesFolder: templates)
     }
 
-    static let failing = ["inline-more/long/DejaVuSans-15@200.light.collapsed", "inline-more/long/DejaVuSans-15@300.light.collapsed"]
+    static let failing = [
+        "inline-more/long/DejaVuSans-15@200.light.collapsed", "inline-more/long/DejaVuSans-15@300.light.collapsed",
+    ]
 
     @Test func withoutOne_theRunsToleranceDecides() throws {
         let summary = try GoldenRunner.run(try Self.changed(suite: ""), options: try GoldenFixtures.options(.never))
@@ -32,8 +36,9 @@ import Testing
         let allowed = try #require(summary.results.first { $0.name == Self.failing[0] })
         #expect(allowed.outcome == .passed && allowed.tolerance == Tolerance(threshold: 0.1, maxDiffPixels: 0, maxDiffRatio: 1))
         // In the report beside the case's figures.
-        let report = try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: options.artifactsFolder + "/report.json"))) as? [String: Any]
+        let report =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: options.artifactsFolder + "/report.json"))) as? [String: Any]
         let cases = try #require(report?["cases"] as? [[String: Any]])
         let shown = try #require(cases.first { $0["name"] as? String == Self.failing[0] }?["tolerance"] as? [String: Any])
         #expect(shown["threshold"] as? Double == 0.1 && shown["maxDiffPixels"] as? Double == 0)
@@ -47,7 +52,8 @@ import Testing
         #expect(try GoldenRunner.run(strict, options: try GoldenFixtures.options(.never)).failures.map(\.name) == Self.failing)
         // A case's entry wins over both; later entries over earlier ones.
         let loose = try Self.changed(
-            suite: #""tolerance": {"maxDiffRatio": 0}, "cases": [{"match": "*", "tolerance": {"maxDiffRatio": 0}}, {"match": "inline-more/*", "tolerance": {"maxDiffRatio": 1}}]"#,
+            suite:
+                #""tolerance": {"maxDiffRatio": 0}, "cases": [{"match": "*", "tolerance": {"maxDiffRatio": 0}}, {"match": "inline-more/*", "tolerance": {"maxDiffRatio": 1}}]"#,
             matrix: #""tolerance": {"maxDiffPixels": 0}"#)
         #expect(try GoldenRunner.run(loose, options: try GoldenFixtures.options(.never)).failures.isEmpty)
         // The suite's figures replace the command line's, not the other way round.

@@ -158,7 +158,8 @@ import Testing
         // A golden of another size within the budget is still decoded and diffed on the canvas of both.
         let small = try #require(suite.cases.last)
         let image = try PNGCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: suite.folder + "/" + small.pngPath))))
-        let cropped = RGBAImage(width: image.width, height: image.height - 1, pixels: Array(image.pixels.dropLast(image.width * 4)))!
+        let cropped = RGBAImage(
+            width: image.width, height: image.height - 1, pixels: Array(image.pixels.dropLast(image.width * 4)))!
         let comparison = GoldenComparison.compare(
             actual: image, actualLayout: LayoutSnapshot(text: ""), golden: try PNGCodec.encode(cropped, scale: 1),
             goldenLayout: nil, tolerance: Tolerance())
@@ -280,8 +281,9 @@ enum ChildProcess {
     /// AddressSanitizer, whose shadow memory would count.
     static func expectPeak(_ result: Result, below kilobytes: Int, sourceLocation: SourceLocation = #_sourceLocation) {
         guard ProcessInfo.processInfo.environment["SEEMORE_SANITIZER"] == nil else { return }
-        #expect(result.peakKilobytes > 0 && result.peakKilobytes < kilobytes, "peak memory \(result.peakKilobytes) KB",
-                sourceLocation: sourceLocation)
+        #expect(
+            result.peakKilobytes > 0 && result.peakKilobytes < kilobytes, "peak memory \(result.peakKilobytes) KB",
+            sourceLocation: sourceLocation)
     }
 
     /// Runs `arguments` through a small Python process that forks and execs them: a child spawned

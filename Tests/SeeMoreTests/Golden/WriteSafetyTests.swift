@@ -78,11 +78,13 @@ import Testing
         let victim = artifacts + "/inline-more/short/DejaVuSans-15@200.light.collapsed.actual.png"
         let good = try Data(contentsOf: URL(fileURLWithPath: victim))
         try Data(PNGBomb.zeros(width: 10, height: 10)).write(to: URL(fileURLWithPath: victim))
-        let tampered = try BinaryRunner.run(["approve", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder))
+        let tampered = try BinaryRunner.run(
+            ["approve", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder))
         #expect(tampered.status == 65)
         #expect(tampered.stderr.contains("is not the one the check reported"))
         try good.write(to: URL(fileURLWithPath: victim))
-        let approved = try BinaryRunner.run(["approve", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder))
+        let approved = try BinaryRunner.run(
+            ["approve", "--artifacts", artifacts], workingDirectory: URL(fileURLWithPath: folder))
         #expect(approved.status == 0, "\(approved.stderr)")
         #expect(approved.stdout.contains("approved 8 goldens"))  // the short text, both templates, widths and states
         #expect(GoldenFixtures.files(under: outside).isEmpty)

@@ -48,7 +48,8 @@ import Testing
             let status = buffer.withUnsafeMutableBufferPointer { out in
                 var pointer = out.baseAddress
                 return png.withUnsafeBufferPointer {
-                    seemore_png_decode_rgba($0.baseAddress, $0.count, 1 << 30, &pointer, capacity, &width, &height, &error, error.count)
+                    seemore_png_decode_rgba(
+                        $0.baseAddress, $0.count, 1 << 30, &pointer, capacity, &width, &height, &error, error.count)
                 }
             }
             let message = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -159,8 +160,9 @@ import Testing
         let text = Array("Comment".utf8) + [0, 0] + PNGBomb.zlibZeros(64 << 20)
         let profile = Array("icc".utf8) + [0, 0] + PNGBomb.zlibZeros(32 << 20)
         let bombed = Self.rebuilt(png) { type, data in
-            type == "IHDR" ? [(type, data), ("zTXt", text), ("iTXt", Array("T".utf8) + [0, 1, 0, 0, 0] + PNGBomb.zlibZeros(1 << 24))] :
-            type == "sRGB" ? [("iCCP", profile)] : [(type, data)]
+            type == "IHDR"
+                ? [(type, data), ("zTXt", text), ("iTXt", Array("T".utf8) + [0, 1, 0, 0, 0] + PNGBomb.zlibZeros(1 << 24))]
+                : type == "sRGB" ? [("iCCP", profile)] : [(type, data)]
         }
         #expect(bombed.count < 1_000_000)
         // Memory is measured where a process of its own decodes such goldens (UntrustedGoldenTests).

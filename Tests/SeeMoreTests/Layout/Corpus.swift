@@ -151,6 +151,7 @@ struct CorpusText: Sendable, CustomStringConvertible {
         CorpusText(
             name: "ja-url-in-sentence",
             text: "詳しくはhttps://example.jp/news/2026/december/release-notesをご覧ください。#新機能 と @田中さん にも感謝します。"),
-        CorpusText(name: "long-url-only", text: "https://example.com/a/very/long/path/that/is/wider/than/any/line/of/the/card/at/all/ok"),
+        CorpusText(
+            name: "long-url-only", text: "https://example.com/a/very/long/path/that/is/wider/than/any/line/of/the/card/at/all/ok"),
     ]
 }

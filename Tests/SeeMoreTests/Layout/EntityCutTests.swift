@@ -6,8 +6,10 @@ import Testing
 /// Rule 4 with entities: a word cut never falls inside a link, mention or hashtag (when line N holds
 /// text before it; else rule 4's fall-back, the grapheme cut).
 @Suite struct EntityCutTests {
-    static func cut(_ text: String, width: Double, lines: Int, entities: [TextEntity]? = nil, mode: CutMode = .word,
-                    suffix: String = "See more") throws -> Truncation {
+    static func cut(
+        _ text: String, width: Double, lines: Int, entities: [TextEntity]? = nil, mode: CutMode = .word,
+        suffix: String = "See more"
+    ) throws -> Truncation {
         var request = TruncationRequest(text: text, width: width, lines: lines, suffix: suffix)
         request.entities = entities
         request.cutMode = mode

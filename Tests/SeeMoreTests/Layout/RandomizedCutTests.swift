@@ -16,7 +16,8 @@ import Testing
         "서울은", "맑고", "포근한", "날씨가", "ภาษาไทย", "ไม่มีการเว้นวรรค", "مرحبا", "بكم", "שלום", "לכולם",
         "नमस्ते", "संयुक्ताक्षर", "👨‍👩‍👧‍👦", "👍🏽", "🇯🇵🇰🇷", "Cafe\u{0301}", "https://example.com/a/long/path?x=1",
         "Supercalifragilisticexpialidocious", "@anna_k", "#SwiftUI", "#日本語タグ", "@김민수",
-        "www.apple.com/kr/iphone-16-pro/specs", "詳しくはhttps://example.jp/about/us", "\n", "\n\n", "\r\n", "\u{00A0}", "\u{3000}", "\t", "  ",
+        "www.apple.com/kr/iphone-16-pro/specs", "詳しくはhttps://example.jp/about/us", "\n", "\n\n", "\r\n", "\u{00A0}", "\u{3000}",
+        "\t", "  ",
     ]
 
     static let endings: [(String, String, String?)] = [

@@ -45,15 +45,17 @@ final class ReferenceCut {
         measuring.setAttributes(whole)
         measuring.setText(bytes)
         let breaks = measuring.withLogAttributes { $0.map { $0.is_line_break != 0 } }
-        let measured = korean.map { ($0, $0) } + entities.map { entity -> (Range<Int>, Range<Int>) in
-            var lower = starts.firstIndex(of: entity.lowerBound) ?? 0
-            var upper = starts.firstIndex(of: entity.upperBound) ?? starts.count - 1
-            while lower > 0 && !breaks[lower] { lower -= 1 }
-            while upper < starts.count - 1 && !breaks[upper] { upper += 1 }
-            var end = starts[upper]
-            while end > entity.upperBound, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
-            return (entity, starts[lower]..<end)
-        }
+        let measured =
+            korean.map { ($0, $0) }
+            + entities.map { entity -> (Range<Int>, Range<Int>) in
+                var lower = starts.firstIndex(of: entity.lowerBound) ?? 0
+                var upper = starts.firstIndex(of: entity.upperBound) ?? starts.count - 1
+                while lower > 0 && !breaks[lower] { lower -= 1 }
+                while upper < starts.count - 1 && !breaks[upper] { upper += 1 }
+                var end = starts[upper]
+                while end > entity.upperBound, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+                return (entity, starts[lower]..<end)
+            }
         return try measured.filter { _, word in
             let attributes = try AttributeList()
             if let language { attributes.setLanguage(language, bytes: 0..<word.count) }

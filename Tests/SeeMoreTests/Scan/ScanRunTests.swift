@@ -34,7 +34,9 @@ import Testing
     }
 
     /// The matrix's flags for a worker.
-    static let matrixArguments = ["--templates", "inline-more,x", "--widths", "240,320", "--templates-folder", CardFixtures.templatesFolder]
+    static let matrixArguments = [
+        "--templates", "inline-more,x", "--widths", "240,320", "--templates-folder", CardFixtures.templatesFolder,
+    ]
 
     /// Scans `corpus` into a fresh folder.
     static func scan(
@@ -96,10 +98,11 @@ import Testing
         let renderer = try CardRenderer()
         // The made posts, a text drawn all in the fallback's font (inline-more asks for DejaVu Sans), and
         // a right-to-left one (its ending is isolated by invisible marks).
-        let texts = Self.corpus(14).split(separator: "\n").compactMap { line -> String? in
-            guard case .success(let node) = JSONNode.parse(Array(line.utf8)) else { return nil }
-            return node["text"]?.string
-        } + ["吾輩は猫である", String(repeating: "مرحبا بكم في هذا المنشور الطويل جدا الذي يستمر ", count: 4)]
+        let texts =
+            Self.corpus(14).split(separator: "\n").compactMap { line -> String? in
+                guard case .success(let node) = JSONNode.parse(Array(line.utf8)) else { return nil }
+                return node["text"]?.string
+            } + ["吾輩は猫である", String(repeating: "مرحبا بكم في هذا المنشور الطويل جدا الذي يستمر ", count: 4)]
         for name in CardFixtures.templateNames where name != "chat-input" {
             for text in texts {
                 let request = CardRequest(text: text, template: try CardFixtures.template(name), width: 320)
@@ -142,7 +145,9 @@ import Testing
         let first = try Self.scan(corpus, shard: ScanShard(index: 1, count: 3))
         let second = try Self.scan(corpus, shard: ScanShard(index: 2, count: 3))
         let out = try BinaryRunner.temporaryFolder().path
-        #expect(throws: ScanResult.MergeError(message: "shard 3/3 missing")) { try ScanMerge.merge([first.folder, second.folder], into: out) }
+        #expect(throws: ScanResult.MergeError(message: "shard 3/3 missing")) {
+            try ScanMerge.merge([first.folder, second.folder], into: out)
+        }
         #expect(throws: ScanResult.MergeError.self) { try ScanMerge.merge([first.folder, first.folder], into: out) }
         let whole = try Self.scan(corpus)
         #expect(throws: ScanResult.MergeError.self) { try ScanMerge.merge([whole.folder], into: out) }
@@ -218,8 +223,11 @@ import Testing
         try Data(Self.corpus(5).utf8).write(to: corpus)
         func matrix(_ flags: [String]) throws -> (templates: [String], fonts: [String], widths: [Double]) {
             let run = try BinaryRunner.run(
-                ["scan", "--texts", corpus.path, "--suite", suite, "--templates-folder", CardFixtures.templatesFolder, "--jobs", "1",
-                 "--out", folder.appendingPathComponent("scan").path, "--json"] + flags)
+                [
+                    "scan", "--texts", corpus.path, "--suite", suite, "--templates-folder", CardFixtures.templatesFolder,
+                    "--jobs", "1",
+                    "--out", folder.appendingPathComponent("scan").path, "--json",
+                ] + flags)
             #expect(run.status == 0, "\(run.stderr)")
             let result = try ScanResult(json: Array(run.stdout.utf8), path: "stdout")
             #expect(result.texts == 5)
@@ -229,7 +237,8 @@ import Testing
         let fromSuite = try matrix([])
         #expect(fromSuite.templates == ["inline-more", "x"] && fromSuite.fonts.isEmpty && fromSuite.widths == [200, 300])
         let overridden = try matrix(["--widths", "320", "--fonts", "IPAGothic 15"])
-        #expect(overridden.templates == ["inline-more", "x"] && overridden.fonts == ["IPAGothic 15"] && overridden.widths == [320])
+        #expect(
+            overridden.templates == ["inline-more", "x"] && overridden.fonts == ["IPAGothic 15"] && overridden.widths == [320])
     }
 
     @Test func theCommandLine_namesBadFlags() throws {
@@ -248,12 +257,15 @@ import Testing
     @Test func theReport_escapesTheTexts_andShowsItsPlots() throws {
         // Cut inside its link (a lint), so the gallery shows it with its id.
         let hostile = "<script>alert('x')</script> <b>bold</b> https://example.com/" + String(repeating: "abcdefghij", count: 30)
-        let corpus = JSONValue.object([("id", .string("<img src=x onerror=alert(1)>")), ("text", .string(hostile))]).serialized(indent: nil) + "\n"
+        let corpus =
+            JSONValue.object([("id", .string("<img src=x onerror=alert(1)>")), ("text", .string(hostile))]).serialized(
+                indent: nil) + "\n"
         let scan = try Self.scan(corpus)
         let page = String(decoding: try Self.contents(scan.folder + "/index.html"), as: UTF8.self)
         #expect(!page.contains("<script") && !page.contains("<img src=x") && !page.contains("<b>bold"))
         #expect(page.contains("&lt;img src=x onerror=alert(1)&gt;"))
-        #expect(page.components(separatedBy: "<svg").count - 1 == 1 + 4 + 2 + 1, "cut by width, 4 histograms, 2 line charts, lints")
+        #expect(
+            page.components(separatedBy: "<svg").count - 1 == 1 + 4 + 2 + 1, "cut by width, 4 histograms, 2 line charts, lints")
         #expect(page.contains("src=\"gallery/") && !page.contains("src=\"/"), "pictures from inside the folder")
     }
 }

@@ -9,7 +9,8 @@ import Testing
         #expect(ScanShard.hash("line 7") == 12_347_698_948_923_795_638)
         #expect(ScanShard.hash("吾輩") == 11_007_558_121_646_139_333)
         #expect(ScanShard(index: 2, count: 4)!.holds(id: "post-1"))
-        #expect(ScanShard(index: 0, count: 4) == nil && ScanShard(index: 5, count: 4) == nil && ScanShard(index: 1, count: 0) == nil)
+        #expect(
+            ScanShard(index: 0, count: 4) == nil && ScanShard(index: 5, count: 4) == nil && ScanShard(index: 1, count: 0) == nil)
     }
 
     @Test func everyText_isInExactlyOneShard_andTheShardsAreEven() {
@@ -39,7 +40,9 @@ import Testing
             scan.characterCut = number % 13 == 0
             scan.unknownGlyphs = number % 19 == 0 ? 2 : 0
             scan.fonts = number % 7 == 0 ? ["DejaVu Sans", "Noto Sans CJK JP"] : ["DejaVu Sans"]
-            scan.lints = number % 4 == 0 ? [CutLint(kind: .shortLastLine, detail: "")] : number % 9 == 0 ? [CutLint(kind: .kinsoku, detail: "")] : []
+            scan.lints =
+                number % 4 == 0
+                ? [CutLint(kind: .shortLastLine, detail: "")] : number % 9 == 0 ? [CutLint(kind: .kinsoku, detail: "")] : []
             if number % 97 == 0 { scan.error = "too long" }
             return scan
         }

@@ -31,7 +31,8 @@ import Testing
         #expect {
             try ScanMerge.merge(large, into: out)
         } throws: { error in
-            "\(error)" == "the shards count 2199023255552 texts in all, more than any corpus has (1099511627776): a scan.json is damaged"
+            "\(error)"
+                == "the shards count 2199023255552 texts in all, more than any corpus has (1099511627776): a scan.json is damaged"
         }
         let merge = try BinaryRunner.run(["scan", "merge", "--out", out] + large)
         #expect(merge.status == 65 && merge.stderr.contains("more than any corpus has"), "\(merge.stderr)")
@@ -53,7 +54,10 @@ import Testing
     /// "not JSON").
     @Test func aByteOrderMark_startsTheFirstRecordNotAnError() throws {
         let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
-        #expect(try CorpusReaderTests.read(bom + Array("{\"text\": \"Hello\"}\n{\"text\": \"World\"}\n".utf8), .jsonl) == ["line 1|Hello|-|1", "line 2|World|-|2"])
+        #expect(
+            try CorpusReaderTests.read(bom + Array("{\"text\": \"Hello\"}\n{\"text\": \"World\"}\n".utf8), .jsonl) == [
+                "line 1|Hello|-|1", "line 2|World|-|2",
+            ])
         #expect(try CorpusReaderTests.read(bom + Array("text,id\nHello,1\n".utf8), .csv) == ["1|Hello|-|2"])
     }
 

@@ -177,11 +177,15 @@ import Testing
         func render(_ extra: [String]) throws -> (suffix: String, stderr: String) {
             let out = try BinaryRunner.temporaryFolder().path
             let run = try BinaryRunner.run(
-                ["render", "--template", "inline-more", "--width", "200", "--state", "collapsed", "--out", out, "--name", "c", "--json",
-                 "--text", "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds."] + extra,
+                [
+                    "render", "--template", "inline-more", "--width", "200", "--state", "collapsed", "--out", out, "--name", "c",
+                    "--json",
+                    "--text", "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds.",
+                ] + extra,
                 workingDirectory: project)
             #expect(run.status == 0, "\(run.stderr)")
-            let lines = (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            let lines =
+                (try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
                 .flatMap { $0["collapsed"] as? [String: Any] }?["lines"] as? [String]
             return (lines?.last ?? "", run.stderr)
         }
@@ -191,10 +195,12 @@ import Testing
         #expect(projects.stderr.contains("is not used (earlier folders come first)"))
         let explicits = try render(["--templates", explicit.path])
         #expect(explicits.suffix.hasSuffix("Explicit more"), "\(explicits.suffix)")
-        #expect(explicits.stderr.contains("\(explicit.path)/inline-more.json; \(own.path)/inline-more.json"), "\(explicits.stderr)")
+        #expect(
+            explicits.stderr.contains("\(explicit.path)/inline-more.json; \(own.path)/inline-more.json"), "\(explicits.stderr)")
         // A name only the built-in folder has is still found, and noted by nobody.
-        let x = try BinaryRunner.run(["render", "--template", "x", "--text", "Hi", "--out", try BinaryRunner.temporaryFolder().path],
-                                     workingDirectory: project)
+        let x = try BinaryRunner.run(
+            ["render", "--template", "x", "--text", "Hi", "--out", try BinaryRunner.temporaryFolder().path],
+            workingDirectory: project)
         #expect(x.status == 0 && !x.stderr.contains("Note:"), "\(x.stderr)")
     }
 }

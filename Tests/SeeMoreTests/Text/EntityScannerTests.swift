@@ -25,7 +25,10 @@ import Testing
         ("https:// alone, www. alone, wwwexample.com, xhttps://a.b", []),
         ("Thanks @anna_k and @김민수. Mail me at me@example.com", ["mention:@anna_k", "mention:@김민수"]),
         ("@first.last. and ＠全角", ["mention:@first.last", "mention:＠全角"]),
-        ("#SwiftUI #한국어 #日本語タグ #ภาษาไทย #2024 #1st", ["hashtag:#SwiftUI", "hashtag:#한국어", "hashtag:#日本語タグ", "hashtag:#ภาษาไทย", "hashtag:#1st"]),
+        (
+            "#SwiftUI #한국어 #日本語タグ #ภาษาไทย #2024 #1st",
+            ["hashtag:#SwiftUI", "hashtag:#한국어", "hashtag:#日本語タグ", "hashtag:#ภาษาไทย", "hashtag:#1st"]
+        ),
         ("今日は#晴れ。&#39; a#b ＃全角 #️⃣", ["hashtag:#晴れ", "hashtag:＃全角"]),
         ("mix https://a.co/x @b #c", ["url:https://a.co/x", "mention:@b", "hashtag:#c"]),
         ("https://a.co/#frag@x stays one link", ["url:https://a.co/#frag@x"]),
@@ -45,7 +48,10 @@ import Testing
         ("קראו עוד ב-https://seemore.example/he/docs עם", ["url:https://seemore.example/he/docs"]),
         // A host label is at most 63 characters (twitter-text's case of a label of 300 kana).
         ("http://" + String(repeating: "あ", count: 64) + ".com/a x", []),
-        ("http://" + String(repeating: "a", count: 63) + ".com/a x", ["url:http://" + String(repeating: "a", count: 63) + ".com/a"]),
+        (
+            "http://" + String(repeating: "a", count: 63) + ".com/a x",
+            ["url:http://" + String(repeating: "a", count: 63) + ".com/a"]
+        ),
         ("https://ru.wikipedia.org/wiki/Москва.", ["url:https://ru.wikipedia.org/wiki/Москва"]),
         ("詳しくはhttps://example.jpです", ["url:https://example.jp"]),
         ("mail andré@example.com now", []),

@@ -26,10 +26,11 @@ import Testing
         let done = DispatchGroup()
         for (index, message) in messages.enumerated() {
             done.enter()
-            #expect(pool.submit(message) { result in
-                answers.set(index, result)
-                done.leave()
-            })
+            #expect(
+                pool.submit(message) { result in
+                    answers.set(index, result)
+                    done.leave()
+                })
         }
         done.wait()
         for (index, message) in messages.enumerated() { #expect(answers.get(index) == .success(message)) }
