@@ -1,3 +1,4 @@
+import SeeMoreSupport
 import FoundationEssentials
 import SeeMore
 
@@ -106,6 +107,12 @@ package struct ArgumentScanner {
             throw usageError("\(flag) must be a number of seconds above 0 and at most 86400, not '\(value)'")
         }
         return .milliseconds(Int((number * 1000).rounded(.up)))
+    }
+
+    /// A shard, `I/N` (`check --shard`, `scan --shard`).
+    package func shard(_ value: String, flag: String) throws -> Shard {
+        guard let shard = Shard(value) else { throw usageError("\(flag) must be \(Shard.syntax), not '\(value)'") }
+        return shard
     }
 
     /// A number from 0 to 1.

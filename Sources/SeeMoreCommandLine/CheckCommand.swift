@@ -114,13 +114,7 @@ struct CheckCommand {
             case "--artifacts": command.options.artifactsFolder = try scanner.value(of: flag)
             case "--jobs": command.options.jobs = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
             case "--time-budget": command.caseBudget = try scanner.seconds(try scanner.value(of: flag), flag: flag.name)
-            case "--shard":
-                let value = try scanner.value(of: flag)
-                let parts = value.split(separator: "/").compactMap { Int($0) }
-                guard parts.count == 2, let shard = CheckOptions.Shard(index: parts[0], count: parts[1]) else {
-                    throw scanner.usageError("--shard must be I/N with 1 ≤ I ≤ N, not '\(value)'")
-                }
-                command.options.shard = shard
+            case "--shard": command.options.shard = try scanner.shard(try scanner.value(of: flag), flag: flag.name)
             case "--filter": command.options.filter = try scanner.value(of: flag)
             case "--allow-empty": try scanner.noValue(flag); command.allowEmpty = true
             case "--wait": try scanner.noValue(flag); command.options.waitForLock = true
@@ -201,7 +195,7 @@ struct CheckCommand {
         ]
         if let templatesFolder { arguments += ["--templates", templatesFolder] }
         if let filter = options.filter { arguments += ["--filter", filter] }
-        if let shard = options.shard { arguments += ["--shard", "\(shard.index)/\(shard.count)"] }
+        if let shard = options.shard { arguments += ["--shard", shard.description] }
         return arguments
     }
 

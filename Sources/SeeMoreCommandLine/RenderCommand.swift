@@ -230,11 +230,6 @@ struct RenderCommand {
 
     /// The template's name and a short, stable hash of the text: `inline-more-1f3a9c2e`.
     static func defaultName(template: String, text: String) -> String {
-        var hash: UInt32 = 0x811C_9DC5  // FNV-1a
-        for byte in text.utf8 {
-            hash = (hash ^ UInt32(byte)) &* 0x0100_0193
-        }
-        let hex = String(hash, radix: 16)
-        return template + "-" + String(repeating: "0", count: 8 - hex.count) + hex
+        template + "-" + ContentHash.hex(ContentHash.fnv1a32(text.utf8), digits: 8)
     }
 }

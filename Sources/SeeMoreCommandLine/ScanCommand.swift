@@ -1,3 +1,4 @@
+import SeeMoreSupport
 import FoundationEssentials
 import Glibc
 import SeeMore
@@ -66,7 +67,7 @@ struct ScanCommand {
     var folder = "scan"
     var jobs = 1
     var textBudget = ScanRun.defaultTextBudget
-    var shard: ScanShard? = nil
+    var shard: Shard? = nil
     var gallery = 6
     var json = false
 
@@ -95,15 +96,7 @@ struct ScanCommand {
             case "--out": command.folder = try scanner.value(of: flag)
             case "--jobs": command.jobs = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
             case "--time-budget": command.textBudget = try scanner.seconds(try scanner.value(of: flag), flag: flag.name)
-            case "--shard":
-                let value = try scanner.value(of: flag)
-                let parts = value.split(separator: "/", omittingEmptySubsequences: false).map { Int($0) }
-                guard parts.count == 2, let index = parts[0], let count = parts[1],
-                    let shard = ScanShard(index: index, count: count)
-                else {
-                    throw scanner.usageError("--shard must be I/N with 1 ≤ I ≤ N ≤ 100000, not '\(value)'")
-                }
-                command.shard = shard
+            case "--shard": command.shard = try scanner.shard(try scanner.value(of: flag), flag: flag.name)
             case "--gallery":
                 command.gallery = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 0)
                 guard command.gallery <= ScanGallery.maximumLimit else {

@@ -1,4 +1,5 @@
 import SeeMoreCards
+import SeeMoreSupport
 
 /// How `seemore check` runs a suite.
 public struct CheckOptions: Sendable {
@@ -8,7 +9,7 @@ public struct CheckOptions: Sendable {
     public var artifactsFolder: String
     /// Worker threads, each with its own Pango font map and context.
     public var jobs = 1
-    /// Run only the cases of shard `index` (1-based) of `count`.
+    /// Run only the cases of this shard (each case keyed by its name, `Shard.holds(caseNamed:)`).
     public var shard: Shard? = nil
     /// Run only cases whose name matches this glob (`*` matches across `/`).
     public var filter: String? = nil
@@ -36,25 +37,6 @@ public struct CheckOptions: Sendable {
     public init(record: RecordMode, artifactsFolder: String) {
         self.record = record
         self.artifactsFolder = artifactsFolder
-    }
-
-    /// A stable share of the cases: a case belongs to the shard its name hashes to, so adding a case
-    /// never moves the others.
-    public struct Shard: Sendable, Equatable {
-        public var index: Int
-        public var count: Int
-
-        public init?(index: Int, count: Int) {
-            guard count >= 1, (1...count).contains(index) else { return nil }
-            self.index = index
-            self.count = count
-        }
-
-        func contains(_ name: String) -> Bool {
-            var hash: UInt32 = 0x811C_9DC5
-            for byte in name.utf8 { hash = (hash ^ UInt32(byte)) &* 0x0100_0193 }
-            return Int(hash % UInt32(count)) == index - 1
-        }
     }
 }
 
@@ -176,4 +158,10 @@ public struct CheckSummary: Sendable {
     public var hasWriteError: Bool { results.count(matching: { $0.writeError }) > 0 }
     /// A golden that could not be used: undecodable, unsafe to read, or oversized.
     public var hasUnreadableGolden: Bool { results.count(matching: { $0.unusableGolden }) > 0 }
+}
+
+extension Shard {
+    /// Whether the case named `name` is this shard's: by a 32-bit FNV-1a of its name, so that a case
+    /// stays in the shard it was in.
+    func holds(caseNamed name: String) -> Bool { holds(hash: UInt64(ContentHash.fnv1a32(name.utf8))) }
 }

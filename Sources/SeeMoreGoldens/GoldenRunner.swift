@@ -207,7 +207,8 @@ public enum GoldenRunner {
         // All of them shared, not copied.
         if options.shard == nil && options.filter == nil { return suite.cases }
         return suite.cases.filter { golden in
-            (options.shard?.contains(golden.name) ?? true) && (options.filter.map { Glob.matches($0, golden.name) } ?? true)
+            (options.shard?.holds(caseNamed: golden.name) ?? true)
+                && (options.filter.map { Glob.matches($0, golden.name) } ?? true)
         }
     }
 

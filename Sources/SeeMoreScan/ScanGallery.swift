@@ -1,3 +1,5 @@
+import SeeMoreSupport
+
 /// The worst cases of each lint, kept while a scan streams by: at most `limit` per kind, so memory
 /// stays flat, ranked by a total order that does not depend on how the corpus was split, so the
 /// galleries of shards merge into exactly one run's (`merge`).
@@ -18,9 +20,7 @@ public struct ScanGallery: Sendable, Equatable {
         /// The file-name stem of its pictures, the same for the case in every kind and every run.
         public var pictureName: String {
             let key = [id, cell.template, cell.font, String(cell.width)].joined(separator: "\u{0}")
-            let hash = ScanShard.hash(key)
-            let hex = String(hash, radix: 16)
-            return String(repeating: "0", count: 16 - hex.count) + hex
+            return ContentHash.fnv1a64(key.utf8)
         }
 
         /// Worse first; ties by a hash of the case, then by line.

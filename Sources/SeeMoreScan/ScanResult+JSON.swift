@@ -11,7 +11,7 @@ extension ScanResult {
             ("templates", .array(templates.map { .string($0) })), ("fonts", .array(fonts.map { .string($0) })),
             ("widths", .array(widths.map { .number($0) })),
         ]
-        if let shard { members.append(("shard", .string("\(shard.index)/\(shard.count)"))) }
+        if let shard { members.append(("shard", .string(shard.description))) }
         members += [
             ("texts", .number(Double(texts))), ("badRecords", .number(Double(statistics.badRecords))),
             ("lints", Self.counts(totalLints)),
@@ -93,10 +93,7 @@ extension ScanResult {
             fonts: try reader.strings(root, "fonts"), widths: try reader.numbers(root, "widths"), shard: nil,
             galleryLimit: try reader.integer(root, "galleryLimit", in: 0...ScanGallery.maximumLimit))
         if let shard = root["shard"] {
-            let parts = (shard.string ?? "").split(separator: "/").compactMap { Int($0) }
-            guard parts.count == 2, let parsed = ScanShard(index: parts[0], count: parts[1]) else {
-                throw reader.error("shard", "expected I/N")
-            }
+            guard let parsed = shard.string.flatMap(Shard.init) else { throw reader.error("shard", "expected \(Shard.syntax)") }
             self.shard = parsed
         }
         texts = try reader.integer(root, "texts")

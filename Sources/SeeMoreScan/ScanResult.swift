@@ -1,3 +1,5 @@
+import SeeMoreSupport
+
 /// Everything a scan found that `scan.json` holds: what was scanned, the statistics of every cell and
 /// the gallery's cases. One run's and its shards' merged (`merging`) are equal.
 public struct ScanResult: Sendable, Equatable {
@@ -8,13 +10,13 @@ public struct ScanResult: Sendable, Equatable {
     public var fonts: [String]
     public var widths: [Double]
     /// The part of the corpus scanned; nil for all of it.
-    public var shard: ScanShard?
+    public var shard: Shard?
     /// Texts read (in this shard).
     public var texts = 0
     public var statistics = ScanStatistics()
     public var gallery: ScanGallery
 
-    public init(corpus: String, templates: [String], fonts: [String], widths: [Double], shard: ScanShard?, galleryLimit: Int) {
+    public init(corpus: String, templates: [String], fonts: [String], widths: [Double], shard: Shard?, galleryLimit: Int) {
         self.corpus = corpus
         self.templates = templates
         self.fonts = fonts

@@ -9,7 +9,7 @@ import SeeMoreWorkers
 public final class ScanRun {
     public struct Options: Sendable {
         public var matrix: ScanMatrix
-        public var shard: ScanShard? = nil
+        public var shard: Shard? = nil
         /// Cases per lint in the gallery.
         public var galleryLimit = 6
         /// The corpus's name in the report: its file name, or "-".

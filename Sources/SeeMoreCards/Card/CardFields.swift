@@ -161,26 +161,29 @@ package struct CardFields: Sendable {
     }
 
     /// Field → string from a JSON object body: strings as they are, numbers and booleans written out.
+    /// Read by the same strict parser as templates and suites: a field given twice is refused.
     package static func values(fromJSON body: [UInt8]) throws -> [String: String] {
-        guard let object = try? JSONDecoder().decode([String: Field].self, from: Data(body)) else {
+        let node: JSONNode
+        switch JSONNode.parse(body) {
+        case .success(let parsed): node = parsed
+        case .failure(let error):
+            throw Refusal(status: 400, message: "not JSON: column \(error.column): \(error.message)", field: nil)
+        }
+        guard let members = node.members else {
             throw Refusal(status: 400, message: "not a JSON object of strings, numbers and booleans", field: nil)
         }
-        return object.mapValues(\.text)
-    }
-
-    /// One JSON member's value.
-    private struct Field: Decodable {
-        var text: String
-
-        init(from decoder: Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let bool = try? container.decode(Bool.self) {
-                text = bool ? "1" : "0"
-            } else if let number = try? container.decode(Double.self) {
-                text = JSONValue.format(number)
+        var values: [String: String] = [:]
+        for (key, member) in members {
+            if let text = member.string {
+                values[key] = text
+            } else if let number = member.number {
+                values[key] = JSONValue.format(number)
+            } else if let flag = member.bool {
+                values[key] = flag ? "1" : "0"
             } else {
-                text = try container.decode(String.self)
+                throw Refusal(status: 400, message: "\(key) must be a string, a number or a boolean", field: key)
             }
         }
+        return values
     }
 }

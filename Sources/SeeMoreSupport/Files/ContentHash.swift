@@ -3,14 +3,39 @@ import CGLib
 /// Hashes of bytes: FNV-1a for cache keys and tags (fast, not for integrity), SHA-256 where someone
 /// could want two different files to hash alike (what `approve` accepts).
 public enum ContentHash {
+    /// FNV-1a, 64 bits, in 16 lowercase hex digits.
     @inlinable
     public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
+        hex(fnv1a64Value(bytes), digits: 16)
+    }
+
+    /// FNV-1a, 64 bits.
+    @inlinable
+    public static func fnv1a64Value<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+        fnv1a(bytes, offset: 0xCBF2_9CE4_8422_2325, prime: 0x0000_0100_0000_01B3)
+    }
+
+    /// FNV-1a, 32 bits.
+    @inlinable
+    public static func fnv1a32<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
+        fnv1a(bytes, offset: 0x811C_9DC5, prime: 0x0100_0193)
+    }
+
+    /// FNV-1a with the width's offset basis and prime.
+    @inlinable
+    static func fnv1a<Hash: FixedWidthInteger & UnsignedInteger, Bytes: Sequence>(
+        _ bytes: Bytes, offset: Hash, prime: Hash
+    ) -> Hash where Bytes.Element == UInt8 {
+        var hash = offset
+        for byte in bytes { hash = (hash ^ Hash(byte)) &* prime }
+        return hash
+    }
+
+    /// `value` in lowercase hex, zero-padded to `digits`.
+    @inlinable
+    public static func hex<Value: BinaryInteger>(_ value: Value, digits: Int) -> String {
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, digits - hex.count)) + hex
     }
 
     /// SHA-256 in lowercase hex (GLib's GChecksum).

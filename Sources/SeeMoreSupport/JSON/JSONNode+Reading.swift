@@ -32,6 +32,12 @@ extension JSONNode {
         return members.last { $0.key == key }?.node
     }
 
+    /// An object's members in order; nil for anything else.
+    package var members: [(key: String, node: JSONNode)]? {
+        guard case .object(let members) = value else { return nil }
+        return members
+    }
+
     package var string: String? {
         guard case .string(let text) = value else { return nil }
         return text

@@ -109,6 +109,8 @@ struct JSONParser {
     private mutating func parseObject(depth: Int) throws -> JSONNode.Value {
         index += 1
         var members: [(key: String, node: JSONNode)] = []
+        // The keys seen, so a field given twice is found in time linear in the object's size.
+        var keys = Set<String>()
         skipWhitespace()
         if index < scalars.count, scalars[index] == "}" {
             index += 1
@@ -123,7 +125,7 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             let value = try parseValue(depth: depth + 1)
-            if members.contains(where: { $0.key == key }) {
+            if !keys.insert(key).inserted {
                 throw JSONSyntaxError(line: value.line, column: value.column, message: "duplicate field \"\(key)\"")
             }
             members.append((key, value))

@@ -77,7 +77,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--shard", "3/2"], "--shard must be I/N with 1 ≤ I ≤ N, not '3/2'"),
+        (["--shard", "3/2"], "--shard must be I/N with 1 ≤ I ≤ N ≤ 100000, not '3/2'"),
+        // One shard parser for check and scan (#42: check took '1/x/2' as 1/2, scan refused it).
+        (["--shard", "1/x/2"], "--shard must be I/N with 1 ≤ I ≤ N ≤ 100000, not '1/x/2'"),
+        (["--shard", "1/200000"], "--shard must be I/N with 1 ≤ I ≤ N ≤ 100000, not '1/200000'"),
         (["--threshold", "1.5"], "--threshold must be a number from 0 to 1, not '1.5'"),
         (["--record", "sometimes"], "--record must be one of never, missing, failed, all, not 'sometimes'"),
         (["--jobs", "0"], "--jobs must be a whole number of at least 1, not '0'"),

@@ -48,6 +48,19 @@ import Testing
         }
     }
 
+    /// One strict JSON policy for every input (#42): a batch line that gives a field twice is refused
+    /// naming it, as a template or a suite is (on main the last "width" won).
+    @Test func batch_refusesAFieldGivenTwice() throws {
+        let folder = try BinaryRunner.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let batch = try BinaryRunner.run(
+            ["render", "--batch", "-", "--out", folder.path],
+            stdin: Data(#"{"text": "a", "width": 200, "width": 300}"#.utf8 + [0x0A]))
+        #expect(batch.status == 65, "\(batch.stderr)")
+        #expect(batch.stdout.contains(#"duplicate field \"width\""#), "\(batch.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test func batch_thatCannotWrite_isExit73_andAMissingFileIs66() throws {
         let folder = try BinaryRunner.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -165,7 +165,7 @@ import Testing
         var generator = SplitMix(seed: Self.seed &+ 5)
         var result = ScanResult(
             corpus: "posts.jsonl", templates: ["inline-more"], fonts: [], widths: [240, 320],
-            shard: ScanShard(index: 1, count: 2), galleryLimit: 3)
+            shard: Shard(index: 1, count: 2), galleryLimit: 3)
         for scan in ScanStatisticsTests.cases(300) where scan.template == "inline-more" { result.statistics.add(scan) }
         for scan in ScanStatisticsTests.cases(40) where scan.template == "inline-more" {
             result.gallery.add(scan, text: SeeMoreScan.CorpusText(id: scan.id, text: "Text <b>\(scan.id)</b>", line: scan.line))

@@ -215,12 +215,12 @@ import Testing
         var seen: [String] = []
         for index in 1...3 {
             var options = try GoldenFixtures.options(.never)
-            options.shard = CheckOptions.Shard(index: index, count: 3)
+            options.shard = Shard(index: index, count: 3)
             seen += try GoldenRunner.run(suite, options: options).results.map(\.name)
         }
         #expect(seen.sorted() == suite.cases.map(\.name))
-        #expect(CheckOptions.Shard(index: 0, count: 3) == nil)
-        #expect(CheckOptions.Shard(index: 4, count: 3) == nil)
+        #expect(Shard(index: 0, count: 3) == nil)
+        #expect(Shard(index: 4, count: 3) == nil)
     }
 
     @Test func filter_selectsByGlobAcrossFolders() throws {

@@ -40,7 +40,7 @@ import Testing
 
     /// Scans `corpus` into a fresh folder.
     static func scan(
-        _ corpus: String, shard: ScanShard? = nil, workers: ScanRun.Workers? = nil, gallery: Int = 4
+        _ corpus: String, shard: Shard? = nil, workers: ScanRun.Workers? = nil, gallery: Int = 4
     ) throws -> (folder: String, result: ScanResult, bad: [CorpusError]) {
         let folder = try BinaryRunner.temporaryFolder().path
         let file = try BinaryRunner.temporaryFile(Array(corpus.utf8), name: "posts.jsonl")
@@ -127,7 +127,7 @@ import Testing
         let cell = try #require(whole.result.statistics.cells[.init(template: "x", width: 240)])
         #expect(cell.texts == 120 && cell.truncated > 80 && cell.truncated < 120)
         #expect(!whole.result.gallery.all.isEmpty, "the made posts have lints")
-        let shards = try (1...3).map { try Self.scan(corpus, shard: ScanShard(index: $0, count: 3)) }
+        let shards = try (1...3).map { try Self.scan(corpus, shard: Shard(index: $0, count: 3)) }
         #expect(shards.map(\.result.texts).reduce(0, +) == 120 && shards.allSatisfy { $0.result.texts > 20 })
         let merged = try BinaryRunner.temporaryFolder().path
         let result = try ScanMerge.merge(shards.map(\.folder).reversed(), into: merged)
@@ -142,8 +142,8 @@ import Testing
 
     @Test func merge_refusesShardsThatDoNotBelongTogether() throws {
         let corpus = Self.corpus(30)
-        let first = try Self.scan(corpus, shard: ScanShard(index: 1, count: 3))
-        let second = try Self.scan(corpus, shard: ScanShard(index: 2, count: 3))
+        let first = try Self.scan(corpus, shard: Shard(index: 1, count: 3))
+        let second = try Self.scan(corpus, shard: Shard(index: 2, count: 3))
         let out = try BinaryRunner.temporaryFolder().path
         #expect(throws: ScanResult.MergeError(message: "shard 3/3 missing")) {
             try ScanMerge.merge([first.folder, second.folder], into: out)
@@ -246,6 +246,9 @@ import Testing
         #expect(missing.status == 64 && missing.stderr.contains("give the corpus with --texts"))
         let shard = try BinaryRunner.run(["scan", "--texts", "-", "--shard", "4/3"])
         #expect(shard.status == 64 && shard.stderr.contains("--shard must be I/N"))
+        let sameAsCheck = try BinaryRunner.run(["scan", "--texts", "-", "--shard", "1/x/2"])
+        #expect(
+            sameAsCheck.status == 64 && sameAsCheck.stderr.contains("--shard must be I/N with 1 ≤ I ≤ N ≤ 100000, not '1/x/2'"))
         let widths = try BinaryRunner.run(["scan", "--texts", "-", "--widths", "320,,240"])
         #expect(widths.status == 64 && widths.stderr.contains("--widths takes values separated by commas"))
         let none = try BinaryRunner.run(["scan", "--texts", "/nonexistent/posts.jsonl"])

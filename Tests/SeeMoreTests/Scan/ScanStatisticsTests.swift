@@ -1,20 +1,21 @@
 @testable import SeeMoreScan
+import SeeMoreSupport
 import Testing
 
 /// Shards by a stable hash, and statistics that merge into exactly one run's.
 @Suite struct ScanStatisticsTests {
     @Test func theShardHash_isFNV1a_theSameEverywhere() {
         // Known answers of 64-bit FNV-1a (computed apart, in Python).
-        #expect(ScanShard.hash("post-1") == 1_422_595_025_846_493)
-        #expect(ScanShard.hash("line 7") == 12_347_698_948_923_795_638)
-        #expect(ScanShard.hash("吾輩") == 11_007_558_121_646_139_333)
-        #expect(ScanShard(index: 2, count: 4)!.holds(id: "post-1"))
+        #expect(ContentHash.fnv1a64Value("post-1".utf8) == 1_422_595_025_846_493)
+        #expect(ContentHash.fnv1a64Value("line 7".utf8) == 12_347_698_948_923_795_638)
+        #expect(ContentHash.fnv1a64Value("吾輩".utf8) == 11_007_558_121_646_139_333)
+        #expect(Shard(index: 2, count: 4)!.holds(id: "post-1"))
         #expect(
-            ScanShard(index: 0, count: 4) == nil && ScanShard(index: 5, count: 4) == nil && ScanShard(index: 1, count: 0) == nil)
+            Shard(index: 0, count: 4) == nil && Shard(index: 5, count: 4) == nil && Shard(index: 1, count: 0) == nil)
     }
 
     @Test func everyText_isInExactlyOneShard_andTheShardsAreEven() {
-        let shards = (1...4).map { ScanShard(index: $0, count: 4)! }
+        let shards = (1...4).map { Shard(index: $0, count: 4)! }
         var sizes = [0, 0, 0, 0]
         for number in 0..<10_000 {
             let holders = shards.indices.filter { shards[$0].holds(id: "post-\(number)") }
@@ -54,7 +55,7 @@ import Testing
         for scan in all { whole.add(scan) }
         var parts = (1...3).map { shard in
             var part = ScanStatistics()
-            for scan in all where ScanShard(index: shard, count: 3)!.holds(id: scan.id) { part.add(scan) }
+            for scan in all where Shard(index: shard, count: 3)!.holds(id: scan.id) { part.add(scan) }
             return part
         }
         parts[1].badRecords = 2

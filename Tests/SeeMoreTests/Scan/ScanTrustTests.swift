@@ -1,3 +1,4 @@
+import SeeMoreSupport
 import Foundation
 @testable import SeeMoreScan
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @Suite struct ScanTrustTests {
     static func shards() throws -> [String] {
         let corpus = ScanRunTests.corpus(30)
-        return try (1...2).map { try ScanRunTests.scan(corpus, shard: ScanShard(index: $0, count: 2)).folder }
+        return try (1...2).map { try ScanRunTests.scan(corpus, shard: Shard(index: $0, count: 2)).folder }
     }
 
     /// Every "texts" count of a shard's scan.json replaced by `count`.
