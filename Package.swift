@@ -24,8 +24,12 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(
             name: "CSupport",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
         ),
+        // What only `make bench` and the tests measure SeeMore against (libdeflate's PNG, Cairo's PNG
+        // writer): no product links it.
+        .target(name: "CBench", linkerSettings: [.linkedLibrary("deflate")]),
+        .target(name: "SeeMoreBench", dependencies: ["SeeMoreImage", "SeeMoreText", "CPangoCairo", "CBench"]),
         // The library, one concept a module, each importing only those below it (docs/architecture.md).
         // What every module needs of the system: locks, threads, processes, files, JSON, binary records.
         .target(name: "SeeMoreSupport", dependencies: ["CGLib", "CSupport"]),
@@ -41,7 +45,7 @@ let package = Package(
         // script are files of their own, compiled in).
         .target(
             name: "SeeMoreGoldens",
-            dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers"],
+            dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "CSupport"],
             resources: [.embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]),
         // Corpus scans: how a design's cut behaves over many real texts (`seemore scan`).
         .target(name: "SeeMoreScan", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers"]),
@@ -60,10 +64,11 @@ let package = Package(
         // every other command starts without loading them.
         .executableTarget(name: "seemore", dependencies: ["SeeMore", "SeeMoreCommandLine"]),
         .executableTarget(name: "seemore-serve", dependencies: ["SeeMore", "SeeMoreCommandLine", "SeeMoreServer"]),
-        .executableTarget(name: "seemore-bench", dependencies: ["SeeMore"]),
+        .executableTarget(name: "seemore-bench", dependencies: ["SeeMore", "SeeMoreBench"]),
         // The C floor `make bench` measures SeeMore against (Pango's own ellipsis, a card painted in C).
         .executableTarget(name: "seemore-cfloor", dependencies: ["CPangoCairo"], linkerSettings: [.linkedLibrary("m")]),
-        .testTarget(name: "SeeMoreTests", dependencies: ["SeeMore", "SeeMoreCommandLine", "seemore", "seemore-serve"]),
+        .testTarget(
+            name: "SeeMoreTests", dependencies: ["SeeMore", "SeeMoreCommandLine", "SeeMoreBench", "seemore", "seemore-serve"]),
         .testTarget(
             name: "SeeMoreServerTests", dependencies: ["SeeMoreServer", "SeeMoreCommandLine", "seemore", "seemore-serve"]),
         .testTarget(name: "SeeMoreTestingTests", dependencies: ["SeeMoreTesting"], exclude: ["__Goldens__"]),

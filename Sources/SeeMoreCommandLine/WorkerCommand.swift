@@ -55,7 +55,7 @@ package struct WorkerCommand {
         var check: CheckSession? = nil
         var scan: (arguments: [String], cutter: ScanCutter)? = nil
         var saidScanError = false
-        let abortOnCase = getenv("SEEMORE_TEST_WORKER_ABORT_CASE").map { String(cString: $0) }
+        let faults = WorkerFaults()
         WorkerLoop.run { message in
             switch WorkerJob(message: message) {
             case .card(let fields, let format):
@@ -87,8 +87,7 @@ package struct WorkerCommand {
                     var answers: [CheckWorkers.Answer] = []
                     for index in indices where session.selected.indices.contains(index) {
                         let golden = session.selected[index]
-                        // A fault for the tests of crash isolation: this worker dies on that case.
-                        if let name = abortOnCase, golden.name == name { abort() }
+                        faults.onCase(golden.name)
                         let (result, fonts) = GoldenRunner.checkOne(
                             golden, suite: session.suite, options: session.options, renderer: session.renderer,
                             artifacts: session.artifacts)
@@ -108,16 +107,7 @@ package struct WorkerCommand {
                         scan = (arguments, try ScanCutter(matrix: try command.matrix(io: io)))
                     }
                     guard let cutter = scan?.cutter, let texts = ScanBatch.texts(batch) else { return [] }
-                    if let id = getenv("SEEMORE_TEST_WORKER_ABORT_TEXT").map({ String(cString: $0) }),
-                        texts.contains(where: { $0.id == id })
-                    {
-                        abort()  // a fault for the tests of crash isolation: this worker dies on that text
-                    }
-                    if let id = getenv("SEEMORE_TEST_WORKER_STALL_TEXT").map({ String(cString: $0) }),
-                        texts.contains(where: { $0.id == id })
-                    {
-                        while true { sleep(3600) }  // a fault for the tests of time budgets: this worker stalls on that text
-                    }
+                    faults.onTexts(texts.map(\.id))
                     return ScanBatch.answer(texts.flatMap { cutter.cases(of: $0) })
                 } catch {
                     // Said once; the parent reports the texts as not laid out.

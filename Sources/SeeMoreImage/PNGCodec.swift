@@ -12,8 +12,6 @@ public enum PNGCodec {
         package var level: Int32
         package var strategy: Int32
         package var filters: Int32
-        /// Compress with libdeflate (`level` 1–12, rows unfiltered) instead of libpng's zlib.
-        package var libdeflate = false
         /// Write an image of at most 256 colors as a palette (the same pixels, fewer bytes).
         package var palette = false
 
@@ -21,14 +19,6 @@ public enum PNGCodec {
             self.level = level
             self.strategy = strategy
             self.filters = filters
-        }
-
-        /// Rows compressed by libdeflate at `level` (1–12), filtered by `filter` (0 none, 1 sub, 2 up,
-        /// 3 average, 4 Paeth, 5 the best per row).
-        package static func libdeflate(level: Int32, filter: Int32 = 0) -> Settings {
-            var settings = Settings(level: level, strategy: 0, filters: filter)
-            settings.libdeflate = true
-            return settings
         }
 
         /// Committed goldens: small, and fast enough to record thousands: zlib level 7, a card of at
@@ -63,13 +53,8 @@ public enum PNGCodec {
         var data: UnsafeMutablePointer<UInt8>? = nil
         var size = 0
         let status = image.pixels.withUnsafeBufferPointer { pixels in
-            settings.libdeflate
-                ? seemore_png_encode_deflate(
-                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), settings.level, settings.filters,
-                    pixelsPerMeter, &data,
-                    &size, &error, error.count)
-                : seemore_png_encode_rgba(
-                    pixels.baseAddress, UInt32(image.width), UInt32(image.height), &options, &data, &size, &error, error.count)
+            seemore_png_encode_rgba(
+                pixels.baseAddress, UInt32(image.width), UInt32(image.height), &options, &data, &size, &error, error.count)
         }
         guard status == 0, let data else {
             throw CodecError(message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))

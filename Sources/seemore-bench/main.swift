@@ -1,6 +1,7 @@
 // Benchmarks: `make bench` (release build). An argument runs only the benchmarks whose name contains it.
 import Foundation
 import SeeMore
+import SeeMoreBench
 
 // The speed table: SeeMore beside the C floor (`make bench ARGS=table`, or with no filter).
 // `ARGS=parallel`: only its rows on processes side by side (batch and serve, with one and two workers).
@@ -133,23 +134,27 @@ if Bench.filter == nil || Bench.filter!.contains("golden-encoders") {
     }.sorted()
     let images = try paths.map { try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)))) }
     // Zlib 9 without a palette is what goldens were; `PNGCodec.Settings.goldens` is zlib 7 + palette.
-    var candidates: [(String, PNGCodec.Settings)] = []
+    var candidates: [(String, (RGBAImage) throws -> [UInt8])] = []
     for level: Int32 in [6, 7, 8, 9] {
         for palette in [false, true] {
             var settings = PNGCodec.Settings.goldens
             settings.level = level
             settings.palette = palette
             let goldens = settings == .goldens ? " (goldens)" : ""
-            candidates.append(("zlib \(level)\(palette ? " + palette" : "")\(goldens)", settings))
+            candidates.append(
+                (
+                    "zlib \(level)\(palette ? " + palette" : "")\(goldens)",
+                    { try PNGCodec.encode($0, scale: 1, settings: settings) }
+                ))
         }
     }
     for level: Int32 in [6, 9, 10] {
-        candidates.append(("libdeflate \(level)", .libdeflate(level: level)))
+        candidates.append(("libdeflate \(level)", { try PNGBench.libdeflate($0, level: level) }))
     }
-    for (label, settings) in candidates {
+    for (label, encode) in candidates {
         var total = 0
         try measure("golden-encoders: \(images.count) goldens, \(label)", seconds: 3) {
-            total = try images.reduce(0) { $0 + (try PNGCodec.encode($1, scale: 1, settings: settings)).count }
+            total = try images.reduce(0) { $0 + (try encode($1)).count }
         }
         print("    total \(total) bytes")
     }

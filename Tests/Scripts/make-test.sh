@@ -52,7 +52,12 @@ consumer() (
     # SwiftPM keeps a dependency's source list in the build description and misses a file added to or
     # moved in SeeMore since the last build: plan it again (the compiled objects stay).
     cd Tests/Fixtures/Consumer && rm -f .build/*.yaml .build/*/debug/description.json \
-        && SEEMORE_RECORD=never swift test --disable-xctest
+        && SEEMORE_RECORD=never swift test --disable-xctest || exit 1
+    # What only the bench and the tests use never reaches a consumer: no libdeflate in its tests' binary.
+    if ldd .build/debug/ConsumerPackageTests.xctest | grep -q libdeflate; then
+        echo "the consumer's tests link libdeflate (a bench-only library)" >&2
+        exit 1
+    fi
 )
 
 # The code as .swift-format says: the toolchain's formatter lints every Swift file of the package

@@ -40,16 +40,6 @@ int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixel
                             size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
                             size_t error_size);
 
-/// The same PNG (8-bit sRGB, pHYs, RGB when every pixel is opaque) compressed by libdeflate at
-/// `level` (1-12) instead of zlib, rows filtered by `filter` (0 none, 1 sub, 2 up, 3 average,
-/// 4 Paeth, 5 per row the one with the least sum of absolute values): byte for byte the same for the
-/// same pixels, level and filter. Returns 0 and a malloc'd buffer (free with seemore_png_free), or -1
-/// and a message.
-int seemore_png_encode_deflate(const uint8_t *pixels, uint32_t width, uint32_t height, int level, int filter,
-                               uint32_t pixels_per_meter, uint8_t **out_data, size_t *out_size, char *error,
-                               size_t error_size);
-const char *seemore_libdeflate_version(void);
-
 void seemore_png_free(void *pointer);
 
 /// The zlib and libpng constants Swift needs.

@@ -4,7 +4,7 @@ import CPangoCairo
 public struct CairoError: Error, Equatable, CustomStringConvertible {
     public var message: String
 
-    init(_ status: cairo_status_t) {
+    package init(_ status: cairo_status_t) {
         message = String(cString: cairo_status_to_string(status))
     }
 

@@ -2,7 +2,7 @@ import CPangoCairo
 
 /// An owned Cairo image surface in ARGB32 (premultiplied alpha).
 package final class ImageSurface {
-    let pointer: OpaquePointer
+    package let pointer: OpaquePointer
     let pixelWidth: Int
     let pixelHeight: Int
 

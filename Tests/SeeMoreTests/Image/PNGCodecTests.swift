@@ -1,3 +1,4 @@
+@testable import SeeMoreBench
 import Foundation
 @testable import SeeMoreCards
 @testable import SeeMoreGoldens

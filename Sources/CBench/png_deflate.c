@@ -1,4 +1,4 @@
-#include "seemore_png.h"
+#include "seemore_bench.h"
 
 #include <libdeflate.h>
 #include <stdio.h>
@@ -172,3 +172,5 @@ int seemore_png_encode_deflate(const uint8_t *pixels, uint32_t width, uint32_t h
 }
 
 const char *seemore_libdeflate_version(void) { return LIBDEFLATE_VERSION_STRING; }
+
+void seemore_bench_free(void *pointer) { free(pointer); }
