@@ -175,7 +175,7 @@ package struct ArgumentScanner {
     /// A BCP 47 language tag.
     package func language(_ value: String, flag: String) throws -> String {
         guard TextLanguage.isValid(value) else {
-            throw usageError("\(flag) must be a BCP 47 language tag such as ja, zh-Hans or pt-BR, not '\(value)'")
+            throw usageError("\(flag) must be \(TextLanguage.rule), not '\(value)'")
         }
         return value
     }

@@ -208,7 +208,7 @@ struct SuiteFile: Decodable {
             if let language, !TextLanguage.isValid(language) {
                 throw DecodingError.dataCorruptedError(
                     forKey: .lang, in: container,
-                    debugDescription: "\"\(language)\" is not a BCP 47 language tag such as ja, zh-Hans or pt-BR")
+                    debugDescription: "\"\(language)\" is not \(TextLanguage.rule)")
             }
         }
     }

@@ -117,7 +117,7 @@ package struct CardFields: Sendable {
         if let language = values["lang"] {
             guard TextLanguage.isValid(language) else {
                 throw Refusal.badValue(
-                    "lang", "lang must be a BCP 47 language tag such as ja, zh-Hans or pt-BR, not '\(language)'")
+                    "lang", "lang must be \(TextLanguage.rule), not '\(language)'")
             }
             request.language = language
         }

@@ -133,7 +133,7 @@ extension CardTemplate.Body: Decodable {
         if let lang, !TextLanguage.isValid(lang) {
             throw DecodingError.dataCorruptedError(
                 forKey: .lang, in: container,
-                debugDescription: "\"\(lang)\" is not a BCP 47 language tag such as ja, zh-Hans or pt-BR")
+                debugDescription: "\"\(lang)\" is not \(TextLanguage.rule)")
         }
     }
 }

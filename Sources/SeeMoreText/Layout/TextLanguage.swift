@@ -74,6 +74,9 @@ package enum TextLanguage {
         return "zh-cn"
     }
 
+    /// What a language must be, for messages: "… must be \(rule), not 'ja_JP'".
+    package static let rule = "a BCP 47 language tag such as ja, zh-Hans or pt-BR"
+
     /// Whether `tag` is a well-formed BCP 47 tag as far as SeeMore needs: letters, digits and hyphens,
     /// starting with a 2–3 letter language, at most 35 characters.
     package static func isValid(_ tag: String) -> Bool {

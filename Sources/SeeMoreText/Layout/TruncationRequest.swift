@@ -179,7 +179,7 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
             return "the line limit must be at least 1 and at most \(TruncationRequest.maximumLines), not \(lines)"
         case .nulCharacter(let field): return "the \(field) contains a NUL character"
         case .invalidLanguage(let tag):
-            return "the language must be a BCP 47 tag such as ja, zh-Hans or pt-BR, not '\(tag)'"
+            return "the language must be \(TextLanguage.rule), not '\(tag)'"
         case .invalidLineHeight(let value):
             return
                 "the line height must be a multiple of the font size up to 10 (1.25), points up to 10000 (20pt) or 0, not \(value)"
