@@ -3,21 +3,21 @@ import Glibc
 import SeeMore
 
 /// Where a command reads its standard input and writes its output, so tests can run commands in-process.
-public struct CommandIO {
-    public var readStandardInput: () -> Data
-    public var writeOutput: (String) -> Void
-    public var writeError: (String) -> Void
+package struct CommandIO {
+    package var readStandardInput: () -> Data
+    package var writeOutput: (String) -> Void
+    package var writeError: (String) -> Void
     /// Bytes to standard output (a `check --jobs` worker's binary frames): `standard` writes them as
     /// they are; by default they go to `writeOutput` decoded as UTF-8, which only text survives.
-    public var writeOutputBytes: ([UInt8]) -> Void
+    package var writeOutputBytes: ([UInt8]) -> Void
     /// The `seemore` executable running this command, set by its `main`: `check --jobs N` starts its
     /// worker processes from it. Nil (a command run inside another program) checks on threads.
-    public var program: String? = nil
+    package var program: String? = nil
     /// Set by `main`: the command may take SIGINT and SIGTERM to stop in order (`check` reports what
     /// ran). A command run inside another program leaves that program's signals alone.
-    public var ownsSignals = false
+    package var ownsSignals = false
 
-    public init(
+    package init(
         readStandardInput: @escaping () -> Data, writeOutput: @escaping (String) -> Void,
         writeError: @escaping (String) -> Void
     ) {
@@ -28,7 +28,7 @@ public struct CommandIO {
     }
 
     /// The process's own standard streams.
-    public static var standard: CommandIO {
+    package static var standard: CommandIO {
         var io = CommandIO(
             readStandardInput: {
                 // No more than one byte past the longest text accepted: an endless stream is refused, not read.

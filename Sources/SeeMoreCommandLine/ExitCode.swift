@@ -1,5 +1,5 @@
 /// The process exit codes of `seemore`, after BSD's sysexits.h.
-public enum ExitCode: Int32, Sendable {
+package enum ExitCode: Int32, Sendable {
     case success = 0
     /// A check found differences.
     case failure = 1
@@ -21,19 +21,19 @@ public enum ExitCode: Int32, Sendable {
 }
 
 /// An error that ends a command with a message and an exit code.
-public struct CommandError: Error, Equatable, CustomStringConvertible {
-    public var message: String
-    public var exitCode: ExitCode
+package struct CommandError: Error, Equatable, CustomStringConvertible {
+    package var message: String
+    package var exitCode: ExitCode
     /// The usage line printed after the message (usage errors only).
-    public var usage: String?
+    package var usage: String?
 
-    public init(_ message: String, exitCode: ExitCode, usage: String? = nil) {
+    package init(_ message: String, exitCode: ExitCode, usage: String? = nil) {
         self.message = message
         self.exitCode = exitCode
         self.usage = usage
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// Thrown by a parser when `--help` is given; the text goes to standard output with exit code 0.

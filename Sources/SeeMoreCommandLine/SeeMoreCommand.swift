@@ -2,7 +2,7 @@ import FoundationEssentials
 import SeeMore
 
 /// The `seemore` command line: dispatches to a subcommand and maps errors to exit codes.
-public enum SeeMoreCommand {
+package enum SeeMoreCommand {
     static let usage = """
         Usage: seemore <command> [options]
 
@@ -23,7 +23,7 @@ public enum SeeMoreCommand {
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     /// - Parameter more: commands from other modules (`serve`), by name.
-    public static func run(
+    package static func run(
         _ arguments: [String], io: CommandIO = .standard, more: [String: ([String], CommandIO) throws -> ExitCode] = [:]
     ) -> Int32 {
         do {

@@ -5,11 +5,11 @@ import SeeMore
 /// Another program installed beside this one, run in this process's place: `seemore serve` runs
 /// `seemore-serve`, the only program that links libsoup, so every other command starts without
 /// loading libsoup and the 13 libraries it brings.
-public enum SiblingProgram {
+package enum SiblingProgram {
     /// Replaces this process with `name` from this program's folder (execv: the same process id,
     /// streams and signals, so SIGTERM reaches the server); returns only when it cannot be run.
     /// - Throws: `CommandError` (exit 66) naming the path when it is missing or cannot be run.
-    public static func replaceProcess(with name: String, arguments: [String], io: CommandIO) throws -> ExitCode {
+    package static func replaceProcess(with name: String, arguments: [String], io: CommandIO) throws -> ExitCode {
         guard let program = io.program else {
             throw CommandError("cannot find \(name): the path of this program is unknown", exitCode: .noInput)
         }

@@ -4,10 +4,10 @@ import SeeMoreImage
 import SeeMoreSupport
 
 /// The folder that receives a run's actual, golden and diff images and its report.
-public struct ArtifactsFolder: Sendable {
-    public let path: String
+package struct ArtifactsFolder: Sendable {
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
@@ -22,9 +22,9 @@ public struct ArtifactsFolder: Sendable {
     static let maximumListBytes = 256 << 20
 
     /// Why an artifacts folder is refused.
-    public struct UnsafeFolder: Error, CustomStringConvertible {
-        public var path: String
-        public var description: String {
+    package struct UnsafeFolder: Error, CustomStringConvertible {
+        package var path: String
+        package var description: String {
             "the artifacts folder \(path) is a symbolic link; SeeMore writes (and removes) artifacts only in a real folder"
         }
     }

@@ -3,34 +3,34 @@ import SeeMoreSupport
 /// A check's failing cases grouped by what changed (`ChangeSignature`), whatever their font, width,
 /// theme or scale: what a reviewer looks at one by one instead of every case, and approves at once
 /// (`seemore approve --group ID`).
-public struct ChangeGroups: Sendable {
+package struct ChangeGroups: Sendable {
     /// One change and the cases that show it.
-    public struct Group: Sendable, Equatable {
+    package struct Group: Sendable, Equatable {
         /// Stable across runs for the same change of the same template: a hash of both.
-        public var id: String
-        public var template: String
+        package var id: String
+        package var template: String
         /// The change, as `ChangeSignature.key` says it.
-        public var change: String
+        package var change: String
         /// The change and how it varies inside the group, in one sentence for people:
         /// `inline-more: the ending "… More" → "… Read more"; the cut moved back 1 word in 20 of them, …`.
-        public var sentence: String
+        package var sentence: String
         /// The members' positions in the run's results, in case order.
-        public var members: [Int]
+        package var members: [Int]
         /// The members' names, in the same order.
-        public var names: [String]
+        package var names: [String]
         /// The member shown for the group (a position, as `members`): the first one whose cut moved as
         /// most of the group's did.
-        public var representative: Int
+        package var representative: Int
         /// The representative's name.
-        public var representativeName: String { names[members.firstIndex(of: representative) ?? 0] }
+        package var representativeName: String { names[members.firstIndex(of: representative) ?? 0] }
     }
 
     /// Largest first; equal sizes by template and change.
-    public var groups: [Group]
+    package var groups: [Group]
     /// The group index of each result position; -1 for a case in no group (passed).
     private var groupOfPosition: [Int32]
 
-    public init(_ results: CaseResults) {
+    package init(_ results: CaseResults) {
         struct Building {
             var template: String
             var change: String
@@ -95,14 +95,14 @@ public struct ChangeGroups: Sendable {
     }
 
     /// The group of the result at `position`, if it failed.
-    public func group(ofResultAt position: Int) -> Group? {
+    package func group(ofResultAt position: Int) -> Group? {
         guard groupOfPosition.indices.contains(position) else { return nil }
         let slot = groupOfPosition[position]
         return slot < 0 ? nil : groups[Int(slot)]
     }
 
     /// The group with `id`.
-    public func group(id: String) -> Group? { groups.first { $0.id == id } }
+    package func group(id: String) -> Group? { groups.first { $0.id == id } }
 
     /// How the cut moved in a case, in words ("back 1 word"); "" when it did not move.
     private static func shiftWords(_ signature: ChangeSignature) -> String {

@@ -10,24 +10,24 @@ import SeeMoreText
 ///
 /// One figure varies inside a group and is kept apart from the key: how far the cut moved when the
 /// change that moved it (a longer suffix) is in the key.
-public struct ChangeSignature: Sendable, Equatable {
+package struct ChangeSignature: Sendable, Equatable {
     /// The change in words, equal for cases whose change is the same:
     /// `the ending "… More" → "… Read more"`, `pixels changed in every line`, `taller; more lines`.
-    public var key: String
+    package var key: String
     /// The case's template: a group never mixes templates, whose changes have causes of their own.
-    public var template: String
+    package var template: String
     /// How far the cut moved, in `cutUnit`s, back when negative; nil when it did not move. In the key
     /// only as a direction ("the cut moved back") when nothing else in the key explains it.
-    public var cutShift: Int?
-    public var cutUnit: CutUnit = .word
+    package var cutShift: Int?
+    package var cutUnit: CutUnit = .word
 
     /// What a moved cut is counted in: words, or characters where it moved inside a word or in a
     /// script written without spaces.
-    public enum CutUnit: String, Sendable, CaseIterable {
+    package enum CutUnit: String, Sendable, CaseIterable {
         case word, character
     }
 
-    public init(key: String, template: String = "", cutShift: Int? = nil, cutUnit: CutUnit = .word) {
+    package init(key: String, template: String = "", cutShift: Int? = nil, cutUnit: CutUnit = .word) {
         self.key = key
         self.template = template
         self.cutShift = cutShift

@@ -9,7 +9,7 @@ import SeeMoreSupport
 /// (template values, text, font, width, theme, scale, state), the bytes read for its golden PNG and
 /// layout snapshot (compared in full, not by a hash an author could collide), the tolerance and the ignored regions. Only
 /// checks that never record use it. Thread-safe.
-public final class CheckCache: @unchecked Sendable {
+package final class CheckCache: @unchecked Sendable {
     private struct Entry {
         var golden: GoldenCase
         var png: PathPolicy.Read
@@ -22,10 +22,10 @@ public final class CheckCache: @unchecked Sendable {
     private let lock = Lock()
     private var entries: [String: Entry] = [:]
     /// Cases answered from the cache and cases checked, since it was made.
-    public private(set) var hits = 0
-    public private(set) var misses = 0
+    package private(set) var hits = 0
+    package private(set) var misses = 0
 
-    public init() {}
+    package init() {}
 
     /// The earlier result for `golden`, when nothing it depends on changed.
     func result(for golden: GoldenCase, png: PathPolicy.Read, layout: PathPolicy.Read, tolerance: Tolerance) -> (

@@ -18,9 +18,9 @@ public struct CheckOptions: Sendable {
     /// Called after each case with (done, total); from worker threads, one call at a time.
     public var progress: (@Sendable (Int, Int) -> Void)? = nil
     /// Results of earlier checks to use again for cases that did not change (only when never recording).
-    public var cache: CheckCache? = nil
+    package var cache: CheckCache? = nil
     /// Processes of this program to check the cases in, instead of threads (`seemore check --jobs N`).
-    public var workers: CheckWorkers? = nil
+    package var workers: CheckWorkers? = nil
     /// Threads someone else owns to render the cases on (a server's render pool), instead of `jobs`
     /// threads of the check's own.
     public var scheduler: CaseScheduler? = nil
@@ -72,7 +72,7 @@ public struct CaseResult: Sendable, Equatable {
     public var tolerance: Tolerance? = nil
     /// What changed, said the same for every case whose change is the same (`ChangeGroups`); nil for a
     /// passed case.
-    public var signature: ChangeSignature? = nil
+    package var signature: ChangeSignature? = nil
 
     /// What a run counts and filters by.
     package var facts: Facts { Facts(outcome: outcome, recorded: recordedPath != nil, writeError: writeError != nil) }
@@ -133,7 +133,7 @@ public struct CheckSummary: Sendable {
     /// Fonts the design now uses that the fingerprint did not record (not a machine change).
     public var designChanges: [String] = []
     /// This run's fingerprint merged over the recorded one: what `approve` records with the goldens.
-    public var environment: EnvironmentFingerprint? = nil
+    package var environment: EnvironmentFingerprint? = nil
     public var fingerprintPath: String
     public var fingerprintWritten: Bool
     /// No fingerprint was recorded before this run (it is written with the first goldens).
@@ -151,9 +151,9 @@ public struct CheckSummary: Sendable {
 
     public var failures: CaseResults { results.failures }
     /// The failing cases grouped by what changed; made by the run (nil in a summary made by hand).
-    public var groups: ChangeGroups? = nil
+    package var groups: ChangeGroups? = nil
     /// `groups`, or made now from the results.
-    public var changeGroups: ChangeGroups { groups ?? ChangeGroups(results) }
+    package var changeGroups: ChangeGroups { groups ?? ChangeGroups(results) }
     /// A golden this run should have written but could not.
     public var hasWriteError: Bool { results.count(matching: { $0.writeError }) > 0 }
     /// A golden that could not be used: undecodable, unsafe to read, or oversized.

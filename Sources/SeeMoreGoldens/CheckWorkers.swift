@@ -15,19 +15,19 @@ import SeeMoreWorkers
 /// each case of its job is tried again alone, so only the case it died on is `crashed` (the worker is
 /// replaced and the run goes on); the cases no worker could be started for are checked by the
 /// parent itself.
-public struct CheckWorkers: Sendable {
+package struct CheckWorkers: Sendable {
     /// This program.
-    public var executable: String
+    package var executable: String
     /// The `check` arguments every job carries (the suite, the selection, the record mode, …).
-    public var arguments: [String]
-    public var count: Int
+    package var arguments: [String]
+    package var count: Int
     /// How long a worker may draw and compare one case (`--time-budget`): past it the worker is ended
     /// and the case fails as not drawn, while the run goes on; a job of several cases has as many budgets.
-    public var caseBudget: Duration
+    package var caseBudget: Duration
     /// A case's time budget unless told otherwise: 60 s, a thousand times a long card's.
-    public static let defaultCaseBudget: Duration = .seconds(60)
+    package static let defaultCaseBudget: Duration = .seconds(60)
 
-    public init(executable: String, arguments: [String], count: Int, caseBudget: Duration = CheckWorkers.defaultCaseBudget) {
+    package init(executable: String, arguments: [String], count: Int, caseBudget: Duration = CheckWorkers.defaultCaseBudget) {
         self.executable = executable
         self.arguments = arguments
         self.count = count

@@ -9,18 +9,18 @@ import Synchronization
 ///
 /// Stored as `ENVIRONMENT.json` next to the suite, so a reviewer can tell whether the design or the
 /// machine changed.
-public struct EnvironmentFingerprint: Equatable, Sendable {
-    public var libraries: [String: String]
+package struct EnvironmentFingerprint: Equatable, Sendable {
+    package var libraries: [String: String]
     /// Font file path → "size:hash".
-    public var fonts: [String: String]
+    package var fonts: [String: String]
     /// Language → the first families fontconfig falls back to for `sans-serif` text in it (none for
     /// a suite whose fonts are hermetic: the machine's fonts play no part).
-    public var fallbacks: [String: [String]] = [:]
+    package var fallbacks: [String: [String]] = [:]
     /// The suite's own font files (`fontFiles`), by path relative to the suite's folder → "size:hash":
     /// part of the design, so a change of them is the design's, never the machine's.
-    public var fontFiles: [String: String] = [:]
+    package var fontFiles: [String: String] = [:]
 
-    public init(
+    package init(
         libraries: [String: String], fonts: [String: String], fallbacks: [String: [String]] = [:],
         fontFiles: [String: String] = [:]
     ) {
@@ -30,16 +30,16 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
         self.fontFiles = fontFiles
     }
 
-    public static let fileName = "ENVIRONMENT.json"
+    package static let fileName = "ENVIRONMENT.json"
 
     /// This machine's libraries and the given font files.
-    public static func current(fontFiles: Set<String>) -> EnvironmentFingerprint {
+    package static func current(fontFiles: Set<String>) -> EnvironmentFingerprint {
         current(fontFiles: fontFiles, declared: .system, folder: "/")
     }
 
     /// This machine's libraries, the installed font files drawn (`drawn` but the `declared` ones),
     /// and every declared file by its path inside `folder` (the suite's).
-    public static func current(fontFiles drawn: Set<String>, declared: FontFiles, folder: String) -> EnvironmentFingerprint {
+    package static func current(fontFiles drawn: Set<String>, declared: FontFiles, folder: String) -> EnvironmentFingerprint {
         var libraries: [String: String] = [:]
         for (name, version) in LibraryVersions.all { libraries[name] = version }
         let own = Set(declared.files)
@@ -77,7 +77,7 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
     /// Fonts this run drew with that were not recorded, though they are installed as before: the
     /// design now uses them (a Bold suffix bringing in DejaVuSans-Bold.ttf), the machine did not change.
     /// The suite's own font files changed too: bytes, added, no longer named.
-    public func designChanges(since recorded: EnvironmentFingerprint) -> [String] {
+    package func designChanges(since recorded: EnvironmentFingerprint) -> [String] {
         var changes = fonts.keys.sorted().filter { recorded.fonts[$0] == nil }.map { "the design now draws with \($0)" }
         for (path, hash) in fontFiles.sorted(by: { $0.key < $1.key }) {
             if let before = recorded.fontFiles[path] {
@@ -96,7 +96,7 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
     /// fallback order, fonts recorded with other bytes, and recorded fonts that are no longer installed
     /// (fontconfig then silently draws those glyphs with another font). Fonts the design newly uses
     /// are `designChanges`.
-    public func changes(since recorded: EnvironmentFingerprint) -> [String] {
+    package func changes(since recorded: EnvironmentFingerprint) -> [String] {
         var changes: [String] = []
         for name in Set(libraries.keys).union(recorded.libraries.keys).sorted() where libraries[name] != recorded.libraries[name]
         {
@@ -117,7 +117,7 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
     }
 
     /// This run's entries merged over `recorded` (a partial run keeps the fonts it did not use).
-    public func merged(over recorded: EnvironmentFingerprint?) -> EnvironmentFingerprint {
+    package func merged(over recorded: EnvironmentFingerprint?) -> EnvironmentFingerprint {
         var result = recorded ?? EnvironmentFingerprint(libraries: [:], fonts: [:])
         result.libraries = libraries
         result.fallbacks = fallbacks
@@ -127,7 +127,7 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
         return result
     }
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("libraries", .object(libraries.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             ("fonts", .object(fonts.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
@@ -144,7 +144,7 @@ public struct EnvironmentFingerprint: Equatable, Sendable {
     }
 
     /// Reads a fingerprint file; nil when there is none or it cannot be read.
-    public static func read(_ path: String) -> EnvironmentFingerprint? {
+    package static func read(_ path: String) -> EnvironmentFingerprint? {
         guard let data = FileManager.default.contents(atPath: path), let object = JSONNode.read(data) else { return nil }
         return EnvironmentFingerprint(object)
     }

@@ -4,16 +4,16 @@ import SeeMoreImage
 import SeeMoreSupport
 
 /// Where one golden lives.
-public struct GoldenLocation: Sendable {
+package struct GoldenLocation: Sendable {
     /// The case's name; artifacts are written under it.
-    public var name: String
-    public var pngPath: String
-    public var layoutPath: String
+    package var name: String
+    package var pngPath: String
+    package var layoutPath: String
     /// The folder both files must lie in (the suite's folder); they are read and written only there,
     /// never through a symbolic link.
-    public var root: String
+    package var root: String
 
-    public init(name: String, pngPath: String, layoutPath: String, root: String) {
+    package init(name: String, pngPath: String, layoutPath: String, root: String) {
         self.name = name
         self.pngPath = pngPath
         self.layoutPath = layoutPath
@@ -23,13 +23,13 @@ public struct GoldenLocation: Sendable {
 
 /// Compares one drawn card with its golden, records per the mode and writes artifacts when it fails:
 /// the step `seemore check` takes for every case and `assertCardSnapshot` for one.
-public enum GoldenCheck {
+package enum GoldenCheck {
     /// - Parameters:
     ///   - copyPassedGolden: also copy a passed case's golden into the artifacts, so a report shows it
     ///     from there (`seemore check`; a Swift test has no report).
     ///   - files: the golden's PNG and layout snapshot as the caller already read them (with
     ///     `PathPolicy.read` and this type's limits); nil reads them here.
-    public static func check(
+    package static func check(
         _ image: RGBAImage, metadata: CardMetadata, scale: Int, at location: GoldenLocation, record: RecordMode,
         tolerance: Tolerance, ignore: [IgnoreRegion] = [], artifacts: ArtifactsFolder, copyPassedGolden: Bool = false,
         files: (png: PathPolicy.Read, layout: PathPolicy.Read)? = nil

@@ -6,24 +6,24 @@ import SeeMoreText
 /// Compares a freshly drawn card with its golden, in stages: identical pixels (and layout) pass at
 /// once; then size; then the layout snapshot; then pixels, by perceptual distance with anti-aliasing
 /// detection. Pixels, not PNG bytes, are compared, so a golden encoded differently still matches.
-public struct GoldenComparison: Sendable {
-    public var outcome: GoldenOutcome
+package struct GoldenComparison: Sendable {
+    package var outcome: GoldenOutcome
     /// One line for people: what changed.
-    public var message: String
+    package var message: String
     /// The pixel comparison; for a size change, on the canvas both images fit in.
-    public var diff: ImageDiff?
+    package var diff: ImageDiff?
     /// Every line of the layout snapshot that changed, when it did.
-    public var layoutDiff: LayoutDiff?
+    package var layoutDiff: LayoutDiff?
     /// Whether the golden is fit to be shown to a reviewer (copied into the artifacts, where a browser
     /// decodes it): false for one that declares more pixels than `sizeChangeCanvasBudget` allows.
-    public var goldenShown = true
+    package var goldenShown = true
 
     /// A golden of another size is decoded and diffed on the canvas both images fit in only when that
     /// canvas has at most this many pixels (a card of 1242 × 3377, @3x) and at most four times the
     /// drawn card's: past that it is a size change found from its header, not decoded, not diffed and
     /// not shown: a small PNG can declare 32767 × 2048 pixels, seconds and most of a gigabyte to decode
     /// and diff. The diff holds five images of the canvas's size: 4 M pixels is at most 80 MB.
-    public static let sizeChangeCanvasBudget = 4 << 20
+    package static let sizeChangeCanvasBudget = 4 << 20
 
     /// Whether a PNG header declares a size a card can have: no side past Cairo's 32 767 pixels and no
     /// more than `PNGCodec.maximumPixels`. Anything larger is a bomb: never decoded, copied or approved.
@@ -46,7 +46,7 @@ public struct GoldenComparison: Sendable {
     ///   - golden: the golden PNG's bytes, nil when there is none.
     ///   - ignoring: pixels masked in both images before they are compared (`IgnoreRegion`), hatched
     ///     in the diff; for images of one size.
-    public static func compare(
+    package static func compare(
         actual image: RGBAImage, actualLayout: LayoutSnapshot, golden: [UInt8]?, goldenLayout: LayoutSnapshot?,
         tolerance: Tolerance, ignoring mask: [PixelRect] = []
     ) -> GoldenComparison {

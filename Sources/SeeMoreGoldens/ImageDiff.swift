@@ -2,16 +2,16 @@ import SeeMoreImage
 
 /// Compares two images of the same size as pixelmatch does: a perceptual color distance in YIQ
 /// space against a threshold, with anti-aliased pixels detected and not counted.
-public struct ImageDiff: Sendable {
+package struct ImageDiff: Sendable {
     /// Pixels that differ beyond the threshold and are not anti-aliasing.
-    public var differentPixels: Int
+    package var differentPixels: Int
     /// Pixels that differ but look like anti-aliasing (an edge moved by a pixel).
-    public var antialiasedPixels: Int
-    public var totalPixels: Int
+    package var antialiasedPixels: Int
+    package var totalPixels: Int
     /// Red where pixels differ, yellow where they are anti-aliasing, the rest faded gray.
-    public var image: RGBAImage
+    package var image: RGBAImage
 
-    public var ratio: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
+    package var ratio: Double { totalPixels == 0 ? 0 : Double(differentPixels) / Double(totalPixels) }
 
     /// The largest YIQ squared distance between two colors (black and white).
     static let maximumDelta = 35215.0
@@ -22,7 +22,7 @@ public struct ImageDiff: Sendable {
     ///   - deltaE: when given, two colors count as different when their CIEDE2000 distance exceeds it
     ///     (`ColorDifference`), in place of `threshold`: the measure for photographs and gradients.
     /// - Returns: nil when the sizes differ.
-    public static func compare(
+    package static func compare(
         _ expected: RGBAImage, _ actual: RGBAImage, threshold: Double = 0.1, detectAntialiasing: Bool = true,
         deltaE: Double? = nil
     ) -> ImageDiff? {
@@ -70,7 +70,7 @@ public struct ImageDiff: Sendable {
     /// Images of different sizes on the canvas both fit in, top-left aligned (where a card's text
     /// starts): the pixels both cover are compared as `compare` does, those only one covers count as
     /// different and are red.
-    public static func compareOnUnionCanvas(
+    package static func compareOnUnionCanvas(
         _ expected: RGBAImage, _ actual: RGBAImage, threshold: Double = 0.1, deltaE: Double? = nil
     ) -> ImageDiff {
         let width = max(expected.width, actual.width), height = max(expected.height, actual.height)

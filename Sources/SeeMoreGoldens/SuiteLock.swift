@@ -6,17 +6,17 @@ import SeeMoreSupport
 /// runs never mix their goldens. It is `flock` on `.seemore-lock` in the folder, released when the
 /// lock is dropped or the process ends; the file names the holder, and the holder removes it when it
 /// is done, so no lock file stays in a team's goldens folder (one a killed run left is taken over).
-public final class SuiteLock {
+package final class SuiteLock {
     private let descriptor: Int32
     private let path: String
 
-    public static let fileName = ".seemore-lock"
+    package static let fileName = ".seemore-lock"
 
     /// A lock held by another process.
-    public struct Busy: Error, Equatable, CustomStringConvertible {
-        public var folder: String
-        public var holder: String
-        public var description: String {
+    package struct Busy: Error, Equatable, CustomStringConvertible {
+        package var folder: String
+        package var holder: String
+        package var description: String {
             "\(folder) is locked by another SeeMore run writing goldens (\(holder)); wait for it, or pass --wait"
         }
     }
@@ -26,7 +26,7 @@ public final class SuiteLock {
     ///   - wait: wait for the holder to finish instead of failing at once.
     ///   - purpose: what this run does, written into the lock file for whoever finds it busy.
     /// - Throws: `Busy` naming the holder; `AtomicFile.WriteError` when the lock file cannot be made.
-    public init(folder: String, wait: Bool, purpose: String) throws {
+    package init(folder: String, wait: Bool, purpose: String) throws {
         try AtomicFile.makeFolder(folder)
         let path = folder + "/" + Self.fileName
         var descriptor: Int32 = -1

@@ -26,9 +26,9 @@ public struct CutLint: Sendable, Equatable {
     public var detail: String
     /// How badly it reads, 1 or more: the characters of a link or tag cut off, how short the stranded
     /// last line is; the gallery shows the worst first.
-    public var severity: Int
+    package var severity: Int
 
-    public init(kind: Kind, detail: String, severity: Int = 1) {
+    package init(kind: Kind, detail: String, severity: Int = 1) {
         self.kind = kind
         self.detail = detail
         self.severity = max(1, severity)
@@ -45,7 +45,7 @@ public struct CutLint: Sendable, Equatable {
     ///   - lines: the collapsed card's visible lines, the ending included on the last.
     ///   - ending: the ellipsis and suffix as the last line shows them (`"… More"`).
     ///   - mixedFonts: the card's words drawn in two fonts (`CardMetadata.mixedFonts`).
-    public static func lints(text: String, cutIndex: Int, lines: [String], ending: String, mixedFonts: [String] = [])
+    package static func lints(text: String, cutIndex: Int, lines: [String], ending: String, mixedFonts: [String] = [])
         -> [CutLint]
     {
         var found: [CutLint] = []

@@ -3,9 +3,9 @@ import SeeMoreSupport
 
 /// Texts sent to a scan's worker process and the cases it answers, as records (`WorkerJob.scanTexts`):
 /// every field listed once for writing and reading.
-public enum ScanBatch {
+package enum ScanBatch {
     /// The message of a batch of texts.
-    public static func message(_ texts: [CorpusText]) -> [UInt8] {
+    package static func message(_ texts: [CorpusText]) -> [UInt8] {
         var record = RecordWriter()
         var fields = texts
         code(&fields, &record)
@@ -13,7 +13,7 @@ public enum ScanBatch {
     }
 
     /// The texts of a message; nil for bytes `message` did not make.
-    public static func texts(_ message: [UInt8]) -> [CorpusText]? {
+    package static func texts(_ message: [UInt8]) -> [CorpusText]? {
         var reader = RecordReader(message[...])
         var texts: [CorpusText] = []
         guard (try? code(&texts, &reader)) != nil, reader.isAtEnd else { return nil }
@@ -21,7 +21,7 @@ public enum ScanBatch {
     }
 
     /// The answer of a batch: each text's cases, in order.
-    public static func answer(_ cases: [ScanCase]) -> [UInt8] {
+    package static func answer(_ cases: [ScanCase]) -> [UInt8] {
         var record = RecordWriter()
         var fields = cases
         code(&fields, &record)
@@ -29,7 +29,7 @@ public enum ScanBatch {
     }
 
     /// The cases of an answer; nil for bytes `answer` did not make.
-    public static func cases(_ answer: [UInt8]) -> [ScanCase]? {
+    package static func cases(_ answer: [UInt8]) -> [ScanCase]? {
         var reader = RecordReader(answer[...])
         var cases: [ScanCase] = []
         guard (try? code(&cases, &reader)) != nil, reader.isAtEnd else { return nil }

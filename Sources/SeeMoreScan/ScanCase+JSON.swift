@@ -2,7 +2,7 @@ import SeeMoreSupport
 
 extension ScanCase {
     /// Its line of `cases.jsonl`.
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .string(id)), ("line", .number(Double(line))), ("template", .string(template)), ("font", .string(font)),
             ("width", .number(width)),

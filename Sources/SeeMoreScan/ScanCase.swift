@@ -1,38 +1,38 @@
 import SeeMoreCards
 
 /// What one text's cut did in one cell (template, font, width): a line of `cases.jsonl`.
-public struct ScanCase: Sendable, Equatable {
-    public var id: String
+package struct ScanCase: Sendable, Equatable {
+    package var id: String
     /// The corpus line the text starts on: the order of `cases.jsonl`, in one run and merged.
-    public var line: Int
-    public var template: String
+    package var line: Int
+    package var template: String
     /// The body font in place of the template's; "" for the template's own.
-    public var font: String
-    public var width: Double
-    public var truncated = false
+    package var font: String
+    package var width: Double
+    package var truncated = false
     /// Characters (Unicode scalars) of the text as drawn, and those kept before the ellipsis.
-    public var characters = 0
-    public var kept = 0
+    package var characters = 0
+    package var kept = 0
     /// Lines of the collapsed card.
-    public var lines = 0
+    package var lines = 0
     /// The ellipsis and suffix did not fit on the last line and wrapped.
-    public var suffixWraps = false
+    package var suffixWraps = false
     /// The cut fell between two letters of a word, as word mode does where no word fits.
-    public var characterCut = false
+    package var characterCut = false
     /// Glyphs no font had (tofu).
-    public var unknownGlyphs = 0
+    package var unknownGlyphs = 0
     /// The fonts the card drew with, in order of first use.
-    public var fonts: [String] = []
+    package var fonts: [String] = []
     /// The text drawn by fallback fonts (at most `maximumFallbackRuns`, each at most 80 characters).
-    public var fallbackRuns: [FallbackRun] = []
-    public var lints: [CutLint] = []
+    package var fallbackRuns: [FallbackRun] = []
+    package var lints: [CutLint] = []
     /// Why the text could not be laid out (too long, too large); nil when it was.
-    public var error: String? = nil
+    package var error: String? = nil
 
     /// The most fallback runs a case lists (a long text in a font without its script has one a word).
-    public static let maximumFallbackRuns = 32
+    package static let maximumFallbackRuns = 32
 
-    public init(id: String, line: Int, cell: ScanStatistics.Key) {
+    package init(id: String, line: Int, cell: ScanStatistics.Key) {
         self.id = id
         self.line = line
         template = cell.template
@@ -40,8 +40,8 @@ public struct ScanCase: Sendable, Equatable {
         width = cell.width
     }
 
-    public var cell: ScanStatistics.Key { ScanStatistics.Key(template: template, font: font, width: width) }
+    package var cell: ScanStatistics.Key { ScanStatistics.Key(template: template, font: font, width: width) }
 
     /// The share of the text the collapsed card shows, 0–1 (1 for an empty text).
-    public var shownShare: Double { characters == 0 ? 1 : min(1, Double(kept) / Double(characters)) }
+    package var shownShare: Double { characters == 0 ? 1 : min(1, Double(kept) / Double(characters)) }
 }

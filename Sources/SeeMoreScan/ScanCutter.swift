@@ -3,25 +3,25 @@ import SeeMoreText
 
 /// Cuts one text in every cell of a matrix and says how each cut reads: the work `seemore scan` does
 /// per text, in one process or in each worker. The card is laid out, never painted.
-public final class ScanCutter {
-    public let matrix: ScanMatrix
+package final class ScanCutter {
+    package let matrix: ScanMatrix
     private let renderer: CardRenderer
     private let cells: [ScanMatrix.Cell]
 
     /// - Throws: `FontFilesError` for a file that holds no font; `PangoError` when Pango fails.
-    public init(matrix: ScanMatrix) throws {
+    package init(matrix: ScanMatrix) throws {
         self.matrix = matrix
         renderer = try CardRenderer(fonts: matrix.fontFiles)
         cells = matrix.cells
     }
 
     /// The text's case in every cell, in the matrix's order.
-    public func cases(of text: CorpusText) -> [ScanCase] {
+    package func cases(of text: CorpusText) -> [ScanCase] {
         cells.map { cut(text, in: $0) }
     }
 
     /// The card request of `text` in `cell`, as the gallery paints it.
-    public static func request(_ text: CorpusText, in cell: ScanMatrix.Cell) -> CardRequest {
+    package static func request(_ text: CorpusText, in cell: ScanMatrix.Cell) -> CardRequest {
         var request = CardRequest(text: text.text, template: cell.template, width: cell.width, font: cell.font)
         request.language = text.language
         return request
@@ -29,7 +29,7 @@ public final class ScanCutter {
 
     /// A gallery case's collapsed and expanded pictures as PNG; nil when its template is not in the
     /// matrix or it cannot be drawn (an expanded card taller than a picture may be).
-    public func pictures(of entry: ScanGallery.Entry, scale: Int) -> (collapsed: [UInt8], expanded: [UInt8])? {
+    package func pictures(of entry: ScanGallery.Entry, scale: Int) -> (collapsed: [UInt8], expanded: [UInt8])? {
         guard let cell = cells.first(where: { $0.key == entry.cell }) else { return nil }
         var request = Self.request(
             CorpusText(id: entry.id, text: entry.text, language: entry.language, line: entry.line), in: cell)

@@ -3,22 +3,22 @@ import SeeMoreSupport
 /// The worst cases of each lint, kept while a scan streams by: at most `limit` per kind, so memory
 /// stays flat, ranked by a total order that does not depend on how the corpus was split, so the
 /// galleries of shards merge into exactly one run's (`merge`).
-public struct ScanGallery: Sendable, Equatable {
+package struct ScanGallery: Sendable, Equatable {
     /// One case shown in the gallery, with what it takes to paint it again.
-    public struct Entry: Sendable, Equatable {
-        public var kind: CutLint.Kind
+    package struct Entry: Sendable, Equatable {
+        package var kind: CutLint.Kind
         /// The sum of the severities of its lints of this kind: higher is worse.
-        public var score: Int
-        public var cell: ScanStatistics.Key
-        public var id: String
-        public var line: Int
-        public var text: String
-        public var language: String?
+        package var score: Int
+        package var cell: ScanStatistics.Key
+        package var id: String
+        package var line: Int
+        package var text: String
+        package var language: String?
         /// What the lints found, one line each.
-        public var details: [String]
+        package var details: [String]
 
         /// The file-name stem of its pictures, the same for the case in every kind and every run.
-        public var pictureName: String {
+        package var pictureName: String {
             let key = [id, cell.template, cell.font, String(cell.width)].joined(separator: "\u{0}")
             return ContentHash.fnv1a64(key.utf8)
         }
@@ -32,19 +32,19 @@ public struct ScanGallery: Sendable, Equatable {
     }
 
     /// The longest text the gallery shows (characters); a longer one is counted, not shown.
-    public static let maximumTextCharacters = 10_000
+    package static let maximumTextCharacters = 10_000
     /// The most cases per lint a gallery may be asked to show.
-    public static let maximumLimit = 200
+    package static let maximumLimit = 200
 
-    public let limit: Int
-    public private(set) var entries: [CutLint.Kind: [Entry]] = [:]
+    package let limit: Int
+    package private(set) var entries: [CutLint.Kind: [Entry]] = [:]
 
-    public init(limit: Int) {
+    package init(limit: Int) {
         self.limit = max(0, min(limit, Self.maximumLimit))
     }
 
     /// Adds `scan`, the case of `text`, to each of its lints' lists when it ranks among the worst.
-    public mutating func add(_ scan: ScanCase, text: CorpusText) {
+    package mutating func add(_ scan: ScanCase, text: CorpusText) {
         guard limit > 0, scan.error == nil, !scan.lints.isEmpty, text.text.unicodeScalars.count <= Self.maximumTextCharacters
         else {
             return
@@ -60,12 +60,12 @@ public struct ScanGallery: Sendable, Equatable {
     }
 
     /// Keeps the worst `limit` of both galleries' entries, as one run over both parts would.
-    public mutating func merge(_ other: ScanGallery) {
+    package mutating func merge(_ other: ScanGallery) {
         for list in other.entries.values { for entry in list { insert(entry) } }
     }
 
     /// Every entry, kinds in their order, each list worst first.
-    public var all: [Entry] {
+    package var all: [Entry] {
         CutLint.Kind.allCases.flatMap { entries[$0] ?? [] }
     }
 

@@ -4,13 +4,13 @@ import SeeMoreSupport
 /// `scan merge`: the folders of a scan's shards combined into the folder one run would have written:
 /// the statistics summed, the galleries' worst cases kept, `cases.jsonl` interleaved back into corpus
 /// order (a streaming merge by line, so memory stays flat), the pictures copied.
-public enum ScanMerge {
+package enum ScanMerge {
     /// The largest `scan.json` read (a gallery of 200 cases per lint of 10 000-character texts fits).
-    public static let maximumResultBytes = 64 << 20
+    package static let maximumResultBytes = 64 << 20
 
     /// - Throws: `ScanFileError` for a shard folder's file that cannot be read or is damaged,
     ///   `ScanResult.MergeError` for shards that do not belong together, `AtomicFile.WriteError`.
-    public static func merge(_ shards: [String], into folder: String) throws -> ScanResult {
+    package static func merge(_ shards: [String], into folder: String) throws -> ScanResult {
         let target = PathPolicy.standardized(folder)
         if let same = shards.first(where: { PathPolicy.standardized($0) == target }) {
             throw ScanResult.MergeError(message: "the output folder \(folder) is also a shard (\(same)): give another --out")

@@ -5,16 +5,16 @@ import SeeMoreSupport
 /// expanded picture per gallery case (named by a hash of the case, so one run's and merged shards'
 /// are the same files). Each file is written atomically; pictures of an earlier scan that this one
 /// does not show are removed.
-public struct ScanOutput {
-    public let folder: String
+package struct ScanOutput {
+    package let folder: String
 
-    public init(folder: String) {
+    package init(folder: String) {
         self.folder = folder
     }
 
-    public var resultPath: String { folder + "/scan.json" }
-    public var casesPath: String { folder + "/cases.jsonl" }
-    public var reportPath: String { folder + "/index.html" }
+    package var resultPath: String { folder + "/scan.json" }
+    package var casesPath: String { folder + "/cases.jsonl" }
+    package var reportPath: String { folder + "/index.html" }
     var galleryFolder: String { folder + "/gallery" }
 
     /// Where an entry's picture is, relative to the folder.

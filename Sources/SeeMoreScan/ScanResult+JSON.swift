@@ -3,9 +3,9 @@ import SeeMoreSupport
 
 /// `scan.json`: written by a scan, read back by `scan merge` (a file from anywhere: every field is checked).
 extension ScanResult {
-    public static let formatVersion = 1
+    package static let formatVersion = 1
 
-    public var json: JSONValue {
+    package var json: JSONValue {
         var members: [(String, JSONValue)] = [
             ("version", .number(Double(Self.formatVersion))), ("corpus", .string(corpus)),
             ("templates", .array(templates.map { .string($0) })), ("fonts", .array(fonts.map { .string($0) })),
@@ -23,7 +23,7 @@ extension ScanResult {
     }
 
     /// Cells in the matrix's order: templates, fonts and widths as the scan was given them.
-    public func cellOrder(_ lhs: ScanStatistics.Key, _ rhs: ScanStatistics.Key) -> Bool {
+    package func cellOrder(_ lhs: ScanStatistics.Key, _ rhs: ScanStatistics.Key) -> Bool {
         func rank(_ key: ScanStatistics.Key) -> (Int, Int, Int) {
             (
                 templates.firstIndex(of: key.template) ?? .max, fonts.firstIndex(of: key.font) ?? -1,
@@ -35,7 +35,7 @@ extension ScanResult {
     }
 
     /// Cases with each kind of lint, over every cell.
-    public var totalLints: [CutLint.Kind: Int] {
+    package var totalLints: [CutLint.Kind: Int] {
         statistics.cells.values.reduce(into: [:]) { total, cell in total.merge(cell.lints, uniquingKeysWith: +) }
     }
 
@@ -75,7 +75,7 @@ extension ScanResult {
 
     /// A `scan.json` read back.
     /// - Throws: `ScanFileError` naming the field that is missing or wrong.
-    public init(json bytes: [UInt8], path: String) throws {
+    package init(json bytes: [UInt8], path: String) throws {
         let root: JSONNode
         switch JSONNode.parse(bytes) {
         case .success(let node): root = node
@@ -169,10 +169,10 @@ extension ScanResult {
 }
 
 /// A `scan.json` or `cases.jsonl` that cannot be read: its path, and the field or line.
-public struct ScanFileError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public var description: String { "\(path): \(message)" }
+package struct ScanFileError: Error, Equatable, CustomStringConvertible {
+    package var path: String
+    package var message: String
+    package var description: String { "\(path): \(message)" }
 }
 
 /// Reads typed fields of `scan.json`, each error naming its field.

@@ -14,9 +14,9 @@ public struct ScanResult: Sendable, Equatable {
     /// Texts read (in this shard).
     public var texts = 0
     public var statistics = ScanStatistics()
-    public var gallery: ScanGallery
+    package var gallery: ScanGallery
 
-    public init(corpus: String, templates: [String], fonts: [String], widths: [Double], shard: Shard?, galleryLimit: Int) {
+    package init(corpus: String, templates: [String], fonts: [String], widths: [Double], shard: Shard?, galleryLimit: Int) {
         self.corpus = corpus
         self.templates = templates
         self.fonts = fonts

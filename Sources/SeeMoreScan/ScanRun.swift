@@ -25,16 +25,16 @@ public final class ScanRun {
 
     /// Worker processes that cut batches of texts: `seemore worker`, which rebuilds the matrix from
     /// `arguments` (the scan's own).
-    public struct Workers: Sendable {
-        public var executable: String
-        public var arguments: [String]
-        public var count: Int
+    package struct Workers: Sendable {
+        package var executable: String
+        package var arguments: [String]
+        package var count: Int
         /// How long a worker may cut one text in every cell (`--time-budget`): past it the worker is
         /// ended and the text reported as its cases' error. A batch may take four texts' budgets
         /// before its texts are sent again one by one.
-        public var textBudget: Duration
+        package var textBudget: Duration
 
-        public init(executable: String, arguments: [String], count: Int, textBudget: Duration = ScanRun.defaultTextBudget) {
+        package init(executable: String, arguments: [String], count: Int, textBudget: Duration = ScanRun.defaultTextBudget) {
             self.executable = executable
             self.arguments = arguments
             self.count = count
@@ -43,7 +43,7 @@ public final class ScanRun {
     }
 
     /// A text's time budget unless told otherwise (a text takes milliseconds).
-    public static let defaultTextBudget = Duration.seconds(30)
+    package static let defaultTextBudget = Duration.seconds(30)
 
     /// The most texts and bytes of text sent to a worker at once.
     static let batchTexts = 64
@@ -54,11 +54,17 @@ public final class ScanRun {
     private let workers: Workers?
     private var result: ScanResult
     /// Texts a worker process died on (each reported as its cases' error).
-    public private(set) var workerFailures = 0
+    package private(set) var workerFailures = 0
     private var output: [UInt8] = []
 
+    /// A scan in this process.
     /// - Throws: as `ScanCutter.init` (a font file that is no font).
-    public init(options: Options, workers: Workers? = nil) throws {
+    public convenience init(options: Options) throws {
+        try self.init(options: options, workers: nil)
+    }
+
+    /// A scan whose texts are cut by worker processes (`seemore scan --jobs`).
+    package init(options: Options, workers: Workers?) throws {
         self.options = options
         self.workers = workers
         cutter = try ScanCutter(matrix: options.matrix)

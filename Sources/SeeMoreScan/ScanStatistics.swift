@@ -111,7 +111,7 @@ public struct ScanStatistics: Sendable, Equatable {
 
     public init() {}
 
-    public mutating func add(_ scan: ScanCase) {
+    package mutating func add(_ scan: ScanCase) {
         cells[scan.cell, default: Cell()].add(scan)
     }
 

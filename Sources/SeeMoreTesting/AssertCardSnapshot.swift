@@ -1,7 +1,16 @@
 import Foundation
-@_exported import SeeMore
+import SeeMore
 import Testing
 import XCTest
+
+// What `import SeeMoreTesting` gives a test: `assertCardSnapshot` and the types of its parameters,
+// not the whole library (`import SeeMore` for that).
+@_exported import enum SeeMoreCards.CardState
+@_exported import enum SeeMoreGoldens.IgnoreRegion
+@_exported import enum SeeMoreGoldens.RecordMode
+@_exported import struct SeeMoreGoldens.Tolerance
+@_exported import struct SeeMoreSupport.Rect
+@_exported import enum SeeMoreText.TextDirection
 
 /// Renders a card and compares it with a golden next to the test file, as `seemore check` does.
 ///

@@ -9,9 +9,9 @@ import SeeMoreSupport
 /// `WorkerFailure`: a worker that dies (an abort, a signal, the kernel's OOM killer) fails only the
 /// job it was answering and is replaced; a job past its deadline is ended by ending its worker, which
 /// is replaced too. Jobs wait in one queue, bounded, and go to the first idle worker.
-public final class WorkerPool: @unchecked Sendable {
+package final class WorkerPool: @unchecked Sendable {
     /// What a job is answered with.
-    public typealias Completion = @Sendable (Result<[UInt8], WorkerFailure>) -> Void
+    package typealias Completion = @Sendable (Result<[UInt8], WorkerFailure>) -> Void
 
     private struct Job {
         let message: [UInt8]
@@ -22,9 +22,9 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// The program each worker runs, and its arguments.
-    public let executable: String
-    public let arguments: [String]
-    public let count: Int
+    package let executable: String
+    package let arguments: [String]
+    package let count: Int
     private let maximumQueue: Int
     private let lock = Lock()
     private var queue: [Job] = []
@@ -39,7 +39,7 @@ public final class WorkerPool: @unchecked Sendable {
     /// Starts `count` workers, each `executable` with `arguments`; at most `maximumQueue` jobs wait.
     /// A worker that cannot start fails the jobs given to it (`WorkerFailure.cannotStart`), and is
     /// tried again for the next one.
-    public init(executable: String, arguments: [String], count: Int, maximumQueue: Int = .max) {
+    package init(executable: String, arguments: [String], count: Int, maximumQueue: Int = .max) {
         self.executable = executable
         self.arguments = arguments
         self.count = max(1, count)
@@ -64,7 +64,7 @@ public final class WorkerPool: @unchecked Sendable {
     ///   - budget: how long a worker may answer it, from when one takes it; past it the worker is
     ///     ended and the job fails with `timedOut(waiting: false)`.
     @discardableResult
-    public func submit(
+    package func submit(
         _ message: [UInt8], deadline: ContinuousClock.Instant? = nil, budget: Duration? = nil, completion: @escaping Completion
     ) -> Bool {
         let accepted = lock.withLock { () -> Bool in
@@ -77,7 +77,7 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// Answers `message`, waiting for it (the queue's bound does not apply).
-    public func answer(
+    package func answer(
         _ message: [UInt8], deadline: ContinuousClock.Instant? = nil, budget: Duration? = nil
     ) -> Result<[UInt8], WorkerFailure> {
         let done = DispatchSemaphore(value: 0)
@@ -99,7 +99,7 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Fails the jobs still waiting (`stopped`), without ending the pool: a run asked to stop begins
     /// no other job, and those being answered finish.
-    public func cancelQueued() {
+    package func cancelQueued() {
         let cancelled = lock.withLock { () -> [Job] in
             defer { queue.removeAll() }
             return queue
@@ -108,17 +108,17 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     /// Jobs waiting and jobs being answered.
-    public var depth: (queued: Int, running: Int) { lock.withLock { (queue.count, running) } }
+    package var depth: (queued: Int, running: Int) { lock.withLock { (queue.count, running) } }
 
     /// The process IDs of the workers that run now.
-    public var processIDs: [pid_t] { lock.withLock { processes.compactMap { $0 } } }
+    package var processIDs: [pid_t] { lock.withLock { processes.compactMap { $0 } } }
 
     /// Workers started in place of one that died or ran past a deadline, so far.
-    public var replacements: Int { lock.withLock { replaced } }
+    package var replacements: Int { lock.withLock { replaced } }
 
     /// Answers the jobs queued, then ends the workers (their input closed: they exit); returns when
     /// they have. Jobs submitted after it are refused.
-    public func drain() {
+    package func drain() {
         lock.withLock { stopping = true }
         for _ in 0..<count { available.signal() }
         stopped.wait()
@@ -202,7 +202,7 @@ private final class ResultBox: @unchecked Sendable {
 }
 
 /// Why a job got no answer.
-public enum WorkerFailure: Error, Equatable, CustomStringConvertible {
+package enum WorkerFailure: Error, Equatable, CustomStringConvertible {
     /// The worker ended while answering (`how`: "signal 6 (SIGABRT)", "exit 1").
     case crashed(worker: Int, pid: Int32, how: String)
     /// The deadline passed while the job waited for a worker, or while one answered it (the worker
@@ -212,7 +212,7 @@ public enum WorkerFailure: Error, Equatable, CustomStringConvertible {
     /// The pool stopped first.
     case stopped
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .crashed(let worker, let pid, let how): return "worker \(worker) (process \(pid)) ended with \(how) while drawing it"
         case .timedOut(true): return "it waited past its time budget for a worker"

@@ -4,7 +4,7 @@ import SeeMoreCommandLine
 import SeeMoreServer
 
 /// `seemore serve`: runs a `RenderServer` until SIGINT or SIGTERM.
-public enum ServeCommand {
+enum ServeCommand {
     static let usage = """
         Usage: seemore serve [--host 127.0.0.1] [--port 8080] [--jobs N] [--templates DIR] [--cache-mb 64]
                              [--max-body-kb 256] [--max-text 100000] [--max-queue 64] [--read-timeout 30]
@@ -58,7 +58,7 @@ public enum ServeCommand {
         SIGINT or SIGTERM stops it after the renders in flight (exit 0).
         """
 
-    public static func run(_ arguments: [String], io: CommandIO) throws -> ExitCode {
+    static func run(_ arguments: [String], io: CommandIO) throws -> ExitCode {
         var options = RenderServer.Options()
         options.program = io.program
         var scanner = ArgumentScanner(arguments, usage: usage)

@@ -72,6 +72,7 @@ if ! step "build (debug, with the tests)" swift build --build-tests; then
     printf '%s\n' "${summary[@]}"
     exit 1
 fi
+step "public API as docs/public-api.txt lists it" /usr/bin/python3 Tests/Scripts/public-api.py
 step "Swift tests" swift_tests
 step "golden check of golden-images/" .build/debug/seemore check --suite golden-images/suite.json --record never
 step "golden check of examples/brand/" .build/debug/seemore check --suite examples/brand/suite.json --record never

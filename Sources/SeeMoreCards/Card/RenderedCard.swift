@@ -113,7 +113,7 @@ public struct CardMetadata: Sendable, Equatable {
 }
 
 extension CardMetadata: JSONRepresentable {
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("pixelWidth", .number(Double(pixelWidth))),
             ("pixelHeight", .number(Double(pixelHeight))),

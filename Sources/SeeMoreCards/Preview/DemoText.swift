@@ -1,10 +1,10 @@
 /// The built-in demo paragraphs: English, Japanese and Korean, one that fits and one that is cut; an
 /// Arabic paragraph with Latin runs (right to left), and one with lines of emoji only.
-public struct DemoText: Sendable {
-    public var name: String
-    public var text: String
+package struct DemoText: Sendable {
+    package var name: String
+    package var text: String
 
-    public static let all: [DemoText] = [
+    package static let all: [DemoText] = [
         DemoText(name: "en-fits", text: "Morning coffee on the balcony. ☕️"),
         DemoText(
             name: "en-cut",
@@ -38,5 +38,5 @@ public struct DemoText: Sendable {
     ]
 
     /// The widths the demo renders at, in points.
-    public static let widths: [Double] = [240, 320, 414]
+    package static let widths: [Double] = [240, 320, 414]
 }

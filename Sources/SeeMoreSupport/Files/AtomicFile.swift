@@ -9,12 +9,12 @@ import Glibc
 /// or linked under a temporary name and renamed over the one there. Where unnamed files are not
 /// supported, a named temporary file (`.NAME.tmp-PID-RANDOM`) takes its place. A temporary a killed
 /// process left is known by its name (`temporaryName`) and removed by the next run that may.
-public enum AtomicFile {
+package enum AtomicFile {
     /// A file that could not be written, with the path and the system's reason.
-    public struct WriteError: Error, Equatable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "cannot write \(path): \(reason)" }
+    package struct WriteError: Error, Equatable, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "cannot write \(path): \(reason)" }
 
         package init(path: String, reason: String) {
             self.path = path
@@ -26,7 +26,7 @@ public enum AtomicFile {
     /// - Parameter durable: false skips flushing to disk, for files that are cheap to make again
     ///   (a report's copies of passed goldens): a crash may lose them, never leave them half-written.
     /// - Throws: `WriteError` naming the path.
-    public static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws {
+    package static func write(_ bytes: [UInt8], to path: String, durable: Bool = true) throws {
         try write([(bytes, path)], durable: durable)
     }
 
@@ -34,7 +34,7 @@ public enum AtomicFile {
     /// all are on disk are they put into place, so a full disk or a crash leaves all the old
     /// files (or none) and no mix of old and new.
     /// - Throws: `WriteError` naming the first path that could not be written; the temporaries are removed.
-    public static func write(_ files: [(bytes: [UInt8], path: String)], durable: Bool = true) throws {
+    package static func write(_ files: [(bytes: [UInt8], path: String)], durable: Bool = true) throws {
         var staged: [Staged] = []
         defer { staged.forEach { $0.discard() } }
         for file in files { staged.append(try stage(for: file.path, durable: durable) { try $0(file.bytes) }) }
@@ -44,7 +44,7 @@ public enum AtomicFile {
     /// Writes to `path` atomically what `produce` hands its `write` function, a piece at a time, so a
     /// large file (a report of many cases) is never held whole; replaced only once all of it is written.
     /// - Throws: `WriteError` naming the path; an error `produce` throws (nothing is then replaced).
-    public static func write(to path: String, durable: Bool = true, _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void)
+    package static func write(to path: String, durable: Bool = true, _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void)
         throws
     {
         let staged = try stage(for: path, durable: durable, produce)
@@ -163,7 +163,7 @@ public enum AtomicFile {
     }
 
     /// Writes text as UTF-8, atomically.
-    public static func write(_ text: String, to path: String) throws {
+    package static func write(_ text: String, to path: String) throws {
         try write(Array(text.utf8), to: path)
     }
 
@@ -172,7 +172,7 @@ public enum AtomicFile {
 
     /// Creates `path` and its parents when missing.
     /// - Throws: `WriteError` when it cannot be created or is not a writable folder.
-    public static func makeFolder(_ path: String) throws {
+    package static func makeFolder(_ path: String) throws {
         var folder = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             folder += "/" + component

@@ -2,22 +2,22 @@ import CGLib
 
 /// Hashes of bytes: FNV-1a for cache keys and tags (fast, not for integrity), SHA-256 where someone
 /// could want two different files to hash alike (what `approve` accepts).
-public enum ContentHash {
+package enum ContentHash {
     /// FNV-1a, 64 bits, in 16 lowercase hex digits.
     @inlinable
-    public static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
+    package static func fnv1a64<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
         hex(fnv1a64Value(bytes), digits: 16)
     }
 
     /// FNV-1a, 64 bits.
     @inlinable
-    public static func fnv1a64Value<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
+    package static func fnv1a64Value<Bytes: Sequence>(_ bytes: Bytes) -> UInt64 where Bytes.Element == UInt8 {
         fnv1a(bytes, offset: 0xCBF2_9CE4_8422_2325, prime: 0x0000_0100_0000_01B3)
     }
 
     /// FNV-1a, 32 bits.
     @inlinable
-    public static func fnv1a32<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
+    package static func fnv1a32<Bytes: Sequence>(_ bytes: Bytes) -> UInt32 where Bytes.Element == UInt8 {
         fnv1a(bytes, offset: 0x811C_9DC5, prime: 0x0100_0193)
     }
 
@@ -33,13 +33,13 @@ public enum ContentHash {
 
     /// `value` in lowercase hex, zero-padded to `digits`.
     @inlinable
-    public static func hex<Value: BinaryInteger>(_ value: Value, digits: Int) -> String {
+    package static func hex<Value: BinaryInteger>(_ value: Value, digits: Int) -> String {
         let hex = String(value, radix: 16)
         return String(repeating: "0", count: max(0, digits - hex.count)) + hex
     }
 
     /// SHA-256 in lowercase hex (GLib's GChecksum).
-    public static func sha256(_ bytes: [UInt8]) -> String {
+    package static func sha256(_ bytes: [UInt8]) -> String {
         guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else { return "" }
         defer { g_checksum_free(checksum) }
         bytes.withUnsafeBufferPointer { g_checksum_update(checksum, $0.baseAddress, gssize($0.count)) }

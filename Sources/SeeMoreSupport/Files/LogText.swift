@@ -1,10 +1,10 @@
 /// Text from input (a suite's font name, a layout snapshot's line, ENVIRONMENT.json, a report) made
 /// safe to print in a terminal, a CI log or a Markdown summary: it cannot move the cursor, change
 /// colours, start a line of its own, or start a GitHub Actions workflow command (`::error …`).
-public enum LogText {
+package enum LogText {
     /// `text` with every control character (C0 but tab, DEL, C1), line and paragraph separator and
     /// bidirectional control shown as `\u{…}`, and a `::` at its start (after white space) as `\u{3A}:`.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         var result = ""
         result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
@@ -33,7 +33,7 @@ public enum LogText {
     /// a link, an image, a mention or a reference. Emphasis and link brackets are escaped (`\[x\](…)`),
     /// and a zero-width joiner breaks `@name` (no one is pinged), `#123`, and bare addresses
     /// (`https:\u{200D}//…`, `www\u{200D}.`), which GitHub would link.
-    public static func markdownCell(_ text: String, limit: Int = 300) -> String {
+    package static func markdownCell(_ text: String, limit: Int = 300) -> String {
         var cell = ""
         let joiner: Character = "\u{200D}"
         var previous: Character = " "

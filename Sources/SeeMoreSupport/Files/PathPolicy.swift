@@ -7,16 +7,16 @@ import Glibc
 /// Templates, suites, goldens and texts come from pull requests, so a name such as
 /// `"../../outside/pwned"` or a golden linked to `/etc/passwd` must never steer a write out of the
 /// output folder or copy a secret into the artifacts a CI job uploads.
-public enum PathPolicy {
+package enum PathPolicy {
     /// The longest name accepted as one path component.
-    public static let maximumNameLength = 128
+    package static let maximumNameLength = 128
 
     /// The safe-name pattern, for messages.
-    public static let namePattern = "letters, digits, '.', '_' and '-', not starting with '.', at most 128"
+    package static let namePattern = "letters, digits, '.', '_' and '-', not starting with '.', at most 128"
 
     /// A name that can be a folder or file name: 1–128 ASCII letters, digits, `.`, `_`, `-`, not
     /// starting with `.` (so never `.`, `..` or a hidden file).
-    public static func isSafeName(_ name: String) -> Bool {
+    package static func isSafeName(_ name: String) -> Bool {
         !name.isEmpty && name.utf8.count <= maximumNameLength && !name.hasPrefix(".")
             && name.utf8.allSatisfy { byte in
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
@@ -25,7 +25,7 @@ public enum PathPolicy {
     }
 
     /// What reading a file under a root found.
-    public enum Read: Equatable, Sendable {
+    package enum Read: Equatable, Sendable {
         case bytes([UInt8])
         case missing
         /// The file, or a folder on the way to it, is a symbolic link: it is not opened.
@@ -40,7 +40,7 @@ public enum PathPolicy {
 
     /// Reads the regular file at `path`, which must lie inside `root`, without following a symbolic
     /// link at the file or at any folder between `root` and it, and reading at most `limit` bytes.
-    public static func read(_ path: String, root: String, limit: Int) -> Read {
+    package static func read(_ path: String, root: String, limit: Int) -> Read {
         guard let relative = relativePath(path, root: root) else { return .outsideRoot }
         var folder = standardized(root)
         for component in relative.dropLast() {
@@ -76,12 +76,12 @@ public enum PathPolicy {
     }
 
     /// The largest template or suite file read: far past any real one, and a bound on memory.
-    public static let maximumDocumentBytes = 4 << 20
+    package static let maximumDocumentBytes = 4 << 20
 
     /// Reads a document a person wrote (a template, a suite), refusing one larger than
     /// `maximumDocumentBytes` before reading it.
     /// - Returns: the bytes, or why they were not read.
-    public static func readDocument(_ path: String, limit: Int = maximumDocumentBytes) -> Result<Data, DocumentError> {
+    package static func readDocument(_ path: String, limit: Int = maximumDocumentBytes) -> Result<Data, DocumentError> {
         var info = stat()
         guard stat(path, &info) == 0 else { return .failure(.unreadable) }
         guard info.st_mode & S_IFMT == S_IFREG else { return .failure(.unreadable) }
@@ -91,7 +91,7 @@ public enum PathPolicy {
     }
 
     /// Why a document could not be read.
-    public enum DocumentError: Error, Equatable {
+    package enum DocumentError: Error, Equatable {
         case unreadable
         case tooLarge(Int)
     }
@@ -99,7 +99,7 @@ public enum PathPolicy {
     /// Checks that a file may be written at `path`: inside `root`, and no folder between them is a
     /// symbolic link (missing folders are fine: they will be created as real ones).
     /// - Throws: `AtomicFile.WriteError` naming the path and why.
-    public static func checkWritable(_ path: String, root: String) throws {
+    package static func checkWritable(_ path: String, root: String) throws {
         guard let relative = relativePath(path, root: root) else {
             throw AtomicFile.WriteError(path: path, reason: "it is outside \(root)")
         }
@@ -149,7 +149,7 @@ public enum PathPolicy {
     }
 
     /// `path` made absolute (from the current folder) with `.` and `..` resolved lexically.
-    public static func standardized(_ path: String) -> String {
+    package static func standardized(_ path: String) -> String {
         "/" + resolvedComponents(path).joined(separator: "/")
     }
 

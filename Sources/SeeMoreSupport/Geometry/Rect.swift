@@ -13,7 +13,7 @@ public struct Rect: Equatable, Codable, Sendable {
     }
 
     /// The smallest rectangle containing both.
-    public func union(_ other: Rect) -> Rect {
+    package func union(_ other: Rect) -> Rect {
         let minX = min(x, other.x), minY = min(y, other.y)
         let maxX = max(x + width, other.x + other.width)
         let maxY = max(y + height, other.y + other.height)

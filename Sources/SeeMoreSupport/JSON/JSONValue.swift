@@ -1,5 +1,5 @@
 /// A JSON value whose objects keep their keys in the order written, for stable, readable output.
-public enum JSONValue: Equatable, Sendable {
+package enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(Double)
@@ -7,12 +7,12 @@ public enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         lhs.serialized() == rhs.serialized()
     }
 
     /// The JSON text; `indent` spaces per level, or everything on one line when nil.
-    public func serialized(indent: Int? = 2) -> String {
+    package func serialized(indent: Int? = 2) -> String {
         var output: [UInt8] = []
         write(to: &output, indent: indent, level: 0)
         return String(decoding: output, as: UTF8.self)
@@ -128,12 +128,12 @@ public enum JSONValue: Equatable, Sendable {
 }
 
 /// Something that describes itself as JSON.
-public protocol JSONRepresentable {
+package protocol JSONRepresentable {
     var json: JSONValue { get }
 }
 
 extension Rect: JSONRepresentable {
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([("x", .number(x)), ("y", .number(y)), ("width", .number(width)), ("height", .number(height))])
     }
 }

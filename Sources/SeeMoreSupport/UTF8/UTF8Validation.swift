@@ -1,11 +1,11 @@
 /// Why bytes could not be taken as text.
-public enum TextDecodingError: Error, Equatable, CustomStringConvertible {
+package enum TextDecodingError: Error, Equatable, CustomStringConvertible {
     /// The bytes are not valid UTF-8; `offset` is the first byte that is wrong.
     case invalidUTF8(offset: Int)
     /// The text holds a NUL character, which Pango cannot lay out.
     case nulCharacter(offset: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidUTF8(let offset): return "is not valid UTF-8 at byte \(offset)"
         case .nulCharacter(let offset): return "contains a NUL character at byte \(offset)"
@@ -15,7 +15,7 @@ public enum TextDecodingError: Error, Equatable, CustomStringConvertible {
 
 /// Decodes bytes as UTF-8 text for layout.
 /// - Throws: `TextDecodingError` naming the first offending byte.
-public func decodeLayoutText<Bytes: Collection>(_ bytes: Bytes) throws -> String where Bytes.Element == UInt8 {
+package func decodeLayoutText<Bytes: Collection>(_ bytes: Bytes) throws -> String where Bytes.Element == UInt8 {
     let array = Array(bytes)
     if let offset = firstInvalidUTF8Offset(array) {
         throw TextDecodingError.invalidUTF8(offset: offset)

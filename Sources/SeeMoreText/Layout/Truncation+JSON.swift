@@ -2,7 +2,7 @@ import SeeMoreSupport
 
 extension Truncation: JSONRepresentable {
     /// The `seemore layout --json` object: every key always present, in a fixed order.
-    public var json: JSONValue {
+    package var json: JSONValue {
         .object([
             ("truncated", .bool(truncated)),
             ("kept", .string(kept)),
