@@ -44,7 +44,9 @@ package enum AtomicFile {
     /// Writes to `path` atomically what `produce` hands its `write` function, a piece at a time, so a
     /// large file (a report of many cases) is never held whole; replaced only once all of it is written.
     /// - Throws: `WriteError` naming the path; an error `produce` throws (nothing is then replaced).
-    package static func write(to path: String, durable: Bool = true, _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void)
+    package static func write(
+        to path: String, durable: Bool = true, _ produce: (_ write: ([UInt8]) throws -> Void) throws -> Void
+    )
         throws
     {
         let staged = try stage(for: path, durable: durable, produce)
