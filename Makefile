@@ -42,7 +42,7 @@ preview: deps
 	$(RELEASE_BUILD) --product seemore
 	$(RELEASE_BUILD) --product seemore-serve
 	.build/release/seemore preview --out previews
-	.build/release/seemore scan --texts examples/corpus/posts.jsonl --templates inline-more,feed,x \
+	.build/release/seemore scan --texts examples/corpus/posts.jsonl --template inline-more,feed,x \
 		--widths 240,320,414 --out previews/scan
 
 # The server on http://127.0.0.1:8080/, with the review of golden-images/suite.json.

@@ -7,8 +7,8 @@ import SeeMore
 /// how the cut behaves (statistics, plots, the worst cases of each lint); `scan merge` combines shards.
 struct ScanCommand {
     static let usage = """
-        Usage: seemore scan --texts FILE.jsonl|FILE.csv|- [--suite FILE] [--templates T,…] [--widths W,…]
-                            [--fonts DESC,…] [--format jsonl|csv] [--column NAME] [--templates-folder DIR]
+        Usage: seemore scan --texts FILE.jsonl|FILE.csv|- [--suite FILE] [--template T,…] [--widths W,…]
+                            [--fonts DESC,…] [--format jsonl|csv] [--column NAME] [--templates DIR]
                             [--font-files PATH[,PATH…]] [--hermetic-fonts] [--out DIR] [--jobs N]
                             [--time-budget S] [--shard I/N] [--gallery K] [--json]
                seemore scan merge [--out DIR] [--json] DIR…
@@ -29,10 +29,10 @@ struct ScanCommand {
           --format jsonl|csv    The corpus's format (default: from the file's extension, else jsonl).
           --column NAME         The CSV column holding the text (default text).
           --suite FILE          Take the templates, fonts, widths and font files from a golden suite's cases.
-          --templates T,…       Templates by name or file (default inline-more, or the suite's).
+          --template T,…        Templates by name or file (default inline-more, or the suite's).
           --widths W,…          Card widths in points (default each template's own, or the suite's).
           --fonts DESC,…        Body fonts in place of the templates' own, each a cell of its own.
-          --templates-folder D  Find templates by name in D first.
+          --templates DIR       Find templates by name in DIR first (as render and check do).
           --font-files PATHS    Font files and folders of them, before any installed font.
           --hermetic-fonts      With --font-files: only those fonts.
           --out DIR             The output folder (default scan).
@@ -84,13 +84,24 @@ struct ScanCommand {
             case "--format": command.format = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
             case "--column": command.column = try scanner.value(of: flag)
             case "--suite": command.suitePath = try scanner.value(of: flag)
-            case "--templates": command.templates = try list(try scanner.value(of: flag), flag: flag.name, scanner: scanner)
+            case "--template": command.templates = try list(try scanner.value(of: flag), flag: flag.name, scanner: scanner)
+            case "--templates":
+                // A folder, as for every other command; until 0.x it named templates here.
+                let folder = try scanner.value(of: flag)
+                var isFolder = false
+                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder else {
+                    throw scanner.usageError(
+                        "--templates is a folder of templates, as for render and check, and '\(folder)' is none; "
+                            + "name the templates to scan with --template \(folder)")
+                }
+                command.templatesFolder = folder
             case "--widths":
                 command.widths = try list(try scanner.value(of: flag), flag: flag.name, scanner: scanner).map {
                     try scanner.width($0, flag: flag.name)
                 }
             case "--fonts": command.fonts = try list(try scanner.value(of: flag), flag: flag.name, scanner: scanner)
-            case "--templates-folder": command.templatesFolder = try scanner.value(of: flag)
+            case "--templates-folder":  // the old name of --templates
+                command.templatesFolder = try scanner.value(of: flag)
             case "--font-files": command.fontFiles = try scanner.fontFiles(try scanner.value(of: flag), flag: flag.name)
             case "--hermetic-fonts": try scanner.noValue(flag); command.hermetic = true
             case "--out": command.folder = try scanner.value(of: flag)
@@ -130,10 +141,10 @@ struct ScanCommand {
     var matrixArguments: [String] {
         var arguments: [String] = []
         if let suitePath { arguments += ["--suite", suitePath] }
-        if !templates.isEmpty { arguments += ["--templates", templates.joined(separator: ",")] }
+        if !templates.isEmpty { arguments += ["--template", templates.joined(separator: ",")] }
         if !widths.isEmpty { arguments += ["--widths", widths.map { JSONValue.format($0) }.joined(separator: ",")] }
         if !fonts.isEmpty { arguments += ["--fonts", fonts.joined(separator: ",")] }
-        if let templatesFolder { arguments += ["--templates-folder", templatesFolder] }
+        if let templatesFolder { arguments += ["--templates", templatesFolder] }
         if !fontFiles.isEmpty { arguments += ["--font-files", fontFiles.joined(separator: ",")] }
         if hermetic { arguments.append("--hermetic-fonts") }
         return arguments

@@ -97,7 +97,7 @@ struct ScanBench {
                 let child = try ChildProcess.run(
                     Bench.binaries + "/seemore",
                     [
-                        "scan", "--texts", corpus, "--templates", "inline-more", "--widths", "320", "--gallery", "0", "--jobs",
+                        "scan", "--texts", corpus, "--template", "inline-more", "--widths", "320", "--gallery", "0", "--jobs",
                         "\(jobs)",
                         "--templates-folder", Bench.templatesFolder, "--out", folder + "/out",
                     ])

@@ -83,7 +83,7 @@ def main():
     scanned = os.path.join(root, "scan")
     started = time.monotonic()
     run = subprocess.run(
-        [binary, "scan", "--texts", os.path.join(repo, "examples", "corpus", "posts.jsonl"), "--templates", ",".join(TEMPLATES),
+        [binary, "scan", "--texts", os.path.join(repo, "examples", "corpus", "posts.jsonl"), "--template", ",".join(TEMPLATES),
          "--widths", ",".join(map(str, WIDTHS)), "--out", scanned, "--gallery", "4"],
         capture_output=True, text=True)
     check(run.returncode == 0, f"the scan: exit {run.returncode}: {run.stderr[-2000:]}")

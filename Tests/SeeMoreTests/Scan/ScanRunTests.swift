@@ -35,7 +35,7 @@ import Testing
 
     /// The matrix's flags for a worker.
     static let matrixArguments = [
-        "--templates", "inline-more,x", "--widths", "240,320", "--templates-folder", CardFixtures.templatesFolder,
+        "--template", "inline-more,x", "--widths", "240,320", "--templates", CardFixtures.templatesFolder,
     ]
 
     /// Scans `corpus` into a fresh folder.
@@ -246,6 +246,15 @@ import Testing
         #expect(missing.status == 64 && missing.stderr.contains("give the corpus with --texts"))
         let shard = try BinaryRunner.run(["scan", "--texts", "-", "--shard", "4/3"])
         #expect(shard.status == 64 && shard.stderr.contains("--shard must be I/N"))
+        // --templates is a folder, as for render and check (#42: here it named templates); the names go
+        // in --template.
+        let oldNames = try BinaryRunner.run(["scan", "--texts", "-", "--templates", "inline-more,x"])
+        #expect(
+            oldNames.status == 64
+                && oldNames.stderr.contains(
+                    "--templates is a folder of templates, as for render and check, and 'inline-more,x' is none; "
+                        + "name the templates to scan with --template inline-more,x"),
+            "\(oldNames.stderr)")
         let sameAsCheck = try BinaryRunner.run(["scan", "--texts", "-", "--shard", "1/x/2"])
         #expect(
             sameAsCheck.status == 64 && sameAsCheck.stderr.contains("--shard must be I/N with 1 ≤ I ≤ N ≤ 100000, not '1/x/2'"))
