@@ -18,9 +18,7 @@ public enum LineHeight: Sendable, Equatable, CustomStringConvertible {
     public init?(parsing text: String) {
         let trimmed = text[...].trimmingSpaces()
         if trimmed.hasSuffix("pt") {
-            guard let value = Double(trimmed.dropLast(2).trimmingSpaces()), value.isFinite, value > 0,
-                value <= Self.maximumPoints
-            else { return nil }
+            guard let value = Double(trimmed.dropLast(2).trimmingSpaces()), Self.points(value).isValid else { return nil }
             self = .points(value)
             return
         }
@@ -30,8 +28,20 @@ public enum LineHeight: Sendable, Equatable, CustomStringConvertible {
 
     /// `0` is natural; otherwise a multiple of the font size. nil outside 0…`maximumMultiple`.
     public init?(multiple value: Double) {
-        guard value.isFinite, value >= 0, value <= Self.maximumMultiple else { return nil }
-        self = value == 0 ? .natural : .multiple(value)
+        let lineHeight = value == 0 ? Self.natural : .multiple(value)
+        guard lineHeight.isValid else { return nil }
+        self = lineHeight
+    }
+
+    /// Whether it is within the limits: a finite multiple above 0 and up to `maximumMultiple`, a finite
+    /// pitch above 0 and up to `maximumPoints`. The one place they are checked (the parsers, a template,
+    /// `TruncationRequest.validate`).
+    package var isValid: Bool {
+        switch self {
+        case .natural: return true
+        case .multiple(let value): return value.isFinite && value > 0 && value <= Self.maximumMultiple
+        case .points(let value): return value.isFinite && value > 0 && value <= Self.maximumPoints
+        }
     }
 
     /// The largest multiple of the font size accepted.

@@ -119,17 +119,7 @@ public struct TruncationRequest: Sendable, Equatable {
             throw TruncationRequestError.invalidWidth(width)
         }
         guard lines >= 1, lines <= Self.maximumLines else { throw TruncationRequestError.invalidLineLimit(lines) }
-        switch lineHeight {
-        case .natural: break
-        case .multiple(let value):
-            guard value.isFinite, value > 0, value <= LineHeight.maximumMultiple else {
-                throw TruncationRequestError.invalidLineHeight(lineHeight.description)
-            }
-        case .points(let value):
-            guard value.isFinite, value > 0, value <= LineHeight.maximumPoints else {
-                throw TruncationRequestError.invalidLineHeight(lineHeight.description)
-            }
-        }
+        guard lineHeight.isValid else { throw TruncationRequestError.invalidLineHeight(lineHeight.description) }
         if let language, !TextLanguage.isValid(language) { throw TruncationRequestError.invalidLanguage(language) }
         if let entityWeight, !Self.weights.contains(entityWeight) {
             throw TruncationRequestError.invalidFont(
