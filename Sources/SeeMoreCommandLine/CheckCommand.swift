@@ -142,7 +142,8 @@ struct CheckCommand {
         // Cases are checked in worker processes, one of them with --jobs 1, so each has a time and memory budget.
         if let executable = io.program {
             options.workers = CheckWorkers(
-                executable: executable, arguments: workerArguments, count: options.jobs, caseBudget: caseBudget)
+                executable: executable, job: CheckJob(suitePath: suitePath, templatesFolder: templatesFolder, options: options),
+                count: options.jobs, caseBudget: caseBudget)
         }
         if GoldenRunner.selection(suite, options: options).isEmpty && !allowEmpty {
             var what = [options.filter.map { "--filter '\($0)'" }, options.shard.map { "--shard \($0.index)/\($0.count)" }]
@@ -183,20 +184,6 @@ struct CheckCommand {
         if summary.hasWriteError { return .cannotCreate }
         if summary.hasUnreadableGolden { return .dataError }
         return summary.failures.isEmpty ? .success : .failure
-    }
-
-    /// What every worker process checks with: this run's suite, templates, selection, record mode,
-    /// tolerance and artifacts folder, all explicit (nothing from the environment).
-    private var workerArguments: [String] {
-        var arguments = [
-            "--suite", suitePath, "--record", options.record.rawValue, "--artifacts", options.artifactsFolder,
-            "--threshold", "\(options.tolerance.threshold)", "--max-diff-pixels", "\(options.tolerance.maxDiffPixels)",
-            "--max-diff-ratio", "\(options.tolerance.maxDiffRatio)", "--jobs", "1", "--color", "never",
-        ]
-        if let templatesFolder { arguments += ["--templates", templatesFolder] }
-        if let filter = options.filter { arguments += ["--filter", filter] }
-        if let shard = options.shard { arguments += ["--shard", shard.description] }
-        return arguments
     }
 
     /// JUnit XML and the Markdown summary, where asked for.

@@ -80,9 +80,9 @@ package struct WorkerCommand {
                     let json = RenderBatch.failure(line: number, message: "\(error)", field: nil)
                     return BatchAnswer(json: json.serialized(indent: nil), status: ExitCode.dataError.rawValue).message
                 }
-            case .checkCases(let arguments, let run, let indices):
+            case .checkCases(let job, let run, let indices):
                 do {
-                    if check?.run != run { check = try CheckSession(arguments: arguments, run: run, program: io.program) }
+                    if check?.run != run { check = try CheckSession(job: job, run: run, program: io.program) }
                     guard let session = check else { return [] }
                     var answers: [CheckWorkers.Answer] = []
                     for index in indices where session.selected.indices.contains(index) {
@@ -133,11 +133,13 @@ private final class CheckSession {
     let renderer: CardRenderer
     let artifacts: ArtifactsFolder
 
-    init(arguments: [String], run: String, program: String?) throws {
+    init(job bytes: [UInt8], run: String, program: String?) throws {
         self.run = run
-        let command = try CheckCommand.parse(arguments, environment: [:])
-        suite = try CheckCommand.loadSuite(command.suitePath, templatesFolder: command.templatesFolder, program: program)
-        options = command.options
+        guard let job = CheckJob(bytes: bytes) else {
+            throw CommandError("the check's job is damaged or of another version", exitCode: .software)
+        }
+        suite = try CheckCommand.loadSuite(job.suitePath, templatesFolder: job.templatesFolder, program: program)
+        options = job.options
         selected = GoldenRunner.selection(suite, options: options)
         renderer = try CardRenderer(fonts: suite.fonts)
         artifacts = ArtifactsFolder(path: options.artifactsFolder)

@@ -7,7 +7,7 @@ import SeeMoreWorkers
 /// threads: Pango and Cairo run one thread at a time in a process (`TextStack`), so threads share one
 /// process's rendering while processes render side by side.
 ///
-/// A job is a few consecutive cases (`WorkerJob.checkCases`): the run's `check` arguments and the
+/// A job is a few consecutive cases (`WorkerJob.checkCases`): the run's `CheckJob` record and the
 /// cases' indices, so a message's cost is shared by several cases. A worker loads the suite once a
 /// run, checks the cases, writes their artifacts and goldens as any run does, and answers with their
 /// results (`record`). The parent holds the suite's lock, gathers the results in case order and alone
@@ -18,8 +18,8 @@ import SeeMoreWorkers
 package struct CheckWorkers: Sendable {
     /// This program.
     package var executable: String
-    /// The `check` arguments every job carries (the suite, the selection, the record mode, …).
-    package var arguments: [String]
+    /// What every job carries (the suite, the selection, the record mode, the tolerance, …).
+    package var job: CheckJob
     package var count: Int
     /// How long a worker may draw and compare one case (`--time-budget`): past it the worker is ended
     /// and the case fails as not drawn, while the run goes on; a job of several cases has as many budgets.
@@ -27,9 +27,9 @@ package struct CheckWorkers: Sendable {
     /// A case's time budget unless told otherwise: 60 s, a thousand times a long card's.
     package static let defaultCaseBudget: Duration = .seconds(60)
 
-    package init(executable: String, arguments: [String], count: Int, caseBudget: Duration = CheckWorkers.defaultCaseBudget) {
+    package init(executable: String, job: CheckJob, count: Int, caseBudget: Duration = CheckWorkers.defaultCaseBudget) {
         self.executable = executable
-        self.arguments = arguments
+        self.job = job
         self.count = count
         self.caseBudget = caseBudget
     }
@@ -103,10 +103,10 @@ package struct CheckWorkers: Sendable {
         let window = DispatchSemaphore(value: 2 * workers)
         let done = DispatchGroup()
         let run = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        let arguments = arguments
+        let record = job.bytes
         /// Sends one job (its `done` entered); `then` runs once it is answered or refused.
         @Sendable func send(_ indices: [Int], then: @escaping @Sendable () -> Void) {
-            let job = WorkerJob.checkCases(arguments: arguments, run: run, indices: indices)
+            let job = WorkerJob.checkCases(job: record, run: run, indices: indices)
             let budget = caseBudget * indices.count
             let submitted = pool.submit(job.message, budget: budget) { outcome in
                 defer {

@@ -57,11 +57,10 @@ final class ReviewSession: @unchecked Sendable {
                 var options = CheckOptions(record: .never, artifactsFolder: artifacts)
                 options.scheduler = { [pool] count, body in try pool.runAll(count, body) }
                 options.cache = cache
-                var arguments = [
-                    "--suite", suite, "--record", "never", "--artifacts", artifacts, "--jobs", "1", "--color", "never",
-                ]
-                if let templatesFolder { arguments += ["--templates", templatesFolder] }
-                options.workers = CheckWorkers(executable: workers.program, arguments: arguments, count: max(2, workers.count))
+                options.workers = CheckWorkers(
+                    executable: workers.program,
+                    job: CheckJob(suitePath: suite, templatesFolder: templatesFolder, options: options),
+                    count: max(2, workers.count))
                 let summary = try GoldenRunner.run(loaded, options: options)
                 guard let path = summary.reportPath, let data = FileManager.default.contents(atPath: path),
                     let text = String(data: data, encoding: .utf8)

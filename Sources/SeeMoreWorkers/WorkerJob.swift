@@ -10,10 +10,10 @@ package enum WorkerJob: Equatable, Sendable {
     /// Line `number` of `render --batch`: the worker draws it and writes its files; answered with a
     /// `BatchAnswer`.
     case batchLine(String, number: Int)
-    /// Cases `indices` of the cases a `check` with these arguments selects, in run `run` (a worker
-    /// loads the suite once a run): checked, their artifacts and goldens written; answered with
-    /// `CheckWorkers.record`, a result per case.
-    case checkCases(arguments: [String], run: String, indices: [Int])
+    /// Cases `indices` of the cases a check selects, its suite and options a `CheckJob` record, in
+    /// run `run` (a worker loads the suite once a run): checked, their artifacts and goldens written;
+    /// answered with `CheckWorkers.record`, a result per case.
+    case checkCases(job: [UInt8], run: String, indices: [Int])
     /// Texts of a `scan` with these arguments (its matrix), as `ScanBatch.message` writes them: each
     /// cut in every cell; answered with `ScanBatch.answer`, their cases.
     case scanTexts(arguments: [String], texts: [UInt8])
@@ -32,9 +32,9 @@ package enum WorkerJob: Equatable, Sendable {
             record.string("batch-line")
             record.string(line)
             record.integer(number)
-        case .checkCases(let arguments, let run, let indices):
+        case .checkCases(let job, let run, let indices):
             record.string("check-cases")
-            record.array(arguments) { $0.string($1) }
+            record.data(job)
             record.string(run)
             record.array(indices) { $0.integer($1) }
         case .scanTexts(let arguments, let texts):
@@ -58,8 +58,7 @@ package enum WorkerJob: Equatable, Sendable {
                 self = .batchLine(try reader.string(), number: try reader.integer())
             case "check-cases":
                 self = .checkCases(
-                    arguments: try reader.array { try $0.string() }, run: try reader.string(),
-                    indices: try reader.array { try $0.integer() })
+                    job: try reader.data(), run: try reader.string(), indices: try reader.array { try $0.integer() })
             case "scan-texts":
                 self = .scanTexts(arguments: try reader.array { try $0.string() }, texts: try reader.data())
             default: return nil

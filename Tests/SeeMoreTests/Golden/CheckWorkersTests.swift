@@ -11,11 +11,10 @@ import Testing
 /// parent checks itself.
 @Suite struct CheckWorkersTests {
     /// The check arguments the jobs carry for `suite`.
-    static func arguments(_ suite: String, artifacts: String) -> [String] {
-        [
-            "--suite", suite, "--templates", CardFixtures.templatesFolder, "--record", "never", "--artifacts", artifacts,
-            "--jobs", "1",
-        ]
+    static func job(_ suite: String, artifacts: String) -> CheckJob {
+        CheckJob(
+            suitePath: suite, templatesFolder: CardFixtures.templatesFolder,
+            options: CheckOptions(record: .never, artifactsFolder: artifacts))
     }
 
     @Test func resultsComeFromTheWorkers_asOneProcessFindsThem() throws {
@@ -25,7 +24,7 @@ import Testing
         let alone = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.never))
         var options = try GoldenFixtures.options(.never)
         options.workers = CheckWorkers(
-            executable: BinaryRunner.executable.path, arguments: Self.arguments(path, artifacts: options.artifactsFolder),
+            executable: BinaryRunner.executable.path, job: Self.job(path, artifacts: options.artifactsFolder),
             count: 2)
         let summary = try GoldenRunner.run(suite, options: options)
         #expect(summary.results.count == 16 && summary.failures.isEmpty)
@@ -41,7 +40,7 @@ import Testing
         let suite = try GoldenFixtures.load(path)
         _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
         var options = try GoldenFixtures.options(.never)
-        options.workers = CheckWorkers(executable: "/bin/sh", arguments: [], count: 2)
+        options.workers = CheckWorkers(executable: "/bin/sh", job: Self.job("/nonexistent", artifacts: "/nonexistent"), count: 2)
         let summary = try GoldenRunner.run(suite, options: options)
         #expect(summary.results.count == 16)
         #expect(summary.results.allSatisfy { $0.outcome == .crashed && $0.change == "crashed" })
@@ -83,7 +82,7 @@ import Testing
         // One worker: jobs of two cases each (16 cases), so the doomed case shares its job.
         #expect(CheckWorkers.casesPerJob(cases: 16, workers: 1) == 2)
         let workers = CheckWorkers(
-            executable: script, arguments: Self.arguments(path, artifacts: options.artifactsFolder), count: 1)
+            executable: script, job: Self.job(path, artifacts: options.artifactsFolder), count: 1)
         let results = Mutex<[Int: CaseResult]>([:])
         let answered = workers.run(
             cases: Array(suite.cases.indices),
@@ -109,10 +108,10 @@ import Testing
         var options = try GoldenFixtures.options(.never)
         options.cache = cache
         options.workers = CheckWorkers(
-            executable: BinaryRunner.executable.path, arguments: Self.arguments(path, artifacts: options.artifactsFolder),
+            executable: BinaryRunner.executable.path, job: Self.job(path, artifacts: options.artifactsFolder),
             count: 2)
         #expect(try GoldenRunner.run(suite, options: options).failures.isEmpty)
-        options.workers = CheckWorkers(executable: "/bin/sh", arguments: [], count: 2)
+        options.workers = CheckWorkers(executable: "/bin/sh", job: Self.job("/nonexistent", artifacts: "/nonexistent"), count: 2)
         let again = try GoldenRunner.run(suite, options: options)
         #expect(again.results.count == 16 && again.failures.isEmpty)
         let changed = suite.folder + "/" + suite.cases[3].layoutPath
@@ -126,23 +125,24 @@ import Testing
         let suite = try GoldenFixtures.load(try GoldenFixtures.suiteFile())
         _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
         var options = try GoldenFixtures.options(.never)
-        options.workers = CheckWorkers(executable: "/nonexistent/seemore", arguments: [], count: 2)
+        options.workers = CheckWorkers(
+            executable: "/nonexistent/seemore", job: Self.job("/nonexistent", artifacts: "/nonexistent"), count: 2)
         let summary = try GoldenRunner.run(suite, options: options)
         #expect(summary.results.count == 16)
         #expect(summary.failures.isEmpty)
     }
 
-    /// `seemore worker` answers a case job with that case's result; a case it does not have, or
-    /// arguments it cannot check with, get an empty answer (and a message on its standard error).
+    /// `seemore worker` answers a case job with that case's result; a case it does not have, or a job
+    /// record it cannot read, get an empty answer (and a message on its standard error).
     @Test func aWorker_answersCaseJobs() throws {
         let path = try GoldenFixtures.suiteFile()
         let suite = try GoldenFixtures.load(path)
         _ = try GoldenRunner.run(suite, options: try GoldenFixtures.options(.missing))
         let pool = WorkerPool(executable: BinaryRunner.executable.path, arguments: ["worker"], count: 1)
         defer { pool.drain() }
-        let arguments = Self.arguments(path, artifacts: try BinaryRunner.temporaryFolder().path)
+        let job = Self.job(path, artifacts: try BinaryRunner.temporaryFolder().path).bytes
         for indices in [[0], [5, 6], [15]] {
-            let answer = try pool.answer(WorkerJob.checkCases(arguments: arguments, run: "r1", indices: indices).message).get()
+            let answer = try pool.answer(WorkerJob.checkCases(job: job, run: "r1", indices: indices).message).get()
             let answers = try #require(CheckWorkers.unrecord(answer))
             #expect(answers.map(\.index) == indices)
             for (index, result, fonts) in answers {
@@ -150,9 +150,9 @@ import Testing
             }
         }
         // A case the run does not have gets no result; the others of its job do.
-        let partial = try pool.answer(WorkerJob.checkCases(arguments: arguments, run: "r1", indices: [16, 1]).message).get()
+        let partial = try pool.answer(WorkerJob.checkCases(job: job, run: "r1", indices: [16, 1]).message).get()
         #expect(try #require(CheckWorkers.unrecord(partial)).map(\.index) == [1])
-        #expect(try pool.answer(WorkerJob.checkCases(arguments: ["--bogus"], run: "r2", indices: [0]).message).get().isEmpty)
+        #expect(try pool.answer(WorkerJob.checkCases(job: [1, 2, 3], run: "r2", indices: [0]).message).get().isEmpty)
         #expect(pool.replacements == 0)
     }
 }
