@@ -71,8 +71,8 @@ struct ScanCommand {
     var gallery = 6
     var json = false
 
-    /// Parses the arguments after `scan`; a worker's (the matrix alone) need no `--texts`.
-    static func parse(_ arguments: [String], forWorker: Bool = false) throws -> ScanCommand {
+    /// Parses the arguments after `scan`.
+    static func parse(_ arguments: [String]) throws -> ScanCommand {
         var command = ScanCommand()
         command.jobs = ProcessInfo.processInfo.activeProcessorCount
         var scanner = ArgumentScanner(arguments, usage: usage)
@@ -122,7 +122,7 @@ struct ScanCommand {
         }
         if let corpus {
             command.corpus = corpus
-        } else if !forWorker {
+        } else {
             throw scanner.usageError("give the corpus with --texts FILE (JSONL or CSV) or --texts - (JSONL on standard input)")
         }
         return command
@@ -137,18 +137,23 @@ struct ScanCommand {
         return items
     }
 
-    /// The flags a worker rebuilds the matrix from.
-    var matrixArguments: [String] {
-        var arguments: [String] = []
-        if let suitePath { arguments += ["--suite", suitePath] }
-        if !templates.isEmpty { arguments += ["--template", templates.joined(separator: ",")] }
-        if !widths.isEmpty { arguments += ["--widths", widths.map { JSONValue.format($0) }.joined(separator: ",")] }
-        if !fonts.isEmpty { arguments += ["--fonts", fonts.joined(separator: ",")] }
-        if let templatesFolder { arguments += ["--templates", templatesFolder] }
-        if !fontFiles.isEmpty { arguments += ["--font-files", fontFiles.joined(separator: ",")] }
-        if hermetic { arguments.append("--hermetic-fonts") }
-        return arguments
+    /// What a worker builds the matrix from.
+    var job: ScanJob {
+        var job = ScanJob()
+        job.suitePath = suitePath
+        job.templates = templates
+        job.widths = widths
+        job.fonts = fonts
+        job.templatesFolder = templatesFolder
+        job.fontFiles = fontFiles
+        job.hermetic = hermetic
+        return job
     }
+
+    /// The fields that are the parent's alone (the corpus, the output, the run): not in a worker's job.
+    static let parentsOwn: Set<String> = [
+        "corpus", "format", "column", "folder", "jobs", "textBudget", "shard", "gallery", "json",
+    ]
 
     /// The templates, widths and fonts to cut with: the flags', else the suite's, else inline-more at its width.
     func matrix(io: CommandIO) throws -> ScanMatrix {
@@ -216,7 +221,7 @@ struct ScanCommand {
         var workers: ScanRun.Workers? = nil
         // Texts are cut in worker processes, one of them with --jobs 1, so each has a time and memory budget.
         if let executable = io.program {
-            workers = ScanRun.Workers(executable: executable, arguments: matrixArguments, count: jobs, textBudget: textBudget)
+            workers = ScanRun.Workers(executable: executable, job: job, count: jobs, textBudget: textBudget)
         }
         let started = ContinuousClock.now
         let result: ScanResult
@@ -312,5 +317,19 @@ struct ScanMergeCommand {
         }
         ScanCommand.report(result, folder: folder, json: json, seconds: nil, io: io)
         return result.statistics.badRecords > 0 ? .dataError : .success
+    }
+}
+
+extension ScanCommand {
+    /// A worker's command: the matrix of `job`, nothing else.
+    init(job: ScanJob) {
+        self.init()
+        suitePath = job.suitePath
+        templates = job.templates
+        widths = job.widths
+        fonts = job.fonts
+        templatesFolder = job.templatesFolder
+        fontFiles = job.fontFiles
+        hermetic = job.hermetic
     }
 }

@@ -53,7 +53,7 @@ package struct WorkerCommand {
         var renderer: CardRenderer? = nil
         var saidCheckError = false
         var check: CheckSession? = nil
-        var scan: (arguments: [String], cutter: ScanCutter)? = nil
+        var scan: (job: [UInt8], cutter: ScanCutter)? = nil
         var saidScanError = false
         let faults = WorkerFaults()
         WorkerLoop.run { message in
@@ -100,11 +100,13 @@ package struct WorkerCommand {
                     saidCheckError = true
                     return []
                 }
-            case .scanTexts(let arguments, let batch):
+            case .scanTexts(let job, let batch):
                 do {
-                    if scan?.arguments != arguments {
-                        let command = try ScanCommand.parse(arguments, forWorker: true)
-                        scan = (arguments, try ScanCutter(matrix: try command.matrix(io: io)))
+                    if scan?.job != job {
+                        guard let read = ScanJob(bytes: job) else {
+                            throw CommandError("the scan's job is damaged or of another version", exitCode: .software)
+                        }
+                        scan = (job, try ScanCutter(matrix: try ScanCommand(job: read).matrix(io: io)))
                     }
                     guard let cutter = scan?.cutter, let texts = ScanBatch.texts(batch) else { return [] }
                     faults.onTexts(texts.map(\.id))

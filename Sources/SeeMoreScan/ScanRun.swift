@@ -23,20 +23,20 @@ public final class ScanRun {
         }
     }
 
-    /// Worker processes that cut batches of texts: `seemore worker`, which rebuilds the matrix from
-    /// `arguments` (the scan's own).
+    /// Worker processes that cut batches of texts: `seemore worker`, which builds the matrix from
+    /// `job` (the scan's own).
     package struct Workers: Sendable {
         package var executable: String
-        package var arguments: [String]
+        package var job: ScanJob
         package var count: Int
         /// How long a worker may cut one text in every cell (`--time-budget`): past it the worker is
         /// ended and the text reported as its cases' error. A batch may take four texts' budgets
         /// before its texts are sent again one by one.
         package var textBudget: Duration
 
-        package init(executable: String, arguments: [String], count: Int, textBudget: Duration = ScanRun.defaultTextBudget) {
+        package init(executable: String, job: ScanJob, count: Int, textBudget: Duration = ScanRun.defaultTextBudget) {
             self.executable = executable
-            self.arguments = arguments
+            self.job = job
             self.count = count
             self.textBudget = textBudget
         }
@@ -155,7 +155,7 @@ public final class ScanRun {
             let number = numbered
             numbered += 1
             sent[number] = batch
-            let message = WorkerJob.scanTexts(arguments: workers.arguments, texts: ScanBatch.message(batch)).message
+            let message = WorkerJob.scanTexts(job: workers.job.bytes, texts: ScanBatch.message(batch)).message
             pool.submit(message, budget: workers.textBudget * 4) { answer in answers.set(number, answer) }
         }
         var batch: [CorpusText] = []
@@ -198,10 +198,10 @@ public final class ScanRun {
                 }
             ]
         }
-        let arguments = workers?.arguments ?? []
+        let job = workers?.job.bytes ?? []
         let budget = workers?.textBudget ?? Self.defaultTextBudget
         return try batch.map { text in
-            let message = WorkerJob.scanTexts(arguments: arguments, texts: ScanBatch.message([text])).message
+            let message = WorkerJob.scanTexts(job: job, texts: ScanBatch.message([text])).message
             return try cases(of: [text], answer: pool.answer(message, budget: budget), pool: pool).first ?? []
         }
     }

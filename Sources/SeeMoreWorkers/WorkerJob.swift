@@ -14,9 +14,9 @@ package enum WorkerJob: Equatable, Sendable {
     /// run `run` (a worker loads the suite once a run): checked, their artifacts and goldens written;
     /// answered with `CheckWorkers.record`, a result per case.
     case checkCases(job: [UInt8], run: String, indices: [Int])
-    /// Texts of a `scan` with these arguments (its matrix), as `ScanBatch.message` writes them: each
-    /// cut in every cell; answered with `ScanBatch.answer`, their cases.
-    case scanTexts(arguments: [String], texts: [UInt8])
+    /// Texts of a scan, its matrix a `ScanJob` record, as `ScanBatch.message` writes them: each cut in
+    /// every cell; answered with `ScanBatch.answer`, their cases.
+    case scanTexts(job: [UInt8], texts: [UInt8])
 
     package var message: [UInt8] {
         var record = RecordWriter()
@@ -37,9 +37,9 @@ package enum WorkerJob: Equatable, Sendable {
             record.data(job)
             record.string(run)
             record.array(indices) { $0.integer($1) }
-        case .scanTexts(let arguments, let texts):
+        case .scanTexts(let job, let texts):
             record.string("scan-texts")
-            record.array(arguments) { $0.string($1) }
+            record.data(job)
             record.data(texts)
         }
         return record.bytes
@@ -60,7 +60,7 @@ package enum WorkerJob: Equatable, Sendable {
                 self = .checkCases(
                     job: try reader.data(), run: try reader.string(), indices: try reader.array { try $0.integer() })
             case "scan-texts":
-                self = .scanTexts(arguments: try reader.array { try $0.string() }, texts: try reader.data())
+                self = .scanTexts(job: try reader.data(), texts: try reader.data())
             default: return nil
             }
         } catch {

@@ -38,6 +38,15 @@ import Testing
         "--template", "inline-more,x", "--widths", "240,320", "--templates", CardFixtures.templatesFolder,
     ]
 
+    /// The same matrix as a worker's job.
+    static var matrixJob: ScanJob {
+        var job = ScanJob()
+        job.templates = ["inline-more", "x"]
+        job.widths = [240, 320]
+        job.templatesFolder = CardFixtures.templatesFolder
+        return job
+    }
+
     /// Scans `corpus` into a fresh folder.
     static func scan(
         _ corpus: String, shard: Shard? = nil, workers: ScanRun.Workers? = nil, gallery: Int = 4
@@ -166,7 +175,7 @@ import Testing
     @Test func workerProcesses_cutAsOneProcessDoes() throws {
         let corpus = Self.corpus(200)
         let alone = try Self.scan(corpus)
-        let workers = ScanRun.Workers(executable: BinaryRunner.executable.path, arguments: Self.matrixArguments, count: 2)
+        let workers = ScanRun.Workers(executable: BinaryRunner.executable.path, job: Self.matrixJob, count: 2)
         let parallel = try Self.scan(corpus, workers: workers)
         #expect(parallel.result == alone.result)
         #expect(try Self.contents(parallel.folder + "/cases.jsonl") == Self.contents(alone.folder + "/cases.jsonl"))
@@ -175,7 +184,7 @@ import Testing
     @Test func workersThatCannotStart_leaveTheCutToThisProcess() throws {
         let corpus = Self.corpus(70)
         let alone = try Self.scan(corpus)
-        let workers = ScanRun.Workers(executable: "/nonexistent/seemore", arguments: Self.matrixArguments, count: 2)
+        let workers = ScanRun.Workers(executable: "/nonexistent/seemore", job: Self.matrixJob, count: 2)
         let fallback = try Self.scan(corpus, workers: workers)
         #expect(fallback.result == alone.result)
         #expect(try Self.contents(fallback.folder + "/cases.jsonl") == Self.contents(alone.folder + "/cases.jsonl"))

@@ -1,0 +1,51 @@
+import SeeMoreSupport
+
+/// What every worker process of a scan cuts with (`ScanRun.Workers`): the flags that make the scan's
+/// matrix, encoded whole as a versioned binary record. A worker builds its matrix from this record,
+/// never from a command line, so a matrix flag added here reaches it (`ScanJobTests` fails when the
+/// command has one that is neither carried nor the parent's own).
+package struct ScanJob: Equatable, Sendable {
+    package var suitePath: String? = nil
+    package var templates: [String] = []
+    package var widths: [Double] = []
+    package var fonts: [String] = []
+    package var templatesFolder: String? = nil
+    package var fontFiles: [String] = []
+    package var hermetic = false
+
+    /// The record's format; a worker refuses another.
+    static let version = 1
+
+    package init() {}
+
+    package var bytes: [UInt8] {
+        var writer = RecordWriter()
+        writer.integer(Self.version)
+        writer.optional(suitePath) { $0.string($1) }
+        writer.array(templates) { $0.string($1) }
+        writer.array(widths) { $0.double($1) }
+        writer.array(fonts) { $0.string($1) }
+        writer.optional(templatesFolder) { $0.string($1) }
+        writer.array(fontFiles) { $0.string($1) }
+        writer.bool(hermetic)
+        return writer.bytes
+    }
+
+    /// The job `bytes` hold; nil for another version or bytes no `ScanJob` wrote.
+    package init?(bytes: [UInt8]) {
+        var reader = RecordReader(bytes[...])
+        do {
+            guard try reader.integer() == Self.version else { return nil }
+            suitePath = try reader.optional { try $0.string() }
+            templates = try reader.array { try $0.string() }
+            widths = try reader.array { try $0.double() }
+            fonts = try reader.array { try $0.string() }
+            templatesFolder = try reader.optional { try $0.string() }
+            fontFiles = try reader.array { try $0.string() }
+            hermetic = try reader.bool()
+        } catch {
+            return nil
+        }
+        guard reader.isAtEnd else { return nil }
+    }
+}
