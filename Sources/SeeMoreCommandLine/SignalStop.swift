@@ -6,8 +6,8 @@ import SeeMore
 /// in order (a run killed outright lost its report and could leave a golden's temporary behind). In
 /// the process a person runs, a second signal ends it at once, as a second Ctrl-C does in most tools;
 /// a `check --jobs` worker, which gets Ctrl-C from the terminal and SIGTERM from its parent, waits.
-final class SignalStop: @unchecked Sendable {
-    let request = StopRequest()
+package final class SignalStop: @unchecked Sendable {
+    package let request = StopRequest()
     private let lock = Lock()
     private var received: Int32? = nil
     private var sources: [DispatchSourceSignal] = []
@@ -16,7 +16,7 @@ final class SignalStop: @unchecked Sendable {
     /// - Parameters:
     ///   - command: names the process in the message printed on the first signal.
     ///   - again: a second signal ends the process at once (exit 128 + its number).
-    init(command: String, again: Bool, io: CommandIO) {
+    package init(command: String, again: Bool, io: CommandIO) {
         let queue = DispatchQueue(label: "seemore-signals")
         for number in Self.signals {
             signal(number, SIG_IGN)
@@ -44,7 +44,7 @@ final class SignalStop: @unchecked Sendable {
     }
 
     /// The exit code of a run that got a signal: 130 (SIGINT) or 143 (SIGTERM); nil when it got none.
-    var exitCode: ExitCode? {
+    package var exitCode: ExitCode? {
         switch lock.withLock({ received }) {
         case SIGINT: return .interrupted
         case SIGTERM: return .terminated
@@ -53,7 +53,7 @@ final class SignalStop: @unchecked Sendable {
     }
 
     /// Gives the signals back their default actions.
-    func cancel() {
+    package func cancel() {
         for source in sources { source.cancel() }
         sources = []
         for number in Self.signals { signal(number, SIG_DFL) }

@@ -28,7 +28,9 @@ public final class StopRequest: @unchecked Sendable {
 
     /// Calls `handler` once on the request (at once when it was made already) until `body` returns:
     /// how a run passes the request on to its worker processes. A handler must not make a request.
-    func whileWatching<Result>(_ handler: @escaping @Sendable (String) -> Void, _ body: () throws -> Result) rethrows -> Result {
+    package func whileWatching<Result>(_ handler: @escaping @Sendable (String) -> Void, _ body: () throws -> Result) rethrows
+        -> Result
+    {
         let (key, already): (Int, String?) = lock.withLock {
             defer { nextHandler += 1 }
             if why == nil { handlers[nextHandler] = handler }

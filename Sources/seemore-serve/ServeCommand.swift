@@ -117,15 +117,8 @@ enum ServeCommand {
         }
         // Taken before the address is printed: whoever started the server may stop it as soon as it
         // has read the address (a signal that came before, while blocked, would be dropped here).
-        let stop = DispatchSemaphore(value: 0)
-        let signals = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: DispatchQueue(label: "seemore-serve-signals"))
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            return source
-        }
-        defer { signals.forEach { $0.cancel() } }
+        let signals = SignalStop(command: "seemore serve", again: false, io: io)
+        defer { signals.cancel() }
         let server = try RenderServer(options: options)
         do {
             try server.start()
@@ -138,7 +131,9 @@ enum ServeCommand {
         } else {
             io.writeOutput("No review: there is no golden-images/suite.json here (--suite FILE reviews a suite)\n")
         }
-        stop.wait()
+        // Until SIGINT or SIGTERM (one that came already ends the wait at once).
+        let stop = DispatchSemaphore(value: 0)
+        signals.request.whileWatching({ _ in stop.signal() }) { stop.wait() }
         server.stop()
         io.writeOutput("Stopped.\n")
         return .success
