@@ -1,4 +1,5 @@
 import Foundation
+import SeeMoreSupport
 
 /// A program run to its end: its wall time, its peak memory and its output.
 struct ChildProcess {
@@ -13,17 +14,18 @@ struct ChildProcess {
         // One file per run: runs may go side by side (two loads of two servers).
         let outputPath = NSTemporaryDirectory() + "seemore-bench-\(getpid())-\(UInt64.random(in: 0...UInt64.max))-output"
         defer { unlink(outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
         let clock = ContinuousClock()
         let start = clock.now
-        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
-        guard spawned == 0 else { throw BenchError("cannot run \(path): \(String(cString: strerror(spawned)))") }
+        let pid: pid_t
+        switch ProcessSpawn.start(
+            path, arguments: arguments,
+            redirect: {
+                posix_spawn_file_actions_addopen(&$0, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            })
+        {
+        case .success(let started): pid = started
+        case .failure(let failure): throw BenchError(failure.description)
+        }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}

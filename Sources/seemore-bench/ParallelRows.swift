@@ -1,4 +1,5 @@
 import Foundation
+import SeeMoreSupport
 
 /// The speed table's rows on processes side by side (issue 27's goals): `render --batch` of long texts
 /// and `seemore serve` under wrk, each with one worker and with two, and two separate one-worker
@@ -111,18 +112,16 @@ private final class Server {
 
     init(_ seemore: String, jobs: Int) throws {
         log = NSTemporaryDirectory() + "seemore-bench-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        let arguments = [seemore, "serve", "--port", "0", "--jobs", String(jobs)]
-        let argv = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, seemore, &actions, nil, argv, environ) == 0 else {
-            throw BenchError("cannot start seemore serve")
+        let log = log
+        switch ProcessSpawn.start(
+            seemore, arguments: ["serve", "--port", "0", "--jobs", String(jobs)],
+            redirect: {
+                posix_spawn_file_actions_addopen(&$0, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            })
+        {
+        case .success(let started): pid = started
+        case .failure(let failure): throw BenchError(failure.description)
         }
-        self.pid = pid
         for _ in 0..<100 {
             let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
             if let range = text.range(of: "Serving on "), let end = text[range.upperBound...].firstIndex(of: " ") {
