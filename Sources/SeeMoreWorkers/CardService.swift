@@ -1,6 +1,8 @@
 import FoundationEssentials
 import SeeMoreSupport
 import SeeMoreText
+import SeeMoreCards
+import SeeMoreImage
 
 /// Answers a card request given as fields (those of `GET /render.png` and `POST /render`): the PNG of
 /// one state, or the metadata `render --json` prints with the address of each state's PNG, or a
