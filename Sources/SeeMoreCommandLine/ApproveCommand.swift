@@ -104,6 +104,7 @@ struct ApproveCommand {
             case .badData: throw CommandError(error.message, exitCode: .dataError)
             case .noInput: throw CommandError(error.message, exitCode: .noInput)
             case .cannotWrite: throw CommandError(error.message, exitCode: .cannotCreate)
+            case .locked: throw CommandError(error.message + ", or pass --wait", exitCode: .cannotCreate)
             }
         }
     }

@@ -169,7 +169,7 @@ struct CheckCommand {
         } catch let error as ArtifactsFolder.UnsafeFolder {
             throw CommandError(error.description, exitCode: .cannotCreate)
         } catch let error as SuiteLock.Busy {
-            throw CommandError(error.description, exitCode: .cannotCreate)
+            throw CommandError(error.description + ", or pass --wait", exitCode: .cannotCreate)
         }
         try writeCIOutputs(summary, suite: suite)
         if json {

@@ -135,7 +135,7 @@ public struct GoldenApprover: Sendable {
             // A dry run writes nothing: it needs no lock.
             lock = dryRun ? nil : try SuiteLock(folder: suite.folder, wait: wait, purpose: "seemore approve")
         } catch let error as SuiteLock.Busy {
-            throw ApprovalError(error.description, kind: .cannotWrite)
+            throw ApprovalError(error.description, kind: .locked)
         } catch let error as AtomicFile.WriteError {
             throw ApprovalError(error.description, kind: .cannotWrite)
         }
@@ -279,8 +279,10 @@ public struct ApprovalError: Error, Equatable, CustomStringConvertible {
         case badData
         /// No report, no suite file, or an artifact gone.
         case noInput
-        /// A golden or the fingerprint that cannot be written, or the suite locked by another run.
+        /// A golden or the fingerprint that cannot be written.
         case cannotWrite
+        /// The suite is locked by another run writing goldens.
+        case locked
     }
 
     public var message: String

@@ -12,12 +12,12 @@ package final class SuiteLock {
 
     package static let fileName = ".seemore-lock"
 
-    /// A lock held by another process.
+    /// A lock held by another process. The command line adds how to wait for it (`--wait`).
     package struct Busy: Error, Equatable, CustomStringConvertible {
         package var folder: String
         package var holder: String
         package var description: String {
-            "\(folder) is locked by another SeeMore run writing goldens (\(holder)); wait for it, or pass --wait"
+            "\(folder) is locked by another SeeMore run writing goldens (\(holder)); wait for it"
         }
     }
 

@@ -20,6 +20,14 @@ import Testing
             #expect(second.status == 73)
             #expect(
                 second.stderr.contains("locked by another SeeMore run") && second.stderr.contains("the test holding the lock"))
+            // The command line says how to wait; the library (and the review server showing its error) does not
+            // speak in flags (#42 item 6).
+            #expect(second.stderr.contains("; wait for it, or pass --wait"), "\(second.stderr)")
+            do {
+                _ = try SuiteLock(folder: folder, wait: false, purpose: "another")
+            } catch let busy as SuiteLock.Busy {
+                #expect(!busy.description.contains("--"), "\(busy.description)")
+            }
             #expect(!FileManager.default.fileExists(atPath: folder + "/x"), "nothing was recorded")
             #expect(throws: SuiteLock.Busy.self) { try SuiteLock(folder: folder, wait: false, purpose: "another") }
             let compare = try BinaryRunner.run(base + ["--record", "never"])
