@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import SeeMore
+import Synchronization
 
 /// `seemore render --batch FILE|-`: one JSON request per line in (the fields of `seemore serve`'s
 /// `POST /render`, plus `name`, and `state` `collapsed`, `expanded` or `both`), one JSON result per
@@ -141,22 +142,23 @@ struct RenderBatch {
 }
 
 /// Results as they come, in input order (serialized JSON), and the worst exit code among them.
-private final class BatchResults: @unchecked Sendable {
-    private let lock = Lock()
-    private(set) var lines: [String]
-    private(set) var worst = ExitCode.success
+private final class BatchResults: Sendable {
+    private let state: Mutex<(lines: [String], worst: ExitCode)>
 
     init(count: Int) {
-        lines = Array(repeating: "null", count: count)
+        state = Mutex((Array(repeating: "null", count: count), .success))
     }
 
+    var lines: [String] { state.withLock { $0.lines } }
+    var worst: ExitCode { state.withLock { $0.worst } }
+
     func set(_ index: Int, _ json: String, status: ExitCode) {
-        lock.withLock {
-            lines[index] = json
+        state.withLock {
+            $0.lines[index] = json
             // A worker that died outranks a file that could not be written, which outranks bad data,
             // which outranks success.
             let rank: [ExitCode: Int] = [.success: 0, .dataError: 1, .failure: 2, .cannotCreate: 3, .software: 4]
-            if rank[status, default: 1] > rank[worst, default: 0] { worst = status }
+            if rank[status, default: 1] > rank[$0.worst, default: 0] { $0.worst = status }
         }
     }
 }

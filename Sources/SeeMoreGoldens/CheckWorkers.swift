@@ -2,6 +2,7 @@ import Dispatch
 import FoundationEssentials
 import SeeMoreSupport
 import SeeMoreWorkers
+import Synchronization
 
 /// `seemore check --jobs N` on N worker processes (`WorkerPool`, `seemore worker`) instead of N
 /// threads: Pango and Cairo run one thread at a time in a process (`TextStack`), so threads share one
@@ -163,12 +164,11 @@ package struct CheckWorkers: Sendable {
 }
 
 /// Case indices answered so far, from several threads.
-private final class Answered: @unchecked Sendable {
-    private let lock = Lock()
-    private var set = Set<Int>()
+private final class Answered: Sendable {
+    private let answered = Mutex(Set<Int>())
 
-    var indices: Set<Int> { lock.withLock { set } }
+    var indices: Set<Int> { answered.withLock { $0 } }
 
     /// False when it was answered already (a second answer is ignored).
-    func insert(_ index: Int) -> Bool { lock.withLock { set.insert(index).inserted } }
+    func insert(_ index: Int) -> Bool { answered.withLock { $0.insert(index).inserted } }
 }

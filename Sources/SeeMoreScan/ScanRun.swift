@@ -1,6 +1,7 @@
 import Dispatch
 import SeeMoreSupport
 import SeeMoreWorkers
+import Synchronization
 
 /// One scan of a corpus into a folder: reads the texts as a stream, cuts each in every cell of the
 /// matrix (here or on worker processes), writes `cases.jsonl` in corpus order as it goes, keeps only
@@ -208,19 +209,18 @@ public final class ScanRun {
 }
 
 /// Workers' answers by batch number, handed from the pool's threads to the scan's.
-private final class BatchAnswers: @unchecked Sendable {
-    private let lock = Lock()
+private final class BatchAnswers: Sendable {
     private let arrived = DispatchSemaphore(value: 0)
-    private var answers: [Int: Result<[UInt8], WorkerFailure>] = [:]
+    private let answers = Mutex<[Int: Result<[UInt8], WorkerFailure>]>([:])
 
     func set(_ number: Int, _ answer: Result<[UInt8], WorkerFailure>) {
-        lock.withLock { answers[number] = answer }
+        answers.withLock { $0[number] = answer }
         arrived.signal()
     }
 
     /// Batch `number`'s answer when it has come; nil otherwise.
     func take(_ number: Int) -> Result<[UInt8], WorkerFailure>? {
-        lock.withLock { answers.removeValue(forKey: number) }
+        answers.withLock { $0.removeValue(forKey: number) }
     }
 
     /// Batch `number`'s answer, waiting for it.

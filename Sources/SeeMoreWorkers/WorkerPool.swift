@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import SeeMoreSupport
+import Synchronization
 
 /// Pre-started worker processes that answer messages, one at a time each: the unit of parallelism
 /// (Pango and Cairo run one thread at a time in a process, see `TextStack`) and of failure.
@@ -81,12 +82,12 @@ package final class WorkerPool: @unchecked Sendable {
         _ message: [UInt8], deadline: ContinuousClock.Instant? = nil, budget: Duration? = nil
     ) -> Result<[UInt8], WorkerFailure> {
         let done = DispatchSemaphore(value: 0)
-        let box = ResultBox()
+        let answer = Mutex<Result<[UInt8], WorkerFailure>?>(nil)
         let accepted = lock.withLock { () -> Bool in
             guard !stopping else { return false }
             queue.append(
                 Job(message: message, deadline: deadline, budget: budget) { result in
-                    box.result = result
+                    answer.withLock { $0 = result }
                     done.signal()
                 })
             return true
@@ -94,7 +95,7 @@ package final class WorkerPool: @unchecked Sendable {
         guard accepted else { return .failure(.stopped) }
         available.signal()
         done.wait()
-        return box.result ?? .failure(.stopped)
+        return answer.withLock { $0 } ?? .failure(.stopped)
     }
 
     /// Fails the jobs still waiting (`stopped`), without ending the pool: a run asked to stop begins
@@ -194,11 +195,6 @@ package final class WorkerPool: @unchecked Sendable {
         }
         process = nil
     }
-}
-
-/// A job's result, handed from a pool thread to the one waiting for it.
-private final class ResultBox: @unchecked Sendable {
-    var result: Result<[UInt8], WorkerFailure>?
 }
 
 /// Why a job got no answer.
