@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the fuzz targets of Tests/Fuzz with clang's libFuzzer and AddressSanitizer: png_decode (the golden
-# and avatar PNG decoder, seeded with a sample of the goldens and the hostile files the tests hold) and
-# line_baselines (the shim's run baselines over Pango layouts of fuzzed text), and runs each for SECONDS
+# Builds the fuzz targets of Tests/Fuzz with libFuzzer and AddressSanitizer: png_decode (the golden
+# and avatar PNG decoder, seeded with a sample of the goldens and the hostile files the tests hold),
+# line_baselines (the shim's run baselines over Pango layouts of fuzzed text) and json_parse (SeeMore's
+# JSON parser, built by swiftc from its own source files, seeded with the templates and the suite), and runs each for SECONDS
 # seconds (default 20). Exits nonzero, with libFuzzer's report and the crashing input in .build/fuzz/,
 # when an input crashes, reads out of bounds or allocates past its limit (png_decode: or leaks).
 set -euo pipefail
@@ -33,3 +34,17 @@ cp Tests/Fuzz/text-seeds/* "$out/text-corpus/"
 cd "$out"
 ASAN_OPTIONS=detect_leaks=0 ./line_baselines -max_total_time="$seconds" -malloc_limit_mb=512 -rss_limit_mb=2048 -max_len=512 \
     -print_final_stats=1 text-corpus
+
+# The JSON parser every template, suite, report file, batch line and request body goes through.
+cd - >/dev/null
+swiftc=/opt/swift/usr/bin/swiftc
+command -v "$swiftc" >/dev/null || swiftc=swiftc
+"$swiftc" -sanitize=fuzzer,address -parse-as-library -package-name fuzz -O \
+    Sources/SeeMoreSupport/JSON/JSONParser.swift Sources/SeeMoreSupport/JSON/JSONNode+Reading.swift Tests/Fuzz/json_parse.swift \
+    -o "$out/json_parse" 2> "$out/json_parse.build.log" || { cat "$out/json_parse.build.log"; exit 1; }
+mkdir -p "$out/json-corpus"
+cp Templates/*.json "$out/json-corpus/"
+cp golden-images/suite.json "$out/json-corpus/golden-suite.json"
+cp examples/brand/suite.json "$out/json-corpus/brand-suite.json"
+cd "$out"
+./json_parse -max_total_time="$seconds" -malloc_limit_mb=256 -rss_limit_mb=1024 -max_len=65536 -print_final_stats=1 json-corpus
