@@ -6,7 +6,6 @@ let package = Package(
     products: [
         .library(name: "SeeMore", targets: ["SeeMore"]),
         .library(name: "SeeMoreTesting", targets: ["SeeMoreTesting"]),
-        .library(name: "SeeMoreServer", targets: ["SeeMoreServer"]),
         .executable(name: "seemore", targets: ["seemore"]),
         .executable(name: "seemore-serve", targets: ["seemore-serve"]),
     ],

@@ -11,40 +11,40 @@ import SeeMore
 /// it ended) and is replaced; one past the time budget is ended. Endpoints:
 /// `GET /` (the playground), `GET /render.png`, `POST /render`, `GET /templates`, `GET /healthz`,
 /// `GET /metrics`.
-public final class RenderServer: @unchecked Sendable {
-    public struct Options: Sendable {
-        public var host = "127.0.0.1"
+package final class RenderServer: @unchecked Sendable {
+    package struct Options: Sendable {
+        package var host = "127.0.0.1"
         /// 0 picks a free port.
-        public var port = 8080
-        public var jobs = ProcessInfo.processInfo.activeProcessorCount
-        public var templatesFolder: String? = nil
-        public var cacheBytes = 64 << 20
+        package var port = 8080
+        package var jobs = ProcessInfo.processInfo.activeProcessorCount
+        package var templatesFolder: String? = nil
+        package var cacheBytes = 64 << 20
         /// Seconds a connection may take to send a whole request, headers and body (or stay idle
         /// between requests, or read its answer) before it is closed, so a slow client cannot hold it open.
-        public var readTimeout = 30
+        package var readTimeout = 30
         /// Connections open at once; one past them is closed as its first request starts (`--max-connections`).
-        public var maximumConnections = 256
+        package var maximumConnections = 256
         /// The golden-image suite `/review/` checks; nil serves no review.
-        public var suite: String? = nil
+        package var suite: String? = nil
         /// The token every writing request needs; a random one when nil.
-        public var token: String? = nil
-        public var limits = ServerLimits()
+        package var token: String? = nil
+        package var limits = ServerLimits()
         /// The fonts every card is drawn with (`--font-files`, `--hermetic-fonts`).
-        public var fonts = FontFiles.system
+        package var fonts = FontFiles.system
         /// The running program's path, which only a program knows: its built-in templates
         /// (`TemplateLoader.standard`), and the `seemore` beside it runs the workers.
-        public var program: String? = nil
+        package var program: String? = nil
         /// The `seemore` program the worker processes run; nil: the one beside `program`.
-        public var workerProgram: String? = nil
+        package var workerProgram: String? = nil
         /// Origins of other sites whose pages may send requests (`--allow-origin`), lowercased, as
         /// `http://host:port`; "*" allows every page. Requests from no page (curl) are always answered.
-        public var allowedOrigins: Set<String> = []
+        package var allowedOrigins: Set<String> = []
 
-        public init() {}
+        package init() {}
     }
 
     /// The address it listens on, e.g. `http://127.0.0.1:8080/`.
-    public private(set) var url = ""
+    package private(set) var url = ""
 
     let options: Options
     let templates: TemplateLoader
@@ -60,7 +60,7 @@ public final class RenderServer: @unchecked Sendable {
     /// The interactive review of the suite, when there is one.
     let review: ReviewSession?
     /// Required by every request that writes (`X-SeeMore-Token`).
-    public let token: String
+    package let token: String
 
     var context: OpaquePointer?
     private var loop: OpaquePointer?
@@ -81,7 +81,7 @@ public final class RenderServer: @unchecked Sendable {
     private(set) var allowedHosts: Set<String> = []
     private let stopped = DispatchSemaphore(value: 0)
 
-    public init(options: Options) throws {
+    package init(options: Options) throws {
         self.options = options
         templates = TemplateLoader.standard(templatesFolder: options.templatesFolder, program: options.program)
         let workerProgram = options.workerProgram ?? Self.workerProgram(beside: options.program)
@@ -126,13 +126,13 @@ public final class RenderServer: @unchecked Sendable {
     }
 
     /// A server that cannot listen, with the reason.
-    public struct StartError: Error, CustomStringConvertible {
-        public var description: String
+    package struct StartError: Error, CustomStringConvertible {
+        package var description: String
     }
 
     /// Listens and serves on a thread of its own; returns once it listens.
     /// - Throws: `StartError` when the address cannot be bound (in use, not local, refused).
-    public func start() throws {
+    package func start() throws {
         let ready = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var failure: String? = nil
         let thread = Thread { [self] in
@@ -154,7 +154,7 @@ public final class RenderServer: @unchecked Sendable {
     }
 
     /// Stops accepting, lets the renders in flight finish, and returns when the server has stopped.
-    public func stop() {
+    package func stop() {
         guard let context, let loop else { return }
         workers.drain()
         pool.drain()

@@ -1,22 +1,22 @@
 import SeeMore
 
 /// What one request may ask of the server; each is a `seemore serve` flag.
-public struct ServerLimits: Sendable {
+package struct ServerLimits: Sendable {
     /// Request bodies, in bytes (`--max-body-kb`).
-    public var maximumBodyBytes = 256 * 1024
+    package var maximumBodyBytes = 256 * 1024
     /// Text length, in characters (`--max-text`).
-    public var maximumTextCharacters = CardLimits.maximumFieldTextCharacters
+    package var maximumTextCharacters = CardLimits.maximumFieldTextCharacters
     /// Renders waiting for a worker; past it, 503 with Retry-After (`--max-queue`).
-    public var maximumQueue = 64
+    package var maximumQueue = 64
     /// Card width, in points (`--max-width`).
-    public var maximumWidth = 4_096.0
+    package var maximumWidth = 4_096.0
     /// The collapsed card's line limit (`--max-lines`).
-    public var maximumLines = 100
+    package var maximumLines = 100
     /// Milliseconds a render may wait for a worker; a request that waited longer is answered 503
     /// instead of rendered for a client that has likely gone (`--time-budget-ms`).
-    public var timeBudgetMilliseconds = 10_000
+    package var timeBudgetMilliseconds = 10_000
 
-    public init() {}
+    package init() {}
 
     var fields: CardFields.Limits {
         var limits = CardFields.Limits()
