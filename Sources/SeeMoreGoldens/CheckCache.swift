@@ -9,6 +9,7 @@ import SeeMoreSupport
 /// (template values, text, font, width, theme, scale, state), the bytes read for its golden PNG and
 /// layout snapshot (compared in full, not by a hash an author could collide), the tolerance and the ignored regions. Only
 /// checks that never record use it. Thread-safe.
+/// `@unchecked Sendable`: every stored `var` is read and written only inside `lock.withLock`.
 package final class CheckCache: @unchecked Sendable {
     private struct Entry {
         var golden: GoldenCase

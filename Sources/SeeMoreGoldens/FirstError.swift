@@ -2,6 +2,7 @@ import FoundationEssentials
 import SeeMoreSupport
 
 /// The first error any of several threads met.
+/// `@unchecked Sendable`: every stored `var` is read and written only inside `lock.withLock`.
 final class FirstError: @unchecked Sendable {
     private let lock = Lock()
     private var first: Error?

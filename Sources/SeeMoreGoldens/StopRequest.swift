@@ -3,6 +3,7 @@ import SeeMoreSupport
 /// A request that a run stop early (a signal to `seemore check`, a reviewer who closed the page): the
 /// run claims no further case, lets the cases in flight finish writing, and reports what ran.
 /// Thread-safe; the first request's reason is kept.
+/// `@unchecked Sendable`: every stored `var` is read and written only inside `lock.withLock`.
 public final class StopRequest: @unchecked Sendable {
     private let lock = Lock()
     private var why: String? = nil

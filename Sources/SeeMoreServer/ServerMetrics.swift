@@ -1,6 +1,7 @@
 import Foundation
 
 /// Counters and a latency histogram, written in Prometheus' text format at `GET /metrics`.
+/// `@unchecked Sendable`: every stored `var` is read and written only inside `lock.withLock`.
 final class ServerMetrics: @unchecked Sendable {
     private let lock = NSLock()
     private var requests: [String: Int] = [:]

@@ -3,6 +3,7 @@ import SeeMoreSupport
 
 /// Templates decoded once and kept while their file is unchanged (same size and modification time),
 /// so a request does not read and decode JSON; an edited template is read again on the next request.
+/// `@unchecked Sendable`: every stored `var` is read and written only inside `lock.withLock`.
 package final class TemplateCache: @unchecked Sendable {
     private let lock = Lock()
     private var entries: [String: (stamp: String, template: CardTemplate, hash: String)] = [:]
