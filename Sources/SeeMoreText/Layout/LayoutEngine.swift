@@ -187,7 +187,9 @@ public final class LayoutEngine {
             return painted
         }
         // The request's gap before the ellipsis, after kept text written with spaces (as the search measured it).
-        let ellipsis = request.gap(after: String(decoding: kept, as: UTF8.self).unicodeScalars) + ending.ellipsis
+        // (The kept text is decoded only when there is a gap to decide: most templates have none.)
+        let gap = request.gap.isEmpty ? "" : request.gap(after: String(decoding: kept, as: UTF8.self).unicodeScalars)
+        let ellipsis = gap + ending.ellipsis
         let made: Ending
         if ending.isolated {
             let plain = IndexedText(style.plainText)
