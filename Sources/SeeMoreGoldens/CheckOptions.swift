@@ -23,15 +23,15 @@ public struct CheckOptions: Sendable {
     package var workers: CheckWorkers? = nil
     /// Threads someone else owns to render the cases on (a server's render pool), instead of `jobs`
     /// threads of the check's own.
-    public var scheduler: CaseScheduler? = nil
+    package var scheduler: CaseScheduler? = nil
     /// Asked to stop early (a signal): the run claims no further case, lets those in flight finish
     /// and reports what ran (`CheckSummary.stoppedBy`).
-    public var stop: StopRequest? = nil
+    package var stop: StopRequest? = nil
 
     /// Runs `count` cases on threads the caller owns: calls `body` once for every index in `0..<count`,
     /// each with the renderer of the thread it runs on, and returns when every call has returned.
     /// Throws when it cannot run them all (the pool is stopping).
-    public typealias CaseScheduler =
+    package typealias CaseScheduler =
         @Sendable (_ count: Int, _ body: @escaping @Sendable (_ index: Int, _ renderer: CardRenderer) -> Void) throws -> Void
 
     public init(record: RecordMode, artifactsFolder: String) {
@@ -50,26 +50,26 @@ public struct CaseResult: Sendable, Equatable {
     /// Where a golden was written by this run.
     public var recordedPath: String?
     /// Artifacts by kind ("actual", "diff", "golden", "actualLayout", "goldenLayout"), relative to the artifacts folder.
-    public var artifacts: [String: String] = [:]
+    package var artifacts: [String: String] = [:]
     public var differentPixels: Int?
     /// The pixels compared (for a size change, the canvas both images fit in).
     public var totalPixels: Int?
     /// Every changed line of the layout snapshot.
-    public var layoutDiff: LayoutDiff? = nil
+    package var layoutDiff: LayoutDiff? = nil
     /// How the case's text and suffix colors contrast with its background (WCAG 2).
-    public var contrast: [ContrastNote] = []
+    package var contrast: [ContrastNote] = []
     /// Template · font · width, for grouping in the report.
     public var group: String
     /// Hash of the actual PNG and layout snapshot written to the artifacts (`ContentHash`), so
     /// `approve` copies exactly what this run showed.
-    public var actualHash: String? = nil
+    package var actualHash: String? = nil
     /// Why the golden could not be recorded (a full disk, a read-only folder): the run is exit 73.
     public var writeError: String? = nil
     /// Words the card draws in more than one font ("'Việt' mixes NanumGothic and DejaVu Sans"): a lint,
     /// never a failure.
-    public var mixedFonts: [String] = []
+    package var mixedFonts: [String] = []
     /// The tolerance the case was compared with, when the suite gives it one of its own (nil: the run's).
-    public var tolerance: Tolerance? = nil
+    package var tolerance: Tolerance? = nil
     /// What changed, said the same for every case whose change is the same (`ChangeGroups`); nil for a
     /// passed case.
     package var signature: ChangeSignature? = nil
@@ -134,14 +134,14 @@ public struct CheckSummary: Sendable {
     public var designChanges: [String] = []
     /// This run's fingerprint merged over the recorded one: what `approve` records with the goldens.
     package var environment: EnvironmentFingerprint? = nil
-    public var fingerprintPath: String
-    public var fingerprintWritten: Bool
+    package var fingerprintPath: String
+    package var fingerprintWritten: Bool
     /// No fingerprint was recorded before this run (it is written with the first goldens).
-    public var fingerprintIsNew = false
+    package var fingerprintIsNew = false
     /// Golden PNGs that no case of the suite produces (only looked for when every case ran).
     public var orphanedGoldens: [String] = []
     /// Their copies in the artifacts folder, by golden path.
-    public var orphanArtifacts: [String: String] = [:]
+    package var orphanArtifacts: [String: String] = [:]
     public var reportPath: String?
     /// Why the run stopped before it checked every case it selected (`StopRequest.reason`, such as
     /// "SIGTERM"); nil when it checked them all.
@@ -155,9 +155,9 @@ public struct CheckSummary: Sendable {
     /// `groups`, or made now from the results.
     package var changeGroups: ChangeGroups { groups ?? ChangeGroups(results) }
     /// A golden this run should have written but could not.
-    public var hasWriteError: Bool { results.count(matching: { $0.writeError }) > 0 }
+    package var hasWriteError: Bool { results.count(matching: { $0.writeError }) > 0 }
     /// A golden that could not be used: undecodable, unsafe to read, or oversized.
-    public var hasUnreadableGolden: Bool { results.count(matching: { $0.unusableGolden }) > 0 }
+    package var hasUnreadableGolden: Bool { results.count(matching: { $0.unusableGolden }) > 0 }
 }
 
 extension Shard {

@@ -8,20 +8,20 @@ import SeeMoreText
 /// the two colors' relative luminances, (L1 + 0.05) / (L2 + 0.05), from 1:1 to 21:1. Level AA asks
 /// 4.5:1 of normal text and 3:1 of large text (at least 24 px, or 18.66 px bold; a card's points are
 /// CSS pixels here, as they are iOS points and Android dp).
-public struct ContrastNote: Sendable, Hashable {
+package struct ContrastNote: Sendable, Hashable {
     /// What the color paints: "text" or "suffix".
-    public var role: String
-    public var foreground: Color
-    public var background: Color
-    public var ratio: Double
+    package var role: String
+    package var foreground: Color
+    package var background: Color
+    package var ratio: Double
     /// The text's size in points and whether it is bold, which decide the level it must reach.
-    public var points: Double
-    public var bold: Bool
+    package var points: Double
+    package var bold: Bool
 
-    public var isLarge: Bool { points >= 24 || (bold && points >= 18.66) }
+    package var isLarge: Bool { points >= 24 || (bold && points >= 18.66) }
     /// What WCAG AA asks of this text.
-    public var required: Double { isLarge ? 3 : 4.5 }
-    public var meetsAA: Bool { ratio >= required }
+    package var required: Double { isLarge ? 3 : 4.5 }
+    package var meetsAA: Bool { ratio >= required }
 
     /// Whether one of its numbers is NaN (a note read from a damaged record): it is then never equal
     /// to itself.
@@ -29,7 +29,7 @@ public struct ContrastNote: Sendable, Hashable {
         ([ratio, points] + [foreground, background].flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }).contains { $0.isNaN }
     }
 
-    public init(role: String, foreground: Color, background: Color, points: Double, bold: Bool) {
+    package init(role: String, foreground: Color, background: Color, points: Double, bold: Bool) {
         self.role = role
         // A translucent color is seen blended over what lies behind it.
         let behind = Self.over(background, Color(red: 1, green: 1, blue: 1))
@@ -55,7 +55,7 @@ public struct ContrastNote: Sendable, Hashable {
     /// "suffix #0A66C2 on #FFFFFF: 4.12:1, below WCAG AA (4.5:1 for normal text: 16 pt bold, and a
     /// SeeMore point is a CSS px; large text starts at 24 px, 18.66 px bold)". WCAG's own "14 pt bold"
     /// is in CSS points, 4/3 of a px, which a reader could not tell from SeeMore's points otherwise.
-    public var summary: String {
+    package var summary: String {
         let size = "\(JSONValue.format(points)) pt\(bold ? " bold" : "")"
         return "\(role) \(foreground) on \(background): \(FixedPoint.string(ratio, places: 2)):1, "
             + (meetsAA ? "meets" : "below")

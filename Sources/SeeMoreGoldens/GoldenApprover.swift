@@ -16,7 +16,7 @@ public struct GoldenApprover: Sendable {
     /// Templates folder for loading the suite; nil: the report's.
     public var templatesFolder: String? = nil
     /// The running program's path, for its built-in templates (`TemplateLoader.standard`).
-    public var program: String? = nil
+    package var program: String? = nil
     /// With no names given, approve only the cases whose name matches.
     public var filter: String? = nil
     /// Approve only the cases of these change groups (`ChangeGroups`, by the IDs report.json gives).
@@ -25,7 +25,7 @@ public struct GoldenApprover: Sendable {
     public var wait = false
     /// Check everything and say what would be written, writing nothing.
     public var dryRun = false
-    public var currentFolder = FileManager.default.currentDirectoryPath
+    package var currentFolder = FileManager.default.currentDirectoryPath
 
     public init(artifactsFolder: String) {
         self.artifactsFolder = artifactsFolder

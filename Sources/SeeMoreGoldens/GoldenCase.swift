@@ -12,24 +12,24 @@ public struct GoldenCase: Sendable, Equatable {
         set { shared = SharedTemplate(newValue) }
     }
     private var shared: SharedTemplate
-    public var textName: String
+    package var textName: String
     public var text: String
-    public var markup: Bool
+    package var markup: Bool
     /// The text's language (BCP 47); nil lets the template or the text decide.
     public var language: String? = nil
     /// Spans the suite marks in the text (`entities`), beside the links the template finds.
-    public var entities: [TextEntity] = []
+    package var entities: [TextEntity] = []
     /// The text's author as the suite gives it (name, handle, avatar), in place of the template's.
-    public var author: CardRequest.Author? = nil
+    package var author: CardRequest.Author? = nil
     public var font: String
     public var width: Double
     public var theme: String
     public var scale: Int
     public var state: CardState
     /// The case's own tolerance (the suite's, its matrix's and its `cases` entries'), over the run's.
-    public var tolerance = Tolerance.Override()
+    package var tolerance = Tolerance.Override()
     /// Parts of the card never compared (its matrix's and its `cases` entries'): masked in both images.
-    public var ignore: [IgnoreRegion] = []
+    package var ignore: [IgnoreRegion] = []
 
     public static func == (lhs: GoldenCase, rhs: GoldenCase) -> Bool { lhs.name == rhs.name }
 
@@ -86,10 +86,10 @@ public struct GoldenCase: Sendable, Equatable {
     /// The golden PNG, relative to the suite's folder.
     public var pngPath: String { name + ".png" }
     /// The layout snapshot, relative to the suite's folder.
-    public var layoutPath: String { name + ".layout.txt" }
+    package var layoutPath: String { name + ".layout.txt" }
 
     /// The card request this case renders.
-    public var request: CardRequest {
+    package var request: CardRequest {
         var request = CardRequest(
             text: text, template: template, markup: markup, width: width, font: font, theme: theme, scale: scale)
         request.language = language

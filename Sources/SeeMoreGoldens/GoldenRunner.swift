@@ -203,7 +203,7 @@ public enum GoldenRunner {
     }
 
     /// The cases the options' shard and filter select.
-    public static func selection(_ suite: GoldenSuite, options: CheckOptions) -> [GoldenCase] {
+    package static func selection(_ suite: GoldenSuite, options: CheckOptions) -> [GoldenCase] {
         // All of them shared, not copied.
         if options.shard == nil && options.filter == nil { return suite.cases }
         return suite.cases.filter { golden in

@@ -14,15 +14,15 @@ public struct GoldenSuite: Sendable {
     /// Every case, sorted by name.
     public var cases: [GoldenCase]
     /// The templates folder given when loading, if any (recorded in the report for `approve`).
-    public var templatesFolder: String? = nil
+    package var templatesFolder: String? = nil
     /// A hash of the suite file and every template file its cases use: `approve` compares it with the
     /// report's, so it never approves pictures of a suite or templates that changed since the check.
-    public var inputsHash = ""
+    package var inputsHash = ""
     /// The fonts its cases are drawn with: the machine's, or the suite's own files (`fontFiles`,
     /// `hermeticFonts`).
-    public var fonts = FontFiles.system
+    package var fonts = FontFiles.system
     /// One line for each template name found in more than one folder (`TemplateLoader.shadowingNote`).
-    public var templateNotes: [String] = []
+    package var templateNotes: [String] = []
 
     /// Loads and expands a suite, checking every name it uses.
     /// - Throws: `SuiteError` naming the file, and where possible the line, column and field.

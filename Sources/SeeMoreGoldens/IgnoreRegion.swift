@@ -52,7 +52,7 @@ public enum IgnoreRegion: Sendable, Equatable, Decodable {
     }
 
     /// Where the region lies on a card, in points: nothing for a part the card does not have.
-    public func rects(on metadata: CardMetadata) -> [Rect] {
+    package func rects(on metadata: CardMetadata) -> [Rect] {
         switch self {
         case .rect(let rect): return [rect]
         case .part(.header): return metadata.headerRect.map { [$0] } ?? []
@@ -63,7 +63,7 @@ public enum IgnoreRegion: Sendable, Equatable, Decodable {
     }
 
     /// Every region's rects on a card, in the pixels of its image (`pixelRects(_:scale:width:height:)`).
-    public static func pixelRects(_ regions: [IgnoreRegion], on metadata: CardMetadata, scale: Int) -> [PixelRect] {
+    package static func pixelRects(_ regions: [IgnoreRegion], on metadata: CardMetadata, scale: Int) -> [PixelRect] {
         pixelRects(
             regions.flatMap { $0.rects(on: metadata) }, scale: scale, width: metadata.pixelWidth, height: metadata.pixelHeight)
     }
@@ -82,8 +82,8 @@ public enum IgnoreRegion: Sendable, Equatable, Decodable {
 }
 
 /// A rectangle of whole pixels inside an image.
-public struct PixelRect: Sendable, Equatable {
-    public var x: Int, y: Int, width: Int, height: Int
+package struct PixelRect: Sendable, Equatable {
+    package var x: Int, y: Int, width: Int, height: Int
 }
 
 extension RGBAImage {

@@ -4,25 +4,25 @@ import SeeMoreText
 
 /// Every difference between two layout snapshots, line by line, with the changed words of a changed
 /// line marked: what a reviewer reads to tell a moved cut ("coffee" dropped) from a color change.
-public struct LayoutDiff: Sendable, Equatable {
+package struct LayoutDiff: Sendable, Equatable {
     /// A piece of a line, changed or not.
-    public struct Span: Sendable, Equatable {
-        public var text: String
-        public var changed: Bool
+    package struct Span: Sendable, Equatable {
+        package var text: String
+        package var changed: Bool
     }
 
     /// One row: a line of both snapshots, of the golden's only (removed), of the actual's only (added),
     /// or a golden line replaced by an actual one.
-    public struct Row: Sendable, Equatable {
-        public enum Kind: String, Sendable { case same, removed, added, changed }
-        public var kind: Kind
-        public var golden: [Span]?
-        public var actual: [Span]?
+    package struct Row: Sendable, Equatable {
+        package enum Kind: String, Sendable { case same, removed, added, changed }
+        package var kind: Kind
+        package var golden: [Span]?
+        package var actual: [Span]?
     }
 
-    public var rows: [Row]
+    package var rows: [Row]
 
-    public var isEmpty: Bool { rows.allSatisfy { $0.kind == .same } }
+    package var isEmpty: Bool { rows.allSatisfy { $0.kind == .same } }
 
     /// Snapshots longer than this are compared line by line in place, not aligned (a hostile
     /// snapshot of a million empty lines must not cost a million squared).
@@ -34,7 +34,7 @@ public struct LayoutDiff: Sendable, Equatable {
         self.rows = rows
     }
 
-    public init(golden: LayoutSnapshot, actual: LayoutSnapshot) {
+    package init(golden: LayoutSnapshot, actual: LayoutSnapshot) {
         let old = golden.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let new = actual.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var rows: [Row] = []
@@ -163,10 +163,10 @@ public struct LayoutDiff: Sendable, Equatable {
 
     /// One line for the console: what changed, field by field, e.g.
     /// `cut −"coffee"; line 3 "…and coffee… More" → "…and… More"; lines 3 → 2`.
-    public var summary: String { summary(omitting: []) }
+    package var summary: String { summary(omitting: []) }
 
     /// The summary without the given fields ("size", "lines", …), where a message already says them.
-    public func summary(omitting fields: Set<String>) -> String {
+    package func summary(omitting fields: Set<String>) -> String {
         var parts: [String] = []
         var changedLines: [Int] = []
         var lineNumber = 0

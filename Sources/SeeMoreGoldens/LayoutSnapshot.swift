@@ -16,14 +16,14 @@ import SeeMoreText
 /// | onboarding flow today! Huge
 /// | thanks to everyone… See more
 /// ```
-public struct LayoutSnapshot: Equatable, Sendable {
-    public var text: String
+package struct LayoutSnapshot: Equatable, Sendable {
+    package var text: String
 
-    public init(text: String) {
+    package init(text: String) {
         self.text = text
     }
 
-    public init(_ metadata: CardMetadata) {
+    package init(_ metadata: CardMetadata) {
         var lines = [
             "size: \(JSONValue.format(metadata.width))×\(JSONValue.format(metadata.height)) pt",
             "truncated: \(metadata.truncated)",
@@ -36,12 +36,12 @@ public struct LayoutSnapshot: Equatable, Sendable {
     }
 
     /// The number after "lines: ", if any.
-    public var lineCount: Int? {
+    package var lineCount: Int? {
         text.split(separator: "\n").first { $0.hasPrefix("lines: ") }.flatMap { Int($0.dropFirst(7)) }
     }
 
     /// The first line that differs, as "old → new", or nil when equal.
-    public func firstDifference(from old: LayoutSnapshot) -> String? {
+    package func firstDifference(from old: LayoutSnapshot) -> String? {
         let mine = text.split(separator: "\n", omittingEmptySubsequences: false)
         let theirs = old.text.split(separator: "\n", omittingEmptySubsequences: false)
         for index in 0..<max(mine.count, theirs.count) {

@@ -4,21 +4,21 @@ import SeeMoreSupport
 /// run claims no further case, lets the cases in flight finish writing, and reports what ran.
 /// Thread-safe; the first request's reason is kept.
 /// `@unchecked Sendable`: every stored `var` is read and written only inside `lock.withLock`.
-public final class StopRequest: @unchecked Sendable {
+package final class StopRequest: @unchecked Sendable {
     private let lock = Lock()
     private var why: String? = nil
     private var handlers: [Int: @Sendable (String) -> Void] = [:]
     private var nextHandler = 0
 
-    public init() {}
+    package init() {}
 
     /// Why the run was asked to stop (for example "SIGTERM"); nil while it was not.
-    public var reason: String? { lock.withLock { why } }
+    package var reason: String? { lock.withLock { why } }
 
-    public var isRequested: Bool { reason != nil }
+    package var isRequested: Bool { reason != nil }
 
     /// Asks the run to stop; a second request changes nothing.
-    public func request(_ reason: String) {
+    package func request(_ reason: String) {
         // The handlers run under the lock, so none runs once `whileWatching` has returned.
         lock.withLock {
             guard why == nil else { return }

@@ -11,7 +11,7 @@ public struct Tolerance: Sendable, Equatable {
     public var maxDiffRatio = 0.0
     /// When given, a pixel differs when its CIEDE2000 distance exceeds this (about 1: just noticed),
     /// in place of `threshold`: for photographs and gradients.
-    public var deltaE: Double? = nil
+    package var deltaE: Double? = nil
 
     public init(threshold: Double = 0.1, maxDiffPixels: Int = 0, maxDiffRatio: Double = 0, deltaE: Double? = nil) {
         self.threshold = threshold
@@ -22,13 +22,13 @@ public struct Tolerance: Sendable, Equatable {
 
     /// A suite's, a matrix's or a case's own tolerance: each figure it gives replaces the one of the
     /// level above it (the command line's, then the suite's, the matrix's, the case's).
-    public struct Override: Sendable, Equatable, Decodable {
-        public var threshold: Double? = nil
-        public var maxDiffPixels: Int? = nil
-        public var maxDiffRatio: Double? = nil
-        public var deltaE: Double? = nil
+    package struct Override: Sendable, Equatable, Decodable {
+        package var threshold: Double? = nil
+        package var maxDiffPixels: Int? = nil
+        package var maxDiffRatio: Double? = nil
+        package var deltaE: Double? = nil
 
-        public init(threshold: Double? = nil, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, deltaE: Double? = nil) {
+        package init(threshold: Double? = nil, maxDiffPixels: Int? = nil, maxDiffRatio: Double? = nil, deltaE: Double? = nil) {
             self.threshold = threshold
             self.maxDiffPixels = maxDiffPixels
             self.maxDiffRatio = maxDiffRatio
@@ -36,10 +36,10 @@ public struct Tolerance: Sendable, Equatable {
         }
 
         /// Whether it changes nothing.
-        public var isEmpty: Bool { threshold == nil && maxDiffPixels == nil && maxDiffRatio == nil && deltaE == nil }
+        package var isEmpty: Bool { threshold == nil && maxDiffPixels == nil && maxDiffRatio == nil && deltaE == nil }
 
         /// `other`'s figures over these.
-        public func then(_ other: Override?) -> Override {
+        package func then(_ other: Override?) -> Override {
             guard let other else { return self }
             return Override(
                 threshold: other.threshold ?? threshold, maxDiffPixels: other.maxDiffPixels ?? maxDiffPixels,
@@ -48,7 +48,7 @@ public struct Tolerance: Sendable, Equatable {
 
         enum CodingKeys: String, CodingKey, CaseIterable { case threshold, maxDiffPixels, maxDiffRatio, deltaE }
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             try decoder.rejectUnknownKeys(CodingKeys.self)
             let container = try decoder.container(keyedBy: CodingKeys.self)
             threshold = try container.decodeNonNegative(forKey: .threshold, maximum: 1)
@@ -66,7 +66,7 @@ public struct Tolerance: Sendable, Equatable {
     }
 
     /// These figures with `override`'s in their place.
-    public func overridden(by override: Override) -> Tolerance {
+    package func overridden(by override: Override) -> Tolerance {
         Tolerance(
             threshold: override.threshold ?? threshold, maxDiffPixels: override.maxDiffPixels ?? maxDiffPixels,
             maxDiffRatio: override.maxDiffRatio ?? maxDiffRatio, deltaE: override.deltaE ?? deltaE)

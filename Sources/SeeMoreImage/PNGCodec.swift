@@ -6,7 +6,7 @@ import CSupport
 /// Cards are flat color with anti-aliased text, where PNG's row filters only add noise for zlib to
 /// chew on: cards are written unfiltered, at a low zlib level where speed matters (a card served or
 /// rendered) and a higher one, with a palette, where size does (committed goldens).
-public enum PNGCodec {
+package enum PNGCodec {
     /// Compression settings for `encode`.
     package struct Settings: Sendable, Equatable {
         package var level: Int32
@@ -38,9 +38,9 @@ public enum PNGCodec {
     }
 
     /// An error from libpng, with its message.
-    public struct CodecError: Error, Equatable, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+    package struct CodecError: Error, Equatable, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
     }
 
     /// Encodes an image as PNG bytes carrying sRGB and a pHYs of 72 × `scale` dpi.
@@ -65,11 +65,11 @@ public enum PNGCodec {
 
     /// The most pixels `decode` accepts by default: a card of 32767 × 2048 (the 32767-pixel side Cairo
     /// allows, at a width no card reaches), 256 MB decoded.
-    public static let maximumPixels = 32767 * 2048
+    package static let maximumPixels = 32767 * 2048
 
     /// The width and height a PNG's header declares, read without decompressing anything; nil when the
     /// bytes do not start with a PNG signature and an IHDR chunk.
-    public static func header(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    package static func header(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
             return nil
@@ -85,7 +85,7 @@ public enum PNGCodec {
     /// an allocation past the pixels it is allowed.
     /// - Parameter maximumPixels: an image declaring more is refused before it is decompressed.
     /// - Throws: `CodecError` with libpng's reason when the bytes are not a readable PNG.
-    public static func decode(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.maximumPixels) throws -> RGBAImage {
+    package static func decode(_ bytes: [UInt8], maximumPixels: Int = PNGCodec.maximumPixels) throws -> RGBAImage {
         var error = [CChar](repeating: 0, count: 256)
         func failure() -> CodecError {
             CodecError(message: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
@@ -134,7 +134,7 @@ public enum PNGCodec {
     }
 
     /// The libpng and zlib versions linked in.
-    public static var versions: (libpng: String, zlib: String) {
+    package static var versions: (libpng: String, zlib: String) {
         (String(cString: seemore_libpng_version()), String(cString: seemore_zlib_version()))
     }
 }

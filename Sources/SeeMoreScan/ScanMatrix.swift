@@ -11,7 +11,7 @@ public struct ScanMatrix: Sendable {
     public var fontFiles: FontFiles
 
     /// The most template × font × width cells a scan holds (each has its statistics and plots).
-    public static let maximumCells = 4096
+    package static let maximumCells = 4096
 
     public init(templates: [CardTemplate], widths: [Double], fonts: [String] = [], fontFiles: FontFiles = .system) {
         self.templates = templates
@@ -31,7 +31,7 @@ public struct ScanMatrix: Sendable {
         public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
         /// How statistics name it.
-        public var key: ScanStatistics.Key {
+        package var key: ScanStatistics.Key {
             ScanStatistics.Key(template: template.name, font: font ?? "", width: width)
         }
     }

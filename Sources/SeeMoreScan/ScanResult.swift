@@ -26,7 +26,7 @@ public struct ScanResult: Sendable, Equatable {
     }
 
     /// Why shards cannot be merged.
-    public struct MergeError: Error, Equatable, CustomStringConvertible {
+    package struct MergeError: Error, Equatable, CustomStringConvertible {
         public var message: String
         public var description: String { message }
     }
@@ -37,7 +37,7 @@ public struct ScanResult: Sendable, Equatable {
 
     /// The shards' results as one run's: the same corpus and matrix, every shard 1…N once.
     /// - Throws: `MergeError` naming what differs or what is missing.
-    public static func merging(_ parts: [(folder: String, result: ScanResult)]) throws -> ScanResult {
+    package static func merging(_ parts: [(folder: String, result: ScanResult)]) throws -> ScanResult {
         guard let first = parts.first?.result else { throw MergeError(message: "no scan to merge") }
         var merged = first
         merged.shard = nil

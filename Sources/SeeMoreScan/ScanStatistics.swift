@@ -24,7 +24,7 @@ public struct ScanStatistics: Sendable, Equatable {
         /// Texts by each family fontconfig's fallback drew part of them in.
         public var fallbackFonts: [String: Int] = [:]
 
-        public init() {}
+        package init() {}
 
         mutating func add(_ scan: ScanCase) {
             texts += 1
@@ -83,7 +83,7 @@ public struct ScanStatistics: Sendable, Equatable {
         public var font: String
         public var width: Double
 
-        public init(template: String, font: String = "", width: Double) {
+        package init(template: String, font: String = "", width: Double) {
             self.template = template
             self.font = font
             self.width = width
@@ -100,16 +100,16 @@ public struct ScanStatistics: Sendable, Equatable {
     }
 
     /// The most fallback families a cell of `scan.json` may name (a machine has a few dozen).
-    public static let maximumFallbackFamilies = 4096
+    package static let maximumFallbackFamilies = 4096
 
     /// Bins of the share shown: 0–5%, 5–10%, … 95–<100%, and 100% (not cut) alone.
-    public static let shareBins = 21
+    package static let shareBins = 21
 
     public private(set) var cells: [Key: Cell] = [:]
     /// Corpus records that were not texts (reported by line, skipped).
     public var badRecords = 0
 
-    public init() {}
+    package init() {}
 
     package mutating func add(_ scan: ScanCase) {
         cells[scan.cell, default: Cell()].add(scan)
@@ -121,7 +121,7 @@ public struct ScanStatistics: Sendable, Equatable {
     }
 
     /// `other`'s counts added to these: shards merge into the statistics of one run.
-    public mutating func merge(_ other: ScanStatistics) {
+    package mutating func merge(_ other: ScanStatistics) {
         for (key, cell) in other.cells { cells[key, default: Cell()].merge(cell) }
         badRecords += other.badRecords
     }

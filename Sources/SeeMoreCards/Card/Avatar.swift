@@ -3,44 +3,44 @@ import SeeMoreImage
 
 /// A picture of the author beside or above a card's header: a PNG from the repository, or the
 /// initials of the display name on the theme's avatar color.
-public struct Avatar: Sendable, Equatable {
-    public enum Shape: String, CaseIterable, Codable, Sendable {
+package struct Avatar: Sendable, Equatable {
+    package enum Shape: String, CaseIterable, Codable, Sendable {
         case circle
         /// A square with rounded corners (`cornerRadius`).
         case rounded
 
-        public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
+        package init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
     }
 
-    public enum Placement: String, CaseIterable, Codable, Sendable {
+    package enum Placement: String, CaseIterable, Codable, Sendable {
         /// At the leading edge beside the header; the header and the text are indented past it.
         case beside
         /// On its own row above the header.
         case above
 
-        public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
+        package init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
     }
 
     /// Width and height in points.
-    public var size: Double = 40
-    public var shape = Shape.circle
-    public var cornerRadius: Double = 8
-    public var placement = Placement.beside
+    package var size: Double = 40
+    package var shape = Shape.circle
+    package var cornerRadius: Double = 8
+    package var placement = Placement.beside
     /// Space between the avatar and the header (beside) or below it (above), in points.
-    public var spacing: Double = 12
+    package var spacing: Double = 12
     /// The picture; nil draws initials.
-    public var image: RGBAImage? = nil
+    package var image: RGBAImage? = nil
     /// `image` as written in the template, resolved by `TemplateLoader` against the template's folder.
     var imageEntry: String? = nil
 
     /// The largest avatar file read, and the most pixels decoded: far past any avatar, far below
     /// what a stranger's file could make SeeMore hold.
-    public static let maximumFileBytes = 4 << 20
-    public static let maximumPixels = 2048 * 2048
+    package static let maximumFileBytes = 4 << 20
+    package static let maximumPixels = 2048 * 2048
 
     /// Reads and decodes the PNG at `path`, which must lie inside `root` (path policy).
     /// - Throws: `AvatarError` naming the problem.
-    public static func loadImage(_ path: String, root: String) throws -> RGBAImage {
+    package static func loadImage(_ path: String, root: String) throws -> RGBAImage {
         switch PathPolicy.read(path, root: root, limit: maximumFileBytes) {
         case .bytes(let bytes):
             do {
@@ -59,7 +59,7 @@ public struct Avatar: Sendable, Equatable {
 
     /// Up to two initials of `name`: the first letter of its first and last words ("Anna Kim" → "AK",
     /// "SeeMore" → "S", "김민수" → "김"), upper-cased.
-    public static func initials(of name: String) -> String {
+    package static func initials(of name: String) -> String {
         let words = name.split(whereSeparator: { $0.isWhitespace || $0 == "-" || $0 == "_" || $0 == "." })
             .filter { $0.first?.isLetter == true || $0.first?.isNumber == true }
         guard let first = words.first?.first else { return "" }
@@ -70,9 +70,9 @@ public struct Avatar: Sendable, Equatable {
 }
 
 /// An avatar picture that cannot be used.
-public struct AvatarError: Error, Equatable, CustomStringConvertible {
-    public var path: String
-    public var reason: String
+package struct AvatarError: Error, Equatable, CustomStringConvertible {
+    package var path: String
+    package var reason: String
 
-    public var description: String { "avatar \(path) \(reason)" }
+    package var description: String { "avatar \(path) \(reason)" }
 }

@@ -23,11 +23,11 @@ public final class CardRenderer {
     }
 
     /// The fonts it draws with unless a card asks for others.
-    public var fonts: FontFiles { engine.fonts }
+    package var fonts: FontFiles { engine.fonts }
 
     /// The fonts `request` is drawn with: exactly its own when it names them; else these, with its
     /// template's files added when these lack them (hermetic when either is).
-    public func fonts(for request: CardRequest) -> FontFiles {
+    package func fonts(for request: CardRequest) -> FontFiles {
         if let exact = request.fonts { return exact }
         return fonts.covers(request.template.fonts) ? fonts : fonts.merged(with: request.template.fonts)
     }

@@ -14,7 +14,7 @@ public struct FallbackRun: Sendable, Equatable {
     public var font: String
     public var requested: String
 
-    public init(text: String, start: Int, length: Int, font: String, requested: String) {
+    package init(text: String, start: Int, length: Int, font: String, requested: String) {
         (self.text, self.start, self.length, self.font, self.requested) = (text, start, length, font, requested)
     }
 

@@ -60,7 +60,7 @@ extension CardTemplate: Decodable {
 extension CardTemplate.Box: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case width, padding, cornerRadius, borderWidth }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
@@ -75,7 +75,7 @@ extension CardTemplate.Insets: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case top, right, bottom, left, horizontal, vertical }
 
     /// A number for all four sides, or an object of `top`, `right`, `bottom`, `left`, `horizontal`, `vertical`.
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let all = try? single.decode(Double.self) {
             guard all >= 0 else {
                 throw DecodingError.dataCorruptedError(in: single, debugDescription: "must be 0 or more, not \(all)")
@@ -98,7 +98,7 @@ extension CardTemplate.Insets: Decodable {
 extension CardTemplate.Header: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case displayName, handle, font, handleFont, spacing, placement }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self(displayName: "", handle: "")
@@ -116,7 +116,7 @@ extension CardTemplate.Body: Decodable {
         case font, lineHeight, lines, cut, hyphens, direction, korean, lang, urls, urlLength
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
@@ -141,7 +141,7 @@ extension CardTemplate.Body: Decodable {
 extension CardTemplate.Suffix: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case text, font, underline, placement, spacing, fadeWidth, fade }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
@@ -158,7 +158,7 @@ extension CardTemplate.Suffix: Decodable {
 extension CardTemplate.Ending: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case gap, trimPunctuation }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
@@ -170,7 +170,7 @@ extension CardTemplate.Ending: Decodable {
 extension CardTemplate.Fade: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case leadIn, startOpacity }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
@@ -182,7 +182,7 @@ extension CardTemplate.Fade: Decodable {
 extension CardTemplate.Field: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case placeholder, maxLines }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
@@ -196,7 +196,7 @@ extension CardTemplate.Theme: Decodable {
         case background, border, text, secondaryText, suffix, placeholder, canvas, link, avatar, avatarText
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         background = try container.decode(Color.self, forKey: .background)
@@ -215,7 +215,7 @@ extension CardTemplate.Theme: Decodable {
 extension Avatar: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable { case size, shape, cornerRadius, placement, spacing, image }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
@@ -245,7 +245,7 @@ extension CardTemplate.Links: Decodable {
         "bold": 700, "extrabold": 800, "heavy": 900, "black": 900,
     ]
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = Self()
@@ -354,5 +354,5 @@ extension CardTemplate.Kind {
 }
 
 extension CardTemplate.Placement {
-    public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
+    package init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
 }

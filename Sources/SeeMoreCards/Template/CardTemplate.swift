@@ -10,29 +10,32 @@ public struct CardTemplate: Sendable, Equatable {
     public var name: String
     public var summary: String
     public var kind: Kind
-    public var card: Box
-    public var header: Header?
+    package var card: Box
+    package var header: Header?
     /// The author's picture beside or above the header (with a header only).
-    public var avatar: Avatar?
-    public var body: Body
+    package var avatar: Avatar?
+    package var body: Body
     /// Drawn in the body font and color right after the kept text; may be empty.
-    public var ellipsis: String
+    package var ellipsis: String
     /// What happens around the ellipsis at a cut.
-    public var ending = Ending()
-    public var suffix: Suffix
+    package var ending = Ending()
+    package var suffix: Suffix
     /// Shown on the expanded card of a text that was cut (e.g. "Show less"), placed like the suffix.
-    public var expandedSuffix: String?
+    package var expandedSuffix: String?
     /// The chat input's placeholder and height limit (kind `input`).
-    public var field: Field
+    package var field: Field
     /// How links, mentions and hashtags in the text are found and drawn.
-    public var links = Links()
+    package var links = Links()
     /// Colors by theme name ("light", "dark").
-    public var themes: [String: Theme]
+    package var themes: [String: Theme]
     /// The font files the template names (`fontFiles`, relative to its file, inside its folder) and
     /// whether they are the only fonts (`hermeticFonts`); resolved when it is loaded from a file.
-    public var fonts = FontFiles.system
+    package var fonts = FontFiles.system
     /// `fontFiles` as written, resolved by `TemplateLoader` against the template's folder.
     var fontFileEntries: [String] = []
+
+    /// The names of the template's color themes ("light", "dark"), sorted.
+    public var themeNames: [String] { themes.keys.sorted() }
 
     /// What the card is.
     public enum Kind: String, Sendable, CaseIterable, Codable {
@@ -43,7 +46,7 @@ public struct CardTemplate: Sendable, Equatable {
     }
 
     /// Where the suffix goes on a collapsed card.
-    public enum Placement: String, Sendable, CaseIterable, Codable {
+    package enum Placement: String, Sendable, CaseIterable, Codable {
         /// Right after the ellipsis at the end of the last line.
         case inline
         /// On its own line below the text.
@@ -53,140 +56,140 @@ public struct CardTemplate: Sendable, Equatable {
     }
 
     /// The card's outer box, in points.
-    public struct Box: Sendable, Equatable {
+    package struct Box: Sendable, Equatable {
         /// Default outer width (`--width` overrides).
-        public var width: Double = 343
-        public var padding = Insets(all: 16)
-        public var cornerRadius: Double = 12
+        package var width: Double = 343
+        package var padding = Insets(all: 16)
+        package var cornerRadius: Double = 12
         /// Stroke width of the border; 0 draws none.
-        public var borderWidth: Double = 1
+        package var borderWidth: Double = 1
     }
 
     /// Space inside the card's edge, in points.
-    public struct Insets: Sendable, Equatable {
-        public var top: Double
-        public var right: Double
-        public var bottom: Double
-        public var left: Double
+    package struct Insets: Sendable, Equatable {
+        package var top: Double
+        package var right: Double
+        package var bottom: Double
+        package var left: Double
 
-        public init(all: Double) {
+        package init(all: Double) {
             (top, right, bottom, left) = (all, all, all, all)
         }
 
-        public init(top: Double, right: Double, bottom: Double, left: Double) {
+        package init(top: Double, right: Double, bottom: Double, left: Double) {
             (self.top, self.right, self.bottom, self.left) = (top, right, bottom, left)
         }
     }
 
     /// A header line above the text: a display name in the header font and a handle in the secondary color.
-    public struct Header: Sendable, Equatable {
-        public var displayName: String
-        public var handle: String
-        public var font: String = "DejaVu Sans Bold 15"
+    package struct Header: Sendable, Equatable {
+        package var displayName: String
+        package var handle: String
+        package var font: String = "DejaVu Sans Bold 15"
         /// Font of the handle; nil uses `font` without bold.
-        public var handleFont: String? = nil
+        package var handleFont: String? = nil
         /// Space between the header and the text, in points.
-        public var spacing: Double = 4
+        package var spacing: Double = 4
         /// `line`: a line above the text; `inline`: the display name in bold, inline before the text
         /// (as Instagram draws a caption), no handle.
-        public var placement: HeaderPlacement = .line
+        package var placement: HeaderPlacement = .line
     }
 
-    public enum HeaderPlacement: String, Sendable, CaseIterable, Codable {
+    package enum HeaderPlacement: String, Sendable, CaseIterable, Codable {
         case line
         case inline
 
-        public init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
+        package init(from decoder: Decoder) throws { self = try decodeChoice(from: decoder) }
     }
 
     /// The body text.
-    public struct Body: Sendable, Equatable {
-        public var font: String = TruncationRequest.defaultFont
+    package struct Body: Sendable, Equatable {
+        package var font: String = TruncationRequest.defaultFont
         /// The lines' pitch: a multiple of the font size (`1.25`), points (`"20pt"`), or the font's own (`0`).
-        public var lineHeight = LineHeight.natural
+        package var lineHeight = LineHeight.natural
         /// The most lines of the collapsed card (N).
-        public var lines: Int = 3
-        public var cut: CutMode = .word
+        package var lines: Int = 3
+        package var cut: CutMode = .word
         /// Whether a word broken inside gets a hyphen (`auto`) or not (`none`, CSS's and iOS's default).
-        public var hyphens: Hyphens = .none
+        package var hyphens: Hyphens = .none
         /// The paragraphs' base direction; `auto` from each one's first strong character.
-        public var direction: TextDirection = .auto
+        package var direction: TextDirection = .auto
         /// How Korean breaks into lines: between words (the default here) or between any syllables.
-        public var korean: KoreanLineBreak = .words
+        package var korean: KoreanLineBreak = .words
         /// The text's language (BCP 47); nil guesses it from the text.
-        public var lang: String? = nil
+        package var lang: String? = nil
         /// Links as written (`full`) or shortened (`short`, at most `urlLength` characters).
-        public var urls: URLDisplay = .full
-        public var urlLength: Int = 24
+        package var urls: URLDisplay = .full
+        package var urlLength: Int = 24
     }
 
     /// The suffix that invites expanding the card.
-    public struct Suffix: Sendable, Equatable {
-        public var text: String = "See more"
+    package struct Suffix: Sendable, Equatable {
+        package var text: String = "See more"
         /// Merged onto the body font ("Bold", "DejaVu Sans 13"); nil uses the body font.
-        public var font: String? = nil
-        public var underline: Bool = false
-        public var placement: Placement = .inline
+        package var font: String? = nil
+        package var underline: Bool = false
+        package var placement: Placement = .inline
         /// Space above a suffix placed `below`, in points.
-        public var spacing: Double = 4
+        package var spacing: Double = 4
         /// Width of the fade before an `overlay` suffix, in points.
-        public var fadeWidth: Double = 32
+        package var fadeWidth: Double = 32
         /// How the fade before an `overlay` suffix starts.
-        public var fade = Fade()
+        package var fade = Fade()
     }
 
     /// What happens around the ellipsis at a cut (`TruncationRequest.gap`, `trimPunctuation`).
-    public struct Ending: Sendable, Equatable {
+    package struct Ending: Sendable, Equatable {
         /// Put before the ellipsis when the kept text ends in a character of text written with spaces
         /// (not Han, kana or CJK punctuation): read-more-tail's " " between "testers." and "続きを読む".
-        public var gap: String = ""
+        package var gap: String = ""
         /// Leave the punctuation the kept text ends in out before the ellipsis ("Ship small…").
         /// Off, as iOS and Android draw a cut.
-        public var trimPunctuation = false
+        package var trimPunctuation = false
     }
 
     /// Links, `@mentions` and `#hashtags` (`TextEntity`): found in the text unless `detect` is false
     /// (a suite's marked spans still count), drawn in the theme's `link` color, never cut inside.
-    public struct Links: Sendable, Equatable {
-        public var detect = true
-        public var underline = false
+    package struct Links: Sendable, Equatable {
+        package var detect = true
+        package var underline = false
         /// Their weight (400 normal, 600 semibold, 700 bold); nil keeps the text's.
-        public var weight: Int? = nil
+        package var weight: Int? = nil
         /// How they are found: `feed` (any script's mentions) or `x` (as X finds them).
-        public var rules: EntityRules = .feed
+        package var rules: EntityRules = .feed
     }
 
     /// The ramp of background that an `overlay` suffix sits on: transparent `leadIn` points before the
     /// fade, `startOpacity` where the fade (`fadeWidth` before the label) starts, opaque under the label.
-    public struct Fade: Sendable, Equatable {
+    package struct Fade: Sendable, Equatable {
         /// Points over which the background goes from transparent to `startOpacity`; 0 starts the fade
         /// with a step, as the reference SwiftUI code does.
-        public var leadIn: Double = 24
-        public var startOpacity: Double = 0.8
+        package var leadIn: Double = 24
+        package var startOpacity: Double = 0.8
     }
 
     /// The chat input field (kind `input`).
-    public struct Field: Sendable, Equatable {
-        public var placeholder: String = "Message"
+    package struct Field: Sendable, Equatable {
+        package var placeholder: String = "Message"
         /// Lines shown before the field stops growing and scrolls.
-        public var maxLines: Int = 5
+        package var maxLines: Int = 5
     }
 
     /// The colors of one theme.
-    public struct Theme: Sendable, Equatable {
-        public var background: Color
-        public var border: Color
-        public var text: Color
-        public var secondaryText: Color
-        public var suffix: Color
+    package struct Theme: Sendable, Equatable {
+        package var background: Color
+        package var border: Color
+        package var text: Color
+        package var secondaryText: Color
+        package var suffix: Color
         /// Placeholder text of an empty input; nil uses `secondaryText`.
-        public var placeholder: Color?
+        package var placeholder: Color?
         /// What lies behind the card (its rounded corners); nil leaves it transparent.
-        public var canvas: Color?
+        package var canvas: Color?
         /// Links, mentions and hashtags; nil uses `suffix`.
-        public var link: Color? = nil
+        package var link: Color? = nil
         /// Behind an avatar's initials; nil uses `suffix`. The initials are in `avatarText` (nil: `background`).
-        public var avatar: Color? = nil
-        public var avatarText: Color? = nil
+        package var avatar: Color? = nil
+        package var avatarText: Color? = nil
     }
 }

@@ -6,7 +6,7 @@ import SeeMoreText
 /// Finds card templates by name in template folders, or loads one from a path.
 public struct TemplateLoader: Sendable {
     /// Folders searched in order for `NAME.json`.
-    public var folders: [String]
+    package var folders: [String]
 
     public init(folders: [String]) {
         self.folders = folders
@@ -44,7 +44,7 @@ public struct TemplateLoader: Sendable {
     }
 
     /// When `name` is in more than one folder: a one-line note naming the file used and the others.
-    public func shadowingNote(for name: String) -> String? {
+    package func shadowingNote(for name: String) -> String? {
         guard PathPolicy.isSafeName(name) else { return nil }
         let found = folders.map { $0 + "/" + name + ".json" }.filter { FileManager.default.fileExists(atPath: $0) }
         guard found.count > 1 else { return nil }
@@ -55,14 +55,14 @@ public struct TemplateLoader: Sendable {
     /// The `Templates/` folder of the SeeMore package this library was compiled from: a package that
     /// depends on SeeMore builds it from source (its checkout, or a path), so its templates are there
     /// by name for `assertCardSnapshot` and `seemore` alike. nil when the sources are gone.
-    public static var builtInFolder: String? {
+    package static var builtInFolder: String? {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../Templates").standardized.path
         return FileManager.default.fileExists(atPath: folder) ? folder : nil
     }
 
     /// The nearest folder above `file` holding both `Package.swift` and `Templates/`.
-    public static func packageFolder(containing file: URL) -> URL? {
+    package static func packageFolder(containing file: URL) -> URL? {
         var folder = file.resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<8 {
             let manifest = folder.appendingPathComponent("Package.swift").path
@@ -92,7 +92,7 @@ public struct TemplateLoader: Sendable {
     /// The file of the template named `name` — a plain name (`PathPolicy.isSafeName`), never a path —
     /// in the first folder that has it as a regular file, not a symbolic link; nil otherwise. What a
     /// stranger names (the server's and `render --batch`'s `template` field) is looked up here.
-    public func file(named name: String) -> String? {
+    package func file(named name: String) -> String? {
         guard PathPolicy.isSafeName(name) else { return nil }
         return folders.map { $0 + "/" + name + ".json" }.first { path in
             var info = stat()
@@ -102,7 +102,7 @@ public struct TemplateLoader: Sendable {
 
     /// The template file `path` in `folder`, read under the path policy (no symbolic link, a regular
     /// file inside the folder, at most `PathPolicy.maximumDocumentBytes`): the template and its bytes.
-    public static func load(path: String, root folder: String) throws -> (template: CardTemplate, bytes: [UInt8]) {
+    package static func load(path: String, root folder: String) throws -> (template: CardTemplate, bytes: [UInt8]) {
         let bytes: [UInt8]
         switch PathPolicy.read(path, root: folder, limit: PathPolicy.maximumDocumentBytes) {
         case .bytes(let read): bytes = read
@@ -118,7 +118,7 @@ public struct TemplateLoader: Sendable {
     }
 
     /// The file `load(nameOrPath)` reads, or nil when no folder has it.
-    public func path(for nameOrPath: String) -> String? {
+    package func path(for nameOrPath: String) -> String? {
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") { return nameOrPath }
         return folders.map { $0 + "/" + nameOrPath + ".json" }.first { FileManager.default.fileExists(atPath: $0) }
     }
@@ -138,7 +138,7 @@ public struct TemplateLoader: Sendable {
     }
 
     /// Loads the template file at `path`; its name is the file name without `.json` unless it sets one.
-    public static func load(path: String) throws -> CardTemplate {
+    package static func load(path: String) throws -> CardTemplate {
         let data: Data
         switch PathPolicy.readDocument(path) {
         case .success(let bytes): data = bytes

@@ -6,7 +6,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public let count: Int
 
     /// The most shards a run is split into.
-    public static let maximumCount = 100_000
+    package static let maximumCount = 100_000
 
     /// nil unless 1 ≤ `index` ≤ `count` ≤ `maximumCount`.
     public init?(index: Int, count: Int) {
@@ -25,10 +25,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// What `--shard` takes, for messages.
-    public static let syntax = "I/N with 1 ≤ I ≤ N ≤ \(maximumCount)"
+    package static let syntax = "I/N with 1 ≤ I ≤ N ≤ \(maximumCount)"
 
     public var description: String { "\(index)/\(count)" }
 
     /// Whether the key that hashes to `hash` is this shard's.
-    public func holds(hash: UInt64) -> Bool { Int(hash % UInt64(count)) == index - 1 }
+    package func holds(hash: UInt64) -> Bool { Int(hash % UInt64(count)) == index - 1 }
 }

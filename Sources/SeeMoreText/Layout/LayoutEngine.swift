@@ -89,7 +89,7 @@ public final class LayoutEngine {
 
     /// Whether the request's text reads right to left (its first strong character is RTL).
     /// - Throws: as `truncate` (malformed markup).
-    public func isRightToLeft(_ request: TruncationRequest) throws -> Bool {
+    package func isRightToLeft(_ request: TruncationRequest) throws -> Bool {
         switch request.direction {
         case .ltr: return false
         case .rtl: return true
@@ -131,10 +131,10 @@ public final class LayoutEngine {
 
     /// The longest text laid out whole (an expanded card, a chat input); Pango's 32-bit widths and
     /// Cairo's 32767-pixel images end far below a megabyte paragraph.
-    public static let maximumWholeCharacters = 100_000
+    package static let maximumWholeCharacters = 100_000
     /// The most paragraphs (lines between explicit line breaks) laid out whole: Pango 1.50 lays out P
     /// paragraphs in O(P × length) time, and no card can show more lines than this anyway.
-    public static let maximumWholeParagraphs = 2_000
+    package static let maximumWholeParagraphs = 2_000
 
     /// What fontconfig substitutes for a font description in text of `language` (nil: none given),
     /// or nil when its family is installed.

@@ -1,12 +1,12 @@
 import CPangoCairo
 
 /// The order in which fontconfig falls back to fonts for a language, as SeeMore's goldens depend on it.
-public enum FallbackOrder {
+package enum FallbackOrder {
     /// The languages whose fallback the goldens show: the scripts of the suite and the demo.
-    public static let languages = ["en", "ja", "ko", "zh-cn", "zh-tw", "ar", "he", "hi", "th", "vi"]
+    package static let languages = ["en", "ja", "ko", "zh-cn", "zh-tw", "ar", "he", "hi", "th", "vi"]
 
     /// The first `count` families fontconfig sorts for `sans-serif` in each of `languages`.
-    public static func current(count: Int = 4) -> [String: [String]] {
+    package static func current(count: Int = 4) -> [String: [String]] {
         var order: [String: [String]] = [:]
         for language in languages { order[language] = families(language: language, count: count) }
         return order

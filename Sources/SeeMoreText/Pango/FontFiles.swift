@@ -23,7 +23,7 @@ public struct FontFiles: Hashable, Sendable {
     /// fontconfig in it, so the first design's files on top of the machine's fonts may become
     /// fontconfig's current configuration, and the machine's fonts are loaded once, not twice.
     /// A library's caller whose own code uses fontconfig does not call it.
-    public static func programOwnsFontconfig() {
+    package static func programOwnsFontconfig() {
         FontConfiguration.claimProcess()
     }
 
@@ -42,11 +42,11 @@ public struct FontFiles: Hashable, Sendable {
     }
 
     /// The most files one design may name, and the largest file (a CJK collection is about 20 MB).
-    public static let maximumFiles = 256
-    public static let maximumFileBytes = 128 << 20
+    package static let maximumFiles = 256
+    package static let maximumFileBytes = 128 << 20
     /// The most faces in one collection (Noto Sans CJK has 10), and in all of a design's files: each
     /// face is loaded by fontconfig, and a collection of 16 384 took 7.7 s and 119 MB.
-    public static let maximumFacesPerFile = 64
+    package static let maximumFacesPerFile = 64
     public static let maximumFaces = 1_024
     /// What a font file's name ends in.
     static let extensions: Set<String> = ["ttf", "otf", "ttc", "otc"]
@@ -57,7 +57,7 @@ public struct FontFiles: Hashable, Sendable {
     /// symbolic link may be followed on the way; without one (a command-line flag) any path is taken.
     /// - Throws: `FontFilesError` naming the entry: missing, not a font file, outside the root, a
     ///   link, a folder without font files, too many or too large files.
-    public static func expand(_ entries: [String], relativeTo base: String, root: String? = nil) throws -> [String] {
+    package static func expand(_ entries: [String], relativeTo base: String, root: String? = nil) throws -> [String] {
         var files: [String] = []
         for entry in entries {
             guard !entry.utf8.contains(0) else { throw FontFilesError(entry: entry, reason: "the path contains a NUL character") }

@@ -2,8 +2,8 @@ import CPangoCairo
 import SeeMoreImage
 
 /// The versions of the text stack in use, for the golden-image environment fingerprint.
-public enum LibraryVersions {
-    public static var all: [(name: String, version: String)] {
+package enum LibraryVersions {
+    package static var all: [(name: String, version: String)] {
         var major: Int32 = 0, minor: Int32 = 0, patch: Int32 = 0
         seemore_freetype_version(&major, &minor, &patch)
         let fontconfig = Int(FcGetVersion())
