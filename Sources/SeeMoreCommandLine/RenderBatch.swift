@@ -109,11 +109,11 @@ struct RenderBatch {
             let name = values.removeValue(forKey: "name")
             guard ["both", "collapsed", "expanded"].contains(stateName) else {
                 throw CardFields.Refusal(
-                    status: 400, message: "state must be collapsed, expanded or both, not '\(stateName)'", field: "state")
+                    .badValue, message: "state must be collapsed, expanded or both, not '\(stateName)'", field: "state")
             }
             if let name, !PathPolicy.isSafeName(name) {
                 throw CardFields.Refusal(
-                    status: 400,
+                    .badValue,
                     message: "name must be a plain file name (\(PathPolicy.namePattern)), not \(name.debugDescription)",
                     field: "name")
             }

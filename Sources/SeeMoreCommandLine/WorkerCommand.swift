@@ -66,7 +66,7 @@ package struct WorkerCommand {
                     }
                     return service?.answer(fields, format: format).message ?? []
                 } catch {
-                    return CardService.Answer(CardFields.Refusal(status: 500, message: "cannot draw: \(error)", field: nil))
+                    return CardService.Answer(CardFields.Refusal(.cannotDraw, message: "cannot draw: \(error)", field: nil))
                         .message
                 }
             case .batchLine(let line, let number):

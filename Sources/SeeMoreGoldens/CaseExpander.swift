@@ -81,6 +81,27 @@ struct CaseExpander {
 
     /// Every case, sorted by name, and the fonts that draw them all: the suite's and its templates' files.
     func cases() throws -> (cases: [GoldenCase], fonts: FontFiles) {
+        try checkTexts()
+        let (templates, fonts) = try loadTemplates()
+        let engine = try layoutEngine(fonts: fonts)
+        let authors = try authors()
+        var cases: [GoldenCase] = []
+        /// The matrix each case comes from, to name both of a duplicate.
+        var matrixOf: [Int] = []
+        var fontChecks = FontChecks(engine: engine, fonts: fonts)
+        for (index, matrix) in file.matrices.enumerated() {
+            try checkMatrix(index, templates: templates, fontChecks: &fontChecks)
+            let made = try matrixCases(matrix, templates: templates, authors: authors)
+            cases += made
+            matrixOf += repeatElement(index, count: made.count)
+        }
+        var sorted = try sortedOnce(cases, matrixOf: matrixOf)
+        try applyCaseSettings(to: &sorted)
+        return (sorted, fonts)
+    }
+
+    /// Text names that stay inside the golden folder, entity ranges inside their text.
+    private func checkTexts() throws {
         for name in file.texts.keys.sorted() where !PathPolicy.isSafeName(name) {
             throw error(
                 "text name '\(name)' must be letters, digits, '.', '_' or '-' so it stays inside the golden folder",
@@ -99,9 +120,12 @@ struct CaseExpander {
                     ])
             }
         }
+    }
+
+    /// Every template the matrices name, and the fonts their files add to the suite's: loaded before
+    /// any font name is checked, since their font files decide what a name finds.
+    private func loadTemplates() throws -> (templates: [String: CardTemplate], fonts: FontFiles) {
         var loaded: [String: CardTemplate] = [:]
-        var checkedFonts: [String: FontSubstitution?] = [:]
-        // Every template first: their font files decide the fonts the suite's font names are checked with.
         var fonts = self.fonts
         for (index, matrix) in file.matrices.enumerated() {
             for (item, name) in matrix.templates.enumerated() where loaded[name] == nil {
@@ -120,74 +144,88 @@ struct CaseExpander {
                 if let template = loaded[name] { fonts = fonts.merged(with: template.fonts) }
             }
         }
-        let engine: LayoutEngine
+        return (loaded, fonts)
+    }
+
+    private func layoutEngine(fonts: FontFiles) throws -> LayoutEngine {
         do {
-            engine = try LayoutEngine(fonts: fonts)
+            return try LayoutEngine(fonts: fonts)
         } catch let problem as FontFilesError {
             throw SuiteError(path: path, field: "fontFiles", message: "\(problem.entry): \(problem.reason)")
         }
-        var cases: [GoldenCase] = []
-        /// The matrix each case comes from, to name both of a duplicate.
-        let authors = try authors()
-        var matrixOf: [Int] = []
-        for (index, matrix) in file.matrices.enumerated() {
-            func at(_ key: String, _ item: Int) -> [CodingKey] {
-                [
-                    AnyCodingKey(stringValue: "matrices"), AnyCodingKey(index: index), AnyCodingKey(stringValue: key),
-                    AnyCodingKey(index: item),
-                ]
-            }
-            for (item, name) in matrix.texts.enumerated() where file.texts[name] == nil {
-                throw error(
-                    "unknown text '\(name)'; texts: \(file.texts.keys.sorted().joined(separator: ", "))", at: at("texts", item))
-            }
-            // Without `fonts`, each template's own body font: checked as the suite's would be, named at the template.
-            let matrixFonts: [(font: String, at: [CodingKey])] =
-                matrix.fonts.map { $0.enumerated().map { ($0.element, at("fonts", $0.offset)) } }
-                ?? matrix.templates.enumerated().compactMap { item, name in
-                    loaded[name].map { ($0.body.font, at("templates", item)) }
-                }
-            for (font, position) in matrixFonts {
-                if let problem = FontDescription.problem(with: font) { throw error(problem, at: position) }
-                if checkedFonts[font] == nil { checkedFonts[font] = try engine.substitution(for: font) }
-                if let substitution = checkedFonts[font] ?? nil {
-                    throw error(
-                        "font '\(font)' is "
-                            + (fonts.isSystem
-                                ? "not installed"
-                                : fonts.hermetic
-                                    ? "not among the suite's font files" : "neither among the suite's font files nor installed")
-                            + " (fontconfig would use \(substitution.used.isEmpty ? "no font" : substitution.used))",
-                        at: position)
-                }
-            }
-            for (item, width) in matrix.widths.enumerated() {
-                if let problem = CardLimits.widthProblem(width) { throw error("width \(problem)", at: at("widths", item)) }
-            }
-            for (item, scale) in matrix.scales.enumerated() {
-                if let problem = CardLimits.scaleProblem(scale) { throw error("scale \(problem)", at: at("scales", item)) }
-            }
-            for template in matrix.templates {
-                for (item, theme) in matrix.themes.enumerated() where loaded[template]?.themes[theme] == nil {
-                    throw error("template '\(template)' has no theme '\(theme)'", at: at("themes", item))
-                }
-            }
-            let made = try matrixCases(matrix, templates: loaded, authors: authors)
-            cases += made
-            matrixOf += repeatElement(index, count: made.count)
+    }
+
+    /// Font names resolved against the suite's fonts, each once however many matrices name it.
+    private struct FontChecks {
+        let engine: LayoutEngine
+        let fonts: FontFiles
+        var checked: [String: FontSubstitution?] = [:]
+
+        /// Why `font` cannot draw the suite's cases, or nil when it is there.
+        mutating func problem(with font: String) throws -> String? {
+            if let problem = FontDescription.problem(with: font) { return problem }
+            if checked[font] == nil { checked[font] = try engine.substitution(for: font) }
+            guard let substitution = checked[font] ?? nil else { return nil }
+            let whereNot =
+                fonts.isSystem
+                ? "not installed"
+                : fonts.hermetic ? "not among the suite's font files" : "neither among the suite's font files nor installed"
+            return
+                "font '\(font)' is \(whereNot) (fontconfig would use \(substitution.used.isEmpty ? "no font" : substitution.used))"
         }
-        // Sorted by name, each name made once, not once per comparison (nor held in a dictionary: a
-        // suite may have 100 000 cases); a duplicate lies beside its twin.
+    }
+
+    /// One matrix's names and values: known texts, fonts that are there, widths and scales in range,
+    /// themes every template has.
+    private func checkMatrix(_ index: Int, templates: [String: CardTemplate], fontChecks: inout FontChecks) throws {
+        let matrix = file.matrices[index]
+        func at(_ key: String, _ item: Int) -> [CodingKey] {
+            [
+                AnyCodingKey(stringValue: "matrices"), AnyCodingKey(index: index), AnyCodingKey(stringValue: key),
+                AnyCodingKey(index: item),
+            ]
+        }
+        for (item, name) in matrix.texts.enumerated() where file.texts[name] == nil {
+            throw error(
+                "unknown text '\(name)'; texts: \(file.texts.keys.sorted().joined(separator: ", "))", at: at("texts", item))
+        }
+        // Without `fonts`, each template's own body font: checked as the suite's would be, named at the template.
+        let matrixFonts: [(font: String, at: [CodingKey])] =
+            matrix.fonts.map { $0.enumerated().map { ($0.element, at("fonts", $0.offset)) } }
+            ?? matrix.templates.enumerated().compactMap { item, name in
+                templates[name].map { ($0.body.font, at("templates", item)) }
+            }
+        for (font, position) in matrixFonts {
+            if let problem = try fontChecks.problem(with: font) { throw error(problem, at: position) }
+        }
+        for (item, width) in matrix.widths.enumerated() {
+            if let problem = CardLimits.widthProblem(width) { throw error("width \(problem)", at: at("widths", item)) }
+        }
+        for (item, scale) in matrix.scales.enumerated() {
+            if let problem = CardLimits.scaleProblem(scale) { throw error("scale \(problem)", at: at("scales", item)) }
+        }
+        for template in matrix.templates {
+            for (item, theme) in matrix.themes.enumerated() where templates[template]?.themes[theme] == nil {
+                throw error("template '\(template)' has no theme '\(theme)'", at: at("themes", item))
+            }
+        }
+    }
+
+    /// The cases sorted by name, each name made once, not once per comparison (nor held in a
+    /// dictionary: a suite may have 100 000 cases); a duplicate lies beside its twin and is an error.
+    private func sortedOnce(_ cases: [GoldenCase], matrixOf: [Int]) throws -> [GoldenCase] {
         let names = cases.map(\.name)
         let order = names.indices.sorted { names[$0] < names[$1] || (names[$0] == names[$1] && matrixOf[$0] < matrixOf[$1]) }
         for (first, second) in zip(order, order.dropFirst()) where names[first] == names[second] {
             throw SuiteError(
                 path: path,
-                message:
-                    "duplicate case '\(names[first])' (from matrices[\(matrixOf[first])] and matrices[\(matrixOf[second])])")
+                message: "duplicate case '\(names[first])' (from matrices[\(matrixOf[first])] and matrices[\(matrixOf[second])])")
         }
-        var sorted = order.map { cases[$0] }
-        // The `cases` entries, in order, over each matching case's matrix tolerance.
+        return order.map { cases[$0] }
+    }
+
+    /// The `cases` entries, in order, over each matching case's matrix tolerance and ignored regions.
+    private func applyCaseSettings(to sorted: inout [GoldenCase]) throws {
         for (item, settings) in file.cases.enumerated() {
             let matching = sorted.indices.filter { Glob.matches(settings.match, sorted[$0].name) }
             // A glob that matches nothing is a misspelt case name: its settings would be lost silently.
@@ -206,6 +244,5 @@ struct CaseExpander {
                 }
             }
         }
-        return (sorted, fonts)
     }
 }

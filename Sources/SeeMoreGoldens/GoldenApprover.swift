@@ -61,6 +61,41 @@ public struct GoldenApprover: Sendable {
         _ names: [String] = [], approved: (GoldenCase, [String]) -> Void = { _, _ in }
     ) throws -> Approval {
         let report = try readReport()
+        let suite = try reportedSuite(report)
+        try checkAsked(names, in: report)
+        let approvals = try candidates(names, in: report, suite: suite)
+        // A dry run writes nothing: it needs no lock.
+        let lock = dryRun ? nil : try lockSuite(suite)
+        var written = Approval(
+            approved: [],
+            crashed: report.crashed.filter { name in
+                names.isEmpty && groups.isEmpty && (filter.map { Glob.matches($0, name) } ?? true)
+            })
+        let approvedNames = Set(approvals.map(\.golden.name))
+        written.groups = groups.compactMap { id in
+            report.groups.first { $0.id == id }.map { group in
+                (id, group.sentence, report.members(of: id).filter(approvedNames.contains).count)
+            }
+        }
+        try withExtendedLifetime(lock) {
+            for approval in approvals {
+                let files = try write(approval, suite: suite)
+                written.approved.append((approval.golden.name, files[0]))
+                written.files += files
+                approved(approval.golden, files)
+            }
+            // The goldens now match the machine and fonts the check drew with: record them too.
+            if !approvals.isEmpty, let environment = report.environment {
+                written.fingerprint = try recordEnvironment(environment, suite: suite)
+                written.files += written.fingerprint.map { [$0] } ?? []
+            }
+        }
+        return written
+    }
+
+    /// The suite the report is of, loaded, when it is the one asked for (or, without `suitePath`,
+    /// one inside the current folder) and has not changed since the check.
+    private func reportedSuite(_ report: Report) throws -> GoldenSuite {
         // The report's paths are relative to the folder its check ran in (a checkout): here they are
         // read against the current folder, wherever the repository and the artifacts now are.
         let reportSuite = PortablePaths.resolved(report.suite, in: currentFolder)
@@ -91,7 +126,11 @@ public struct GoldenApprover: Sendable {
                 "the suite or its templates changed since the check that made these images; run seemore check again",
                 kind: .badData)
         }
-        let cases = Dictionary(suite.cases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return suite
+    }
+
+    /// Every name asked for is a failing case of the report (not a crashed one), every group one of its groups.
+    private func checkAsked(_ names: [String], in report: Report) throws {
         let failing = Set(report.cases.map(\.name))
         let crashed = Set(report.crashed)
         for name in names where crashed.contains(name) {
@@ -102,8 +141,8 @@ public struct GoldenApprover: Sendable {
         for name in names where !failing.contains(name) {
             throw ApprovalError("'\(name)' is not a failing case of the last check", kind: .notFailing)
         }
-        let knownGroups = Dictionary(report.groups.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for id in groups where knownGroups[id] == nil {
+        let known = Set(report.groups.map(\.id))
+        for id in groups where !known.contains(id) {
             let some = report.groups.prefix(5).map(\.id).joined(separator: ", ")
             throw ApprovalError(
                 "'\(LogText.escaped(id))' is not a change group of the last check"
@@ -111,10 +150,13 @@ public struct GoldenApprover: Sendable {
                         ? " (it has none)" : " (its groups: \(some)\(report.groups.count > 5 ? ", …" : ""))"),
                 kind: .notFailing)
         }
-        // The groups' members, by name: the report's case list says which group each case is in.
-        var byGroup: [String: [String]] = [:]
-        for entry in report.cases { if let id = entry.group { byGroup[id, default: []].append(entry.name) } }
-        let inGroups = Set(groups.flatMap { byGroup[$0] ?? [] })
+    }
+
+    /// The report's cases that `filter`, `names` and `groups` choose, each a case of the suite with the
+    /// hash of the picture the check drew.
+    private func candidates(_ names: [String], in report: Report, suite: GoldenSuite) throws -> [Candidate] {
+        let cases = Dictionary(suite.cases.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let inGroups = Set(groups.flatMap { report.members(of: $0) })
         var approvals: [Candidate] = []
         for entry in report.cases
         where (filter.map({ Glob.matches($0, entry.name) }) ?? true) && (names.isEmpty || names.contains(entry.name))
@@ -130,49 +172,31 @@ public struct GoldenApprover: Sendable {
             }
             approvals.append(Candidate(golden: golden, hash: hash))
         }
-        let lock: SuiteLock?
+        return approvals
+    }
+
+    private func lockSuite(_ suite: GoldenSuite) throws -> SuiteLock {
         do {
-            // A dry run writes nothing: it needs no lock.
-            lock = dryRun ? nil : try SuiteLock(folder: suite.folder, wait: wait, purpose: "seemore approve")
+            return try SuiteLock(folder: suite.folder, wait: wait, purpose: "seemore approve")
         } catch let error as SuiteLock.Busy {
             throw ApprovalError(error.description, kind: .locked)
         } catch let error as AtomicFile.WriteError {
             throw ApprovalError(error.description, kind: .cannotWrite)
         }
-        var written = Approval(
-            approved: [],
-            crashed: report.crashed.filter { name in
-                names.isEmpty && groups.isEmpty && (filter.map { Glob.matches($0, name) } ?? true)
-            })
-        let approvedNames = Set(approvals.map(\.golden.name))
-        written.groups = groups.compactMap { id in
-            knownGroups[id].map { group in
-                (id, group.sentence, (byGroup[id] ?? []).filter(approvedNames.contains).count)
+    }
+
+    /// Writes the check's environment over the suite's ENVIRONMENT.json (with `dryRun`, nothing); its path.
+    private func recordEnvironment(_ environment: EnvironmentFingerprint, suite: GoldenSuite) throws -> String {
+        let path = suite.folder + "/" + EnvironmentFingerprint.fileName
+        do {
+            if !dryRun {
+                try AtomicFile.write(
+                    environment.merged(over: EnvironmentFingerprint.read(path)).json.serialized() + "\n", to: path)
             }
+            return path
+        } catch let error as AtomicFile.WriteError {
+            throw ApprovalError(error.description, kind: .cannotWrite)
         }
-        try withExtendedLifetime(lock) {
-            for approval in approvals {
-                let files = try write(approval, suite: suite)
-                written.approved.append((approval.golden.name, files[0]))
-                written.files += files
-                approved(approval.golden, files)
-            }
-            // The goldens now match the machine and fonts the check drew with: record them too.
-            if !approvals.isEmpty, let environment = report.environment {
-                let path = suite.folder + "/" + EnvironmentFingerprint.fileName
-                do {
-                    if !dryRun {
-                        try AtomicFile.write(
-                            environment.merged(over: EnvironmentFingerprint.read(path)).json.serialized() + "\n", to: path)
-                    }
-                    written.files.append(path)
-                    written.fingerprint = path
-                } catch let error as AtomicFile.WriteError {
-                    throw ApprovalError(error.description, kind: .cannotWrite)
-                }
-            }
-        }
-        return written
     }
 
     /// Copies one case's actual image and layout, checked against the report, over its golden
@@ -218,6 +242,9 @@ public struct GoldenApprover: Sendable {
 
     /// What approve reads of `report.json`: the suite, and the failing cases with their hashes.
     private struct Report {
+        /// The names of the cases in change group `id`.
+        func members(of id: String) -> [String] { cases.compactMap { $0.group == id ? $0.name : nil } }
+
         var suite: String
         var templates: String?
         var cases: [(name: String, actualHash: String?, group: String?)]

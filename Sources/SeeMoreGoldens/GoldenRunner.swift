@@ -21,6 +21,8 @@ public enum GoldenRunner {
         return try withExtendedLifetime(lock) { try runLocked(suite, options: options) }
     }
 
+    /// A run under the suite's lock (when it may write goldens): the cases the cache answers, then
+    /// those the workers draw, then those this process draws; then the fingerprint and the report.
     private static func runLocked(_ suite: GoldenSuite, options: CheckOptions) throws -> CheckSummary {
         // Under the suite's lock no other run writes goldens: what a killed one left is removed.
         if options.record != .never { GoldenPruner.removeLeftoverTemporaries(in: suite) }
@@ -35,77 +37,40 @@ public enum GoldenRunner {
         // Found while the cases render when no case writes into the suite's folder (a write's named
         // temporary file, where the file system needs one, would look left by a killed write).
         let staleDuringRun = listsStale && options.record == .never ? BackgroundTask { GoldenPruner.stale(in: suite) } : nil
+        let run = CaseRun(suite: suite, options: options, selected: selected, state: state, cache: cache)
         var remaining = Array(selected.indices)
         // Workers, when the caller has them, check even one case: a case that stalls or swells ends its
         // worker, not this run.
         if let workers = options.workers, !selected.isEmpty {
-            // The cases the cache answers are answered here; only the others are drawn by the workers,
-            // whose results the cache then keeps.
-            let cache = options.record == .never ? options.cache : nil
-            var sent: [Int] = []
-            if let cache {
-                for index in selected.indices {
-                    // The golden's files are read only to ask the cache: a worker reads its own.
-                    let files = goldenFiles(selected[index], suite: suite)
-                    if let (result, fonts) = cache.result(
-                        for: selected[index], png: files.png, layout: files.layout,
-                        tolerance: options.tolerance.overridden(by: selected[index].tolerance))
-                    {
-                        state.finish(index, result: result, fonts: fonts, progress: options.progress)
-                    } else {
-                        sent.append(index)
-                    }
-                }
-            } else {
-                sent = Array(selected.indices)
-            }
-            let answered = workers.run(
-                cases: sent, stop: options.stop,
-                crashed: { index, how in
-                    let golden = selected[index]
-                    var result = CaseResult(
-                        name: golden.name, outcome: .crashed, message: "not drawn: \(how)",
-                        goldenPath: suite.folder + "/" + golden.pngPath, group: group(of: golden))
-                    let why: String
-                    switch how {
-                    case .pastBudget: why = "past its time budget"
-                    case .died, .damagedAnswer: why = "its worker died"
-                    }
-                    result.signature = ChangeSignature(key: "not drawn: \(why)", template: golden.template.name)
-                    return result
-                }
-            ) { index, result, fonts in
-                state.finish(index, result: result, fonts: fonts, progress: options.progress)
-                guard let cache, result.outcome != .crashed else { return }
-                let files = goldenFiles(selected[index], suite: suite)
-                cache.store(
-                    result, fonts: fonts, for: selected[index], png: files.png, layout: files.layout,
-                    tolerance: options.tolerance.overridden(by: selected[index].tolerance))
-            }
-            remaining = sent.filter { !answered.contains($0) }
+            remaining = run.onWorkers(workers, cases: run.unansweredByCache())
         }
-        // A caller's threads render with the machine's fonts: a suite with font files renders on its own.
-        let scheduler =
-            (suite.fonts.isSystem ? options.scheduler : nil)
-            ?? ownThreads(jobs: options.workers == nil ? options.jobs : 1, fonts: suite.fonts)
-        let writer = GoldenWriter()
-        try scheduler(remaining.count) { [remaining] position, renderer in
-            // Once asked to stop, no case is begun (those begun finish, their goldens written whole).
-            guard options.stop?.isRequested != true else { return }
-            let index = remaining[position]
-            process(selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts, writer: writer) {
-                result, fonts in state.finish(index, result: result, fonts: fonts, progress: options.progress)
-            }
-        }
-        writer.finish()
+        try run.inProcess(remaining, artifacts: artifacts)
         let results = state.results
         let stoppedBy = results.count < selected.count ? options.stop?.reason : nil
         // A stopped run keeps only the results it showed, so no kept result points at a removed artifact.
         cache?.keepOnly(stoppedBy == nil ? Set(selected.map(\.name)) : Set(results.map(\.name)))
         artifacts.remove(state.unusedArtifacts)
 
+        var summary = try fingerprinted(results, fonts: state.fonts, suite: suite, record: options.record)
+        summary.stoppedBy = stoppedBy
+        summary.selectedCount = selected.count
+        summary.groups = ChangeGroups(results)
+        if listsStale {
+            summary.orphanedGoldens = (staleDuringRun?.value() ?? GoldenPruner.stale(in: suite)).filter { $0.hasSuffix(".png") }
+            summary.orphanArtifacts = copyOrphans(summary.orphanedGoldens, suite: suite, artifacts: artifacts)
+        }
+        summary.reportPath = try GoldenReport(summary: summary, suite: suite, options: options).write(to: artifacts)
+        return summary
+    }
+
+    /// The summary of `results` with what changed in the environment since the suite's
+    /// ENVIRONMENT.json, which is written with the first goldens and again when goldens were written
+    /// after a change.
+    private static func fingerprinted(_ results: CaseResults, fonts: Set<String>, suite: GoldenSuite, record: RecordMode) throws
+        -> CheckSummary
+    {
         let fingerprintPath = suite.folder + "/" + EnvironmentFingerprint.fileName
-        let current = EnvironmentFingerprint.current(fontFiles: state.fonts, declared: suite.fonts, folder: suite.folder)
+        let current = EnvironmentFingerprint.current(fontFiles: fonts, declared: suite.fonts, folder: suite.folder)
         let recorded = EnvironmentFingerprint.read(fingerprintPath)
         // No fingerprint yet is no change: it is written with the first goldens.
         let changes = recorded.map { current.changes(since: $0) } ?? []
@@ -113,7 +78,7 @@ public enum GoldenRunner {
         let wroteGoldens = results.count(matching: \.recorded) > 0
         var fingerprintWritten = false
         let merged = current.merged(over: recorded)
-        let first = recorded == nil && (wroteGoldens || options.record != .never)
+        let first = recorded == nil && (wroteGoldens || record != .never)
         if first || (!(changes.isEmpty && designChanges.isEmpty) && wroteGoldens) {
             try AtomicFile.write(merged.json.serialized() + "\n", to: fingerprintPath)
             fingerprintWritten = true
@@ -124,15 +89,86 @@ public enum GoldenRunner {
         summary.designChanges = designChanges
         summary.environment = merged
         summary.fingerprintIsNew = recorded == nil
-        summary.stoppedBy = stoppedBy
-        summary.selectedCount = selected.count
-        summary.groups = ChangeGroups(results)
-        if listsStale {
-            summary.orphanedGoldens = (staleDuringRun?.value() ?? GoldenPruner.stale(in: suite)).filter { $0.hasSuffix(".png") }
-            summary.orphanArtifacts = copyOrphans(summary.orphanedGoldens, suite: suite, artifacts: artifacts)
-        }
-        summary.reportPath = try GoldenReport(summary: summary, suite: suite, options: options).write(to: artifacts)
         return summary
+    }
+
+    /// The selected cases of one run and where their results go, with the three ways a case is
+    /// answered.
+    private struct CaseRun: Sendable {
+        let suite: GoldenSuite
+        let options: CheckOptions
+        let selected: [GoldenCase]
+        let state: RunState
+        let cache: CheckCache?
+
+        /// The cases the cache cannot answer; those it answers are finished here.
+        func unansweredByCache() -> [Int] {
+            guard let cache else { return Array(selected.indices) }
+            var unanswered: [Int] = []
+            for index in selected.indices {
+                // The golden's files are read only to ask the cache: a worker reads its own.
+                let files = goldenFiles(selected[index], suite: suite)
+                if let (result, fonts) = cache.result(
+                    for: selected[index], png: files.png, layout: files.layout,
+                    tolerance: options.tolerance.overridden(by: selected[index].tolerance))
+                {
+                    state.finish(index, result: result, fonts: fonts, progress: options.progress)
+                } else {
+                    unanswered.append(index)
+                }
+            }
+            return unanswered
+        }
+
+        /// Draws `cases` on the worker processes, whose results the cache then keeps; returns those
+        /// no worker answered (the run was asked to stop).
+        func onWorkers(_ workers: CheckWorkers, cases: [Int]) -> [Int] {
+            let answered = workers.run(
+                cases: cases, stop: options.stop, crashed: { index, how in crashedResult(index, how: how) }
+            ) { index, result, fonts in
+                state.finish(index, result: result, fonts: fonts, progress: options.progress)
+                guard let cache, result.outcome != .crashed else { return }
+                let files = goldenFiles(selected[index], suite: suite)
+                cache.store(
+                    result, fonts: fonts, for: selected[index], png: files.png, layout: files.layout,
+                    tolerance: options.tolerance.overridden(by: selected[index].tolerance))
+            }
+            return cases.filter { !answered.contains($0) }
+        }
+
+        /// The result of a case whose worker ended before answering.
+        private func crashedResult(_ index: Int, how: CheckWorkers.NotDrawn) -> CaseResult {
+            let golden = selected[index]
+            var result = CaseResult(
+                name: golden.name, outcome: .crashed, message: "not drawn: \(how)",
+                goldenPath: suite.folder + "/" + golden.pngPath, group: group(of: golden))
+            let why: String
+            switch how {
+            case .pastBudget: why = "past its time budget"
+            case .died, .damagedAnswer: why = "its worker died"
+            }
+            result.signature = ChangeSignature(key: "not drawn: \(why)", template: golden.template.name)
+            return result
+        }
+
+        /// Draws `cases` in this process: on the caller's threads (a suite drawn with the machine's
+        /// fonts) or the run's own.
+        func inProcess(_ cases: [Int], artifacts: ArtifactsFolder) throws {
+            let scheduler =
+                (suite.fonts.isSystem ? options.scheduler : nil)
+                ?? ownThreads(jobs: options.workers == nil ? options.jobs : 1, fonts: suite.fonts)
+            let writer = GoldenWriter()
+            try scheduler(cases.count) { position, renderer in
+                // Once asked to stop, no case is begun (those begun finish, their goldens written whole).
+                guard options.stop?.isRequested != true else { return }
+                let index = cases[position]
+                process(selected[index], suite: suite, options: options, renderer: renderer, artifacts: artifacts, writer: writer)
+                {
+                    result, fonts in state.finish(index, result: result, fonts: fonts, progress: options.progress)
+                }
+            }
+            writer.finish()
+        }
     }
 
     /// A scheduler on `jobs` threads of the run's own, each with its own renderer, cases taken in

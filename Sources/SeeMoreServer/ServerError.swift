@@ -15,12 +15,15 @@ struct ServerError: Error, Equatable {
     }
 
     init(_ refusal: CardFields.Refusal) {
-        self.init(status: refusal.status, message: refusal.message, field: refusal.field)
+        self.init(status: CardService.Answer.status(of: refusal.kind), message: refusal.message, field: refusal.field)
     }
 
     static func badValue(_ field: String, _ message: String) -> ServerError {
         ServerError(status: 400, message: message, field: field)
     }
+
+    /// The answer a worker's request gets.
+    var answer: CardService.Answer { CardService.Answer(status: status, message: message, field: field) }
 
     var json: String {
         var members: [(String, JSONValue)] = [("error", .string(message))]

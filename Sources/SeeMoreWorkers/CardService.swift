@@ -29,11 +29,26 @@ package final class CardService {
 
         /// A refusal's JSON answer: `{"error": …, "field": …}`.
         package init(_ refusal: CardFields.Refusal) {
-            var members: [(String, JSONValue)] = [("error", .string(refusal.message))]
-            if let field = refusal.field { members.append(("field", .string(field))) }
+            self.init(status: Self.status(of: refusal.kind), message: refusal.message, field: refusal.field)
+        }
+
+        /// An error's JSON answer: `{"error": …, "field": …}`.
+        package init(status: Int, message: String, field: String?) {
+            var members: [(String, JSONValue)] = [("error", .string(message))]
+            if let field { members.append(("field", .string(field))) }
             self.init(
-                status: refusal.status, type: "application/json",
+                status: status, type: "application/json",
                 body: Array((JSONValue.object(members).serialized(indent: nil) + "\n").utf8))
+        }
+
+        /// The HTTP status that says whose fault a refusal is: 400 a bad value, 413 too large, 500
+        /// the server's own template or drawing.
+        package static func status(of kind: CardFields.Refusal.Kind) -> Int {
+            switch kind {
+            case .badValue: 400
+            case .tooLarge: 413
+            case .brokenTemplate, .cannotDraw: 500
+            }
         }
     }
 
@@ -84,17 +99,17 @@ package final class CardService {
         switch error {
         case let error as CardError:
             switch error {
-            case .unknownTheme: return CardFields.Refusal(status: 400, message: error.description, field: "theme")
-            case .invalidScale: return CardFields.Refusal(status: 400, message: error.description, field: "scale")
-            case .tooNarrow, .invalidWidth: return CardFields.Refusal(status: 400, message: error.description, field: "width")
-            case .tooLarge: return CardFields.Refusal(status: 400, message: error.description, field: "text")
-            case .tooManyPixels: return CardFields.Refusal(status: 400, message: error.description, field: "scale")
+            case .unknownTheme: return CardFields.Refusal(.badValue, message: error.description, field: "theme")
+            case .invalidScale: return CardFields.Refusal(.badValue, message: error.description, field: "scale")
+            case .tooNarrow, .invalidWidth: return CardFields.Refusal(.badValue, message: error.description, field: "width")
+            case .tooLarge: return CardFields.Refusal(.badValue, message: error.description, field: "text")
+            case .tooManyPixels: return CardFields.Refusal(.badValue, message: error.description, field: "scale")
             }
-        case let error as TruncationRequestError: return CardFields.Refusal(status: 400, message: error.description, field: nil)
+        case let error as TruncationRequestError: return CardFields.Refusal(.badValue, message: error.description, field: nil)
         // The template's own font files could not be loaded (changed on disk since it was read).
         case let error as FontFilesError:
-            return CardFields.Refusal(status: 500, message: "cannot load the template's fonts: \(error)", field: "template")
-        default: return CardFields.Refusal(status: 500, message: "cannot render: \(error)", field: nil)
+            return CardFields.Refusal(.brokenTemplate, message: "cannot load the template's fonts: \(error)", field: "template")
+        default: return CardFields.Refusal(.cannotDraw, message: "cannot render: \(error)", field: nil)
         }
     }
 }

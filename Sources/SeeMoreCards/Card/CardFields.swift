@@ -13,21 +13,32 @@ package struct CardFields: Sendable {
     /// The fields as given.
     package var fields: [String: String]
 
-    /// A field that cannot be used: what is wrong, which field, and the HTTP status that says so
-    /// (400 a bad value, 413 too large, 500 the server's own template broken).
+    /// A field that cannot be used: what is wrong, which field, and whose fault it is (the server
+    /// words it as an HTTP status, `render --batch` as an exit code).
     package struct Refusal: Error, Equatable {
-        package var status: Int
+        package enum Kind: Sendable, Equatable {
+            /// A value that is not one the field takes (or no JSON object of fields at all).
+            case badValue
+            /// A value past its limit (the text's length).
+            case tooLarge
+            /// The template named is broken or unreadable: the fault of whoever installed it.
+            case brokenTemplate
+            /// The card could not be drawn from good fields (fonts gone, a library's failure).
+            case cannotDraw
+        }
+
+        package var kind: Kind
         package var message: String
         package var field: String?
 
-        package init(status: Int, message: String, field: String?) {
-            self.status = status
+        package init(_ kind: Kind, message: String, field: String?) {
+            self.kind = kind
             self.message = message
             self.field = field
         }
 
         static func badValue(_ field: String, _ message: String) -> Refusal {
-            Refusal(status: 400, message: message, field: field)
+            Refusal(.badValue, message: message, field: field)
         }
     }
 
@@ -61,29 +72,51 @@ package struct CardFields: Sendable {
         guard let text = values["text"] else { throw Refusal.badValue("text", "text is required") }
         guard text.count <= limits.maximumTextCharacters else {
             throw Refusal(
-                status: 413, message: "the text has \(text.count) characters; at most \(limits.maximumTextCharacters)",
+                .tooLarge, message: "the text has \(text.count) characters; at most \(limits.maximumTextCharacters)",
                 field: "text")
         }
         let templateName = values["template"] ?? "inline-more"
-        // A name only, never a path, and never a symbolic link: a request must not open other files.
-        guard let path = templates.file(named: templateName) else {
-            throw Refusal.badValue(
-                "template", "unknown template '\(templateName)'; templates: \(templates.available().joined(separator: ", "))")
+        let (template, templateHash) = try Self.template(templateName, templates: templates, load: load)
+        var request = CardRequest(text: text, template: template)
+        try Self.setSizes(of: &request, from: values, limits: limits)
+        try Self.setText(of: &request, from: values)
+        try Self.setLook(of: &request, from: values, templateName: templateName)
+        let stateName = values["state"] ?? "collapsed"
+        guard let state = CardState(rawValue: stateName) else {
+            throw Refusal.badValue("state", "state must be collapsed or expanded, not '\(stateName)'")
         }
-        let template: CardTemplate
-        let templateHash: String
+        self.request = request
+        self.state = state
+        fields = values
+        canonical =
+            Self.names.sorted().map { "\($0)=\(values[$0] ?? "")" }.joined(separator: "\u{0}") + "\u{0}template-bytes="
+            + templateHash
+    }
+
+    /// The template a request names, and a hash of its file: a name only, never a path, and never a
+    /// symbolic link (a request must not open other files).
+    private static func template(
+        _ name: String, templates: TemplateLoader, load: (String) throws -> (CardTemplate, String)
+    ) throws -> (CardTemplate, String) {
+        guard let path = templates.file(named: name) else {
+            throw Refusal.badValue(
+                "template", "unknown template '\(name)'; templates: \(templates.available().joined(separator: ", "))")
+        }
         do {
-            (template, templateHash) = try load(path)
+            return try load(path)
         } catch TemplateError.invalid(_, let line, let column, let field, _) {
             // Where, not what: a message quoting the file would hand its bytes to the client.
             let at = field.map { " (field \($0))" } ?? ""
             throw Refusal(
-                status: 500, message: "template '\(templateName)' is not a valid template: line \(line), column \(column)\(at)",
+                .brokenTemplate, message: "template '\(name)' is not a valid template: line \(line), column \(column)\(at)",
                 field: "template")
         } catch {
-            throw Refusal(status: 500, message: "template '\(templateName)' cannot be read", field: "template")
+            throw Refusal(.brokenTemplate, message: "template '\(name)' cannot be read", field: "template")
         }
-        var request = CardRequest(text: text, template: template)
+    }
+
+    /// `width`, `lines` and `scale`, each within its limit.
+    private static func setSizes(of request: inout CardRequest, from values: [String: String], limits: Limits) throws {
         if let width = values["width"] {
             guard let number = Double(width), CardLimits.widthProblem(number, maximum: limits.maximumWidth) == nil else {
                 throw Refusal.badValue(
@@ -104,20 +137,14 @@ package struct CardFields: Sendable {
             }
             request.scale = number
         }
-        if let theme = values["theme"] {
-            guard template.themes[theme] != nil else {
-                throw Refusal.badValue(
-                    "theme",
-                    "template '\(templateName)' has no theme '\(theme)'; themes: \(template.themes.keys.sorted().joined(separator: ", "))"
-                )
-            }
-            request.theme = theme
-        }
+    }
+
+    /// How the text is read: `font`, `lang`, `direction` and `markup`.
+    private static func setText(of request: inout CardRequest, from values: [String: String]) throws {
         if let font = values["font"] { request.font = font }
         if let language = values["lang"] {
             guard TextLanguage.isValid(language) else {
-                throw Refusal.badValue(
-                    "lang", "lang must be \(TextLanguage.rule), not '\(language)'")
+                throw Refusal.badValue("lang", "lang must be \(TextLanguage.rule), not '\(language)'")
             }
             request.language = language
         }
@@ -133,6 +160,19 @@ package struct CardFields: Sendable {
             }
             request.markup = value
         }
+    }
+
+    /// How the card looks: `theme` (one of the template's), `ellipsis`, `suffix` and `suffixColor`.
+    private static func setLook(of request: inout CardRequest, from values: [String: String], templateName: String) throws {
+        let template = request.template
+        if let theme = values["theme"] {
+            guard template.themes[theme] != nil else {
+                throw Refusal.badValue(
+                    "theme",
+                    "template '\(templateName)' has no theme '\(theme)'; themes: \(template.themeNames.joined(separator: ", "))")
+            }
+            request.theme = theme
+        }
         request.ellipsis = values["ellipsis"]
         request.suffix = values["suffix"]
         if let color = values["suffixColor"] {
@@ -141,16 +181,6 @@ package struct CardFields: Sendable {
             }
             request.suffixColor = parsed
         }
-        let stateName = values["state"] ?? "collapsed"
-        guard let state = CardState(rawValue: stateName) else {
-            throw Refusal.badValue("state", "state must be collapsed or expanded, not '\(stateName)'")
-        }
-        self.request = request
-        self.state = state
-        fields = values
-        canonical =
-            Self.names.sorted().map { "\($0)=\(values[$0] ?? "")" }.joined(separator: "\u{0}") + "\u{0}template-bytes="
-            + templateHash
     }
 
     /// Reads a template file in its folder under the path policy and hashes its bytes.
@@ -167,10 +197,10 @@ package struct CardFields: Sendable {
         switch JSONNode.parse(body) {
         case .success(let parsed): node = parsed
         case .failure(let error):
-            throw Refusal(status: 400, message: "not JSON: column \(error.column): \(error.message)", field: nil)
+            throw Refusal(.badValue, message: "not JSON: column \(error.column): \(error.message)", field: nil)
         }
         guard let members = node.members else {
-            throw Refusal(status: 400, message: "not a JSON object of strings, numbers and booleans", field: nil)
+            throw Refusal(.badValue, message: "not a JSON object of strings, numbers and booleans", field: nil)
         }
         var values: [String: String] = [:]
         for (key, member) in members {
@@ -181,7 +211,7 @@ package struct CardFields: Sendable {
             } else if let flag = member.bool {
                 values[key] = flag ? "1" : "0"
             } else {
-                throw Refusal(status: 400, message: "\(key) must be a string, a number or a boolean", field: key)
+                throw Refusal(.badValue, message: "\(key) must be a string, a number or a boolean", field: key)
             }
         }
         return values

@@ -17,7 +17,7 @@ import Testing
         ])
         #expect(flag.status == 64 && flag.stderr.contains("--width \(Self.widthRule), not '20000'"), "\(flag.stderr)")
         let templates = TemplateLoader.standard(templatesFolder: CardFixtures.templatesFolder)
-        #expect(throws: CardFields.Refusal(status: 400, message: "width \(Self.widthRule), not '20000'", field: "width")) {
+        #expect(throws: CardFields.Refusal(.badValue, message: "width \(Self.widthRule), not '20000'", field: "width")) {
             try CardFields(["text": "x", "width": "20000"], templates: templates, limits: CardFields.Limits())
         }
         let suite = try GoldenFixtures.suiteFile(
@@ -48,12 +48,12 @@ import Testing
             lines.status == 64 && lines.stderr.contains("--lines must be a whole number from 1 to 1000, not '1001'"),
             "\(lines.stderr)")
         let templates = TemplateLoader.standard(templatesFolder: CardFixtures.templatesFolder)
-        #expect(throws: CardFields.Refusal(status: 400, message: "scale must be 1, 2 or 3, not '4'", field: "scale")) {
+        #expect(throws: CardFields.Refusal(.badValue, message: "scale must be 1, 2 or 3, not '4'", field: "scale")) {
             try CardFields(["text": "x", "scale": "4"], templates: templates, limits: CardFields.Limits())
         }
         #expect(
             throws: CardFields.Refusal(
-                status: 400, message: "lines must be a whole number from 1 to 1000, not '1001'", field: "lines")
+                .badValue, message: "lines must be a whole number from 1 to 1000, not '1001'", field: "lines")
         ) {
             try CardFields(["text": "x", "lines": "1001"], templates: templates, limits: CardFields.Limits())
         }
