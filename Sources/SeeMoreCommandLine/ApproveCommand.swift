@@ -4,8 +4,40 @@ import SeeMore
 /// `seemore approve`: accepts the actual images of the last check as the new goldens
 /// (`GoldenApprover`), printing what it wrote.
 struct ApproveCommand {
-    static let usage =
-        "Usage: seemore approve [CASE …] [--artifacts DIR] [--suite FILE] [--templates DIR] [--filter GLOB] [--group ID]… [--wait] [--dry-run]"
+    static var flags: CommandFlags<ApproveCommand> {
+        CommandFlags(
+            command: "seemore approve",
+            summary: "Copies the actual images and layouts of the last check's failing cases over their goldens.",
+            flags: [
+                .text(
+                    "--artifacts", "DIR", \.artifactsFolder,
+                    help: "The last check's artifacts (default $SNAPSHOT_ARTIFACTS or .build/seemore-artifacts)."),
+                .text(
+                    "--suite", "FILE", \.suitePath,
+                    help: "The suite to approve into (default: the one the report names, only when it lies inside the "
+                        + "current folder)."),
+                .templatesFolder(\.templatesFolder, help: "Templates folder for loading the suite (default: the report's)."),
+                .filter(\.filter, help: "Approve only the cases whose name matches."),
+                CommandFlags.Flag(
+                    "--group", value: "ID",
+                    help: "Approve only the cases of this change group (the IDs check prints and report.json lists); may "
+                        + "be given more than once.", repeatable: true
+                ) { command, text, _ in command.groups.append(text) },
+                .wait(\.wait, help: "Wait for another run writing goldens instead of failing."),
+                .dryRun(\.dryRun, help: "Check everything and list what would be written; write nothing."),
+            ],
+            positional: "[CASE …]",
+            footer: """
+                CASE … approves only these cases (by name, as check prints them).
+
+                The report's paths are relative to the folder the check ran in: run approve in the
+                repository (any clone of it) with --artifacts naming the downloaded folder.
+                It prints every file it writes.
+
+                Exit codes: 0 done, 64 usage, 65 a stale or forged report, 66 no report, 73 cannot write.
+                """)
+    }
+    static var usage: String { flags.usage }
 
     var artifactsFolder: String
     var suitePath: String? = nil
@@ -19,46 +51,8 @@ struct ApproveCommand {
     var dryRun = false
 
     static func parse(_ arguments: [String], environment: [String: String]) throws -> ApproveCommand {
-        var scanner = ArgumentScanner(arguments, usage: usage)
-        scanner.acceptsPositional = true
         var command = ApproveCommand(artifactsFolder: environment["SNAPSHOT_ARTIFACTS"] ?? ".build/seemore-artifacts")
-        while let flag = try scanner.nextFlag() {
-            switch flag.name {
-            case "--help", "-h":
-                throw HelpRequested(
-                    text: """
-                        Copies the actual images and layouts of the last check's failing cases over their goldens.
-
-                        \(usage)
-
-                          --artifacts DIR   The last check's artifacts (default $SNAPSHOT_ARTIFACTS or .build/seemore-artifacts).
-                          --suite FILE      The suite to approve into (default: the one the report names,
-                                            only when it lies inside the current folder).
-                          --templates DIR   Templates folder for loading the suite (default: the report's).
-                          CASE …            Approve only these cases (by name, as check prints them).
-                          --filter GLOB     Approve only the cases whose name matches.
-                          --group ID        Approve only the cases of this change group (the IDs check prints
-                                            and report.json lists); may be given more than once.
-                          --wait            Wait for another run writing goldens instead of failing.
-                          --dry-run         Check everything and list what would be written; write nothing.
-
-                        The report's paths are relative to the folder the check ran in: run approve in the
-                        repository (any clone of it) with --artifacts naming the downloaded folder.
-                        It prints every file it writes.
-
-                        Exit codes: 0 done, 64 usage, 65 a stale or forged report, 66 no report, 73 cannot write.
-                        """)
-            case "--artifacts": command.artifactsFolder = try scanner.value(of: flag)
-            case "--suite": command.suitePath = try scanner.value(of: flag)
-            case "--templates": command.templatesFolder = try scanner.value(of: flag)
-            case "--filter": command.filter = try scanner.value(of: flag)
-            case "--group": command.groups.append(try scanner.value(of: flag))
-            case "--wait": try scanner.noValue(flag); command.wait = true
-            case "--dry-run": try scanner.noValue(flag); command.dryRun = true
-            default: throw scanner.unknownFlag(flag.name)
-            }
-        }
-        command.names = scanner.positional
+        command.names = try flags.parse(arguments, into: &command)
         return command
     }
 

@@ -86,13 +86,6 @@ package struct ArgumentScanner {
         return scale
     }
 
-    /// Reads `--text` or `--text-file` into `source`, which must not be set yet.
-    mutating func textSource(_ flag: (name: String, inlineValue: String?), into source: inout TextSource?) throws {
-        let value = try self.value(of: flag)
-        guard source == nil else { throw usageError("give the text once: --text or --text-file (\(flag.name))") }
-        source = flag.name == "--text" ? .inline(value) : TextSource(textFile: value)
-    }
-
     /// A line limit (`CardLimits.maximumLines`).
     package func lineLimit(_ value: String, flag: String) throws -> Int {
         guard let number = Int(value), CardLimits.linesProblem(number) == nil else {

@@ -4,58 +4,88 @@ import SeeMore
 
 /// `seemore check`: renders a suite's cases, compares them with their goldens, reports what changed.
 struct CheckCommand {
-    static let usage = """
-        Usage: seemore check [--suite golden-images/suite.json] [--record never|missing|failed|all]
-                             [--threshold 0.1] [--max-diff-pixels N] [--max-diff-ratio R] [--artifacts DIR]
-                             [--jobs N] [--time-budget S] [--shard I/N] [--filter GLOB] [--allow-empty] [--wait]
-                             [--templates DIR] [--junit FILE] [--summary FILE] [--pr-comment FILE]
-                             [--color auto|always|never] [--json]
-        """
-
-    static let help = """
-        Renders every case of a golden-image suite and compares it with its committed golden.
-
-        \(usage)
-
-          --suite PATH          The suite file (default golden-images/suite.json); goldens live next to it.
-          --record MODE         never: only compare; missing: write absent goldens; failed: also replace
-                                failing ones; all: rewrite every golden that would change. A written golden
-                                still fails the run. Default: $SEEMORE_RECORD when set, else missing,
-                                or never when $CI is set.
-          --threshold T         Per-pixel color distance in YIQ space, 0–1 (default 0.1).
-          --max-diff-pixels N   Differing pixels allowed per case (default 0).
-          --max-diff-ratio R    Differing pixels allowed as a share, 0–1 (default 0); the larger limit wins.
-          --artifacts DIR       Actual and diff images, report.json and index.html
-                                (default $SNAPSHOT_ARTIFACTS or .build/seemore-artifacts).
-          --jobs N              Check in N worker processes (default: the number of cores); output is the
-                                same for any N.
-          --time-budget S       Seconds a worker may spend on one case (default 60): past it the worker is
-                                ended and the case fails as not drawn; the run goes on.
-          --shard I/N           Run only shard I of N, a stable share of the cases.
-          --filter GLOB         Run only cases whose name matches, e.g. 'inline-more/*' ('*' crosses '/').
-          --allow-empty         Pass when --filter or --shard selects no case (by default that is exit 65).
-          --junit FILE          Also write the results as JUnit XML (one test case per golden case).
-          --summary FILE        Also write a Markdown summary (counts, failing cases, diff paths); it is
-                                appended to $GITHUB_STEP_SUMMARY too when that is set.
-          --pr-comment FILE     Also write Markdown for a pull-request comment: the counts, one row per
-                                change group with the command that approves it, links to the run
-                                ($GITHUB_SERVER_URL, $GITHUB_REPOSITORY, $GITHUB_RUN_ID) and to the
-                                report ($SEEMORE_REPORT_URL), how to download the artifacts
-                                ($SEEMORE_ARTIFACT_NAME); always under GitHub's 65 536 characters.
-          --color WHEN          Color the status words: auto (on a terminal, unless NO_COLOR is set),
-                                always or never (default auto).
-          --wait                When recording, wait for another run writing goldens into the suite
-                                instead of failing at once (exit 73).
-          --templates DIR       Look for templates here first (default: the suite's "templates"), then in
-                                ./Templates, then the built-in ones.
-          --json                Print the report as JSON.
-
-        Exit codes: 0 all passed, 1 a case failed (or its golden was written), 64 usage,
-        65 a broken suite, an unreadable or unsafe golden, or no case selected, 66 no suite file,
-        73 a golden, artifact or report that cannot be written (a full disk, a read-only folder),
-        130/143 stopped by SIGINT (Ctrl-C)/SIGTERM: the cases begun finish, their goldens are written
-        whole, and the report shows the cases checked (a second Ctrl-C stops at once).
-        """
+    /// Made on each use: a declaration holds closures and key paths, which are not Sendable.
+    static var flags: CommandFlags<CheckCommand> {
+        CommandFlags<CheckCommand>(
+            command: "seemore check",
+            summary: "Renders every case of a golden-image suite and compares it with its committed golden.",
+            flags: [
+                .text(
+                    "--suite", "PATH", synopsis: defaultSuite, \.suitePath,
+                    help: "The suite file (default \(defaultSuite)); goldens live next to it."),
+                CommandFlags.Flag(
+                    "--record", value: "MODE", synopsis: RecordMode.allCases.map(\.rawValue).joined(separator: "|"),
+                    help: "never: only compare; missing: write absent goldens; failed: also replace failing ones; all: rewrite "
+                        + "every golden that would change. A written golden still fails the run. Default: $SEEMORE_RECORD when "
+                        + "set, else missing, or never when $CI is set."
+                ) { command, text, scanner in command.options.record = try scanner.choice(text, flag: "--record") },
+                CommandFlags.Flag(
+                    "--threshold", value: "T", synopsis: "0.1",
+                    help: "Per-pixel color distance in YIQ space, 0–1 (default 0.1)."
+                ) { command, text, scanner in
+                    command.options.tolerance.threshold = try scanner.fraction(text, flag: "--threshold")
+                },
+                CommandFlags.Flag("--max-diff-pixels", value: "N", help: "Differing pixels allowed per case (default 0).") {
+                    command, text, scanner in
+                    command.options.tolerance.maxDiffPixels = try scanner.integer(text, flag: "--max-diff-pixels", minimum: 0)
+                },
+                CommandFlags.Flag(
+                    "--max-diff-ratio", value: "R",
+                    help: "Differing pixels allowed as a share, 0–1 (default 0); the larger limit wins."
+                ) { command, text, scanner in
+                    command.options.tolerance.maxDiffRatio = try scanner.fraction(text, flag: "--max-diff-ratio")
+                },
+                .text(
+                    "--artifacts", "DIR", \.options.artifactsFolder,
+                    help: "Actual and diff images, report.json and index.html (default $SNAPSHOT_ARTIFACTS or "
+                        + ".build/seemore-artifacts)."),
+                .jobs(
+                    \.options.jobs,
+                    help: "Check in N worker processes (default: the number of cores); output is the same for any N."),
+                .timeBudget(
+                    \.caseBudget,
+                    help: "Seconds a worker may spend on one case (default 60): past it the worker is ended and the case "
+                        + "fails as not drawn; the run goes on."),
+                .shard(\.options.shard, help: "Run only shard I of N, a stable share of the cases."),
+                .filter(\.options.filter, help: "Run only cases whose name matches, e.g. 'inline-more/*' ('*' crosses '/')."),
+                .toggle(
+                    "--allow-empty", \.allowEmpty,
+                    help: "Pass when --filter or --shard selects no case (by default that is exit 65)."),
+                .wait(
+                    \.options.waitForLock,
+                    help:
+                        "When recording, wait for another run writing goldens into the suite instead of failing at once (exit 73)."
+                ),
+                .templatesFolder(
+                    \.templatesFolder,
+                    help: "Look for templates here first (default: the suite's \"templates\"), then in ./Templates, then the "
+                        + "built-in ones."),
+                .text(
+                    "--junit", "FILE", \.junitPath, help: "Also write the results as JUnit XML (one test case per golden case)."),
+                .text(
+                    "--summary", "FILE", \.summaryPath,
+                    help: "Also write a Markdown summary (counts, failing cases, diff paths); it is appended to "
+                        + "$GITHUB_STEP_SUMMARY too when that is set."),
+                .text(
+                    "--pr-comment", "FILE", \.pullRequestCommentPath,
+                    help: "Also write Markdown for a pull-request comment: the counts, one row per change group with the "
+                        + "command that approves it, links to the run ($GITHUB_SERVER_URL, $GITHUB_REPOSITORY, $GITHUB_RUN_ID) "
+                        + "and to the report ($SEEMORE_REPORT_URL), how to download the artifacts ($SEEMORE_ARTIFACT_NAME); "
+                        + "always under GitHub's 65 536 characters."),
+                .choice(
+                    "--color", "WHEN", \.color,
+                    help: "Color the status words: auto (on a terminal, unless NO_COLOR is set), always or never (default auto)."),
+                .json(\.json, help: "Print the report as JSON."),
+            ],
+            footer: """
+                Exit codes: 0 all passed, 1 a case failed (or its golden was written), 64 usage,
+                65 a broken suite, an unreadable or unsafe golden, or no case selected, 66 no suite file,
+                73 a golden, artifact or report that cannot be written (a full disk, a read-only folder),
+                130/143 stopped by SIGINT (Ctrl-C)/SIGTERM: the cases begun finish, their goldens are written
+                whole, and the report shows the cases checked (a second Ctrl-C stops at once).
+                """)
+    }
+    static var usage: String { flags.usage }
 
     /// The suite a check uses when --suite is not given.
     static let defaultSuite = "golden-images/suite.json"
@@ -84,7 +114,6 @@ struct CheckCommand {
     }
 
     static func parse(_ arguments: [String], environment: [String: String]) throws -> CheckCommand {
-        var scanner = ArgumentScanner(arguments, usage: usage)
         let record: RecordMode
         do {
             record = try RecordMode.fromEnvironment(environment)
@@ -99,34 +128,7 @@ struct CheckCommand {
         command.environment = environment
         command.stepSummaryPath = environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
         if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { command.noColorRequested = true }
-        while let flag = try scanner.nextFlag() {
-            switch flag.name {
-            case "--help", "-h": throw HelpRequested(text: help)
-            case "--suite": command.suitePath = try scanner.value(of: flag)
-            case "--record": command.options.record = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
-            case "--threshold":
-                command.options.tolerance.threshold = try scanner.fraction(try scanner.value(of: flag), flag: flag.name)
-            case "--max-diff-pixels":
-                command.options.tolerance.maxDiffPixels = try scanner.integer(
-                    try scanner.value(of: flag), flag: flag.name, minimum: 0)
-            case "--max-diff-ratio":
-                command.options.tolerance.maxDiffRatio = try scanner.fraction(try scanner.value(of: flag), flag: flag.name)
-            case "--artifacts": command.options.artifactsFolder = try scanner.value(of: flag)
-            case "--jobs": command.options.jobs = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
-            case "--time-budget": command.caseBudget = try scanner.seconds(try scanner.value(of: flag), flag: flag.name)
-            case "--shard": command.options.shard = try scanner.shard(try scanner.value(of: flag), flag: flag.name)
-            case "--filter": command.options.filter = try scanner.value(of: flag)
-            case "--allow-empty": try scanner.noValue(flag); command.allowEmpty = true
-            case "--wait": try scanner.noValue(flag); command.options.waitForLock = true
-            case "--junit": command.junitPath = try scanner.value(of: flag)
-            case "--summary": command.summaryPath = try scanner.value(of: flag)
-            case "--pr-comment": command.pullRequestCommentPath = try scanner.value(of: flag)
-            case "--color": command.color = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
-            case "--templates": command.templatesFolder = try scanner.value(of: flag)
-            case "--json": try scanner.noValue(flag); command.json = true
-            default: throw scanner.unknownFlag(flag.name)
-            }
-        }
+        try flags.parse(arguments, into: &command)
         return command
     }
 

@@ -3,54 +3,92 @@ import SeeMore
 
 /// `seemore layout`: cuts a paragraph and prints where, as JSON or a short summary.
 struct LayoutCommand: Equatable {
-    static let usage = """
-        Usage: seemore layout (--text TEXT | --text-file PATH|-) [--font DESC] [--width POINTS] [--lines N]
-                              [--ellipsis S] [--suffix S] [--suffix-font DESC] [--cut word|grapheme]
-                              [--line-height 0|MULTIPLE|POINTSpt] [--lang TAG] [--direction auto|ltr|rtl]
-                              [--hyphens none|auto] [--korean words|syllables] [--markup] [--strict-fonts]
-                              [--font-files PATH[,PATH…]] [--hermetic-fonts] [--full-count|--no-full-count] [--json]
-        """
+    /// What the flags set, before the text is known to be given.
+    struct Arguments {
+        var source: TextSource? = nil
+        var request = TruncationRequest(text: "")
+        var strictFonts = false
+        var json = false
+        var fontFiles: [String] = []
+        var hermetic = false
+    }
 
-    static let help = """
-        Lays out a paragraph and finds where to cut it so that it ends in an ellipsis and a styled suffix
-        within N lines.
+    static var flags: CommandFlags<Arguments> {
+        typealias Flag = CommandFlags<Arguments>.Flag
+        var text = Flag.text(\.source)
+        text[0].required = true
+        return CommandFlags(
+            command: "seemore layout",
+            summary: """
+                Lays out a paragraph and finds where to cut it so that it ends in an ellipsis and a styled suffix
+                within N lines.
+                """,
+            flags: text + [
+                .text(
+                    "--font", "DESC", \.request.font,
+                    help: "Pango font description of the body (default \"\(TruncationRequest.defaultFont)\")."),
+                Flag("--width", value: "POINTS", help: "Width of the text box in points (default 343).") {
+                    arguments, value, scanner in
+                    arguments.request.width = try scanner.width(value, flag: "--width", maximum: TruncationRequest.maximumWidth)
+                },
+                Flag("--lines", value: "N", help: "Most lines of the collapsed text, at least 1 (default 3).") {
+                    arguments, value, scanner in arguments.request.lines = try scanner.lineLimit(value, flag: "--lines")
+                },
+                .text(
+                    "--ellipsis", "S", \.request.ellipsis, help: "Drawn in the body font after the kept text (default \"… \")."),
+                .text(
+                    "--suffix", "S", \.request.suffix, help: "Drawn after the ellipsis in the suffix font (default \"See more\")."
+                ),
+                .text(
+                    "--suffix-font", "DESC", \.request.suffixFont,
+                    help: "Font description merged onto the body font for the suffix, e.g. \"Bold\"."),
+                .choice("--cut", "MODE", \.request.cutMode, help: "Cut between words (default) or at any grapheme boundary."),
+                Flag(
+                    "--line-height", value: "LH", synopsis: "0|MULTIPLE|POINTSpt",
+                    help: "Line pitch: a multiple of the font size (1.25), points (20pt), or 0 for the font's own height "
+                        + "(default 0); moves lines, never changes the cut."
+                ) { arguments, value, scanner in
+                    arguments.request.lineHeight = try scanner.lineHeight(value, flag: "--line-height")
+                },
+                .language(
+                    \.request.language,
+                    help: "The text's language, BCP 47 (ja, zh-Hans, zh-Hant, ko, hi…), for shaping and font fallback "
+                        + "(default: guessed from the text's letters)."),
+                .choice(
+                    "--direction", "D", \.request.direction,
+                    help: "Base direction of the paragraphs: auto (each from its first strong character; default), ltr or rtl."),
+                .choice(
+                    "--hyphens", "H", \.request.hyphens, help: "Draw a hyphen where a word is broken inside (default none)."),
+                .choice(
+                    "--korean", "K", \.request.korean,
+                    help: "syllables: break Korean between any syllables, as Pango does (default); words: only between "
+                        + "words, as iOS and CSS keep-all do."),
+                .markup(
+                    \.request.markup,
+                    help: "The text is Pango markup (<b>, <i>, <span foreground=\"#…\">); the cut closes spans and `kept` "
+                        + "is the plain text."),
+                .strictFonts(\.strictFonts),
+                .fontFiles(\.fontFiles),
+                .hermeticFonts(\.hermetic),
+                Flag(
+                    "--full-count",
+                    help: "Count every line of a text of any length for fullLineCount (by default only texts of up to "
+                        + "100000 characters are counted past the cut)."
+                ) { arguments, _, _ in arguments.request.fullCountLimit = nil },
+                Flag(
+                    "--no-full-count",
+                    help: "Never lay out the text past the cut just to count its lines: fullLineCount is then a lower "
+                        + "bound (fullLineCountIsExact false).", alternativeTo: "--full-count"
+                ) { arguments, _, _ in arguments.request.fullCountLimit = 0 },
+                .json(\.json, help: "Print one JSON object instead of a summary."),
+            ],
+            footer: """
+                Exit codes: 0 done, 64 usage, 65 bad text, a file that is no font, or a missing font with
+                --strict-fonts, 66 unreadable file.
+                """)
+    }
 
-        \(usage)
-
-          --text TEXT          The paragraph.
-          --text-file PATH|-   Read the paragraph from a UTF-8 file, or from standard input with -.
-          --font DESC          Pango font description of the body (default "\(TruncationRequest.defaultFont)").
-          --width POINTS       Width of the text box in points (default 343).
-          --lines N            Most lines of the collapsed text, at least 1 (default 3).
-          --ellipsis S         Drawn in the body font after the kept text (default "… ").
-          --suffix S           Drawn after the ellipsis in the suffix font (default "See more").
-          --suffix-font DESC   Font description merged onto the body font for the suffix, e.g. "Bold".
-          --cut word|grapheme  Cut between words (default) or at any grapheme boundary.
-          --line-height LH     Line pitch: a multiple of the font size (1.25), points (20pt), or 0 for the
-                               font's own height (default 0); moves lines, never changes the cut.
-          --lang TAG           The text's language, BCP 47 (ja, zh-Hans, zh-Hant, ko, hi…), for shaping
-                               and font fallback (default: guessed from the text's letters).
-          --direction D        Base direction of the paragraphs: auto (each from its first strong
-                               character; default), ltr or rtl.
-          --hyphens none|auto  Draw a hyphen where a word is broken inside (default none).
-          --korean K           syllables: break Korean between any syllables, as Pango does (default);
-                               words: only between words, as iOS and CSS keep-all do.
-          --markup             The text is Pango markup (<b>, <i>, <span foreground="#…">); the cut
-                               closes spans and `kept` is the plain text.
-          --strict-fonts       Fail (exit 65) when a requested font family is not installed.
-          --font-files PATHS   Font files (.ttf, .otf, .ttc) and folders of them, separated by commas,
-                               whose families resolve to them before any installed font.
-          --hermetic-fonts     With --font-files: those are the only fonts; no installed font is used, and
-                               a character none of them has is drawn as a box (reported as unknown glyphs).
-          --full-count         Count every line of a text of any length for fullLineCount (by default
-                               only texts of up to 100000 characters are counted past the cut).
-          --no-full-count      Never lay out the text past the cut just to count its lines:
-                               fullLineCount is then a lower bound (fullLineCountIsExact false).
-          --json               Print one JSON object instead of a summary.
-
-        Exit codes: 0 done, 64 usage, 65 bad text, a file that is no font, or a missing font with
-        --strict-fonts, 66 unreadable file.
-        """
+    static var usage: String { flags.usage }
 
     var source: TextSource
     var request: TruncationRequest
@@ -61,45 +99,13 @@ struct LayoutCommand: Equatable {
     /// Parses the arguments after `layout`.
     /// - Throws: `CommandError` (exit 64) naming the flag; `HelpRequested` for `--help`.
     static func parse(_ arguments: [String]) throws -> LayoutCommand {
-        var scanner = ArgumentScanner(arguments, usage: usage)
-        var source: TextSource? = nil
-        var request = TruncationRequest(text: "")
-        var strictFonts = false
-        var json = false
-        var fontFiles: [String] = []
-        var hermetic = false
-        while let flag = try scanner.nextFlag() {
-            switch flag.name {
-            case "--help", "-h": throw HelpRequested(text: help)
-            case "--text", "--text-file": try scanner.textSource(flag, into: &source)
-            case "--font": request.font = try scanner.value(of: flag)
-            case "--width":
-                request.width = try scanner.width(
-                    try scanner.value(of: flag), flag: flag.name, maximum: TruncationRequest.maximumWidth)
-            case "--lines": request.lines = try scanner.lineLimit(try scanner.value(of: flag), flag: flag.name)
-            case "--ellipsis": request.ellipsis = try scanner.value(of: flag)
-            case "--suffix": request.suffix = try scanner.value(of: flag)
-            case "--suffix-font": request.suffixFont = try scanner.value(of: flag)
-            case "--cut": request.cutMode = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
-            case "--strict-fonts": try scanner.noValue(flag); strictFonts = true
-            case "--font-files": fontFiles = try scanner.fontFiles(try scanner.value(of: flag), flag: flag.name)
-            case "--hermetic-fonts": try scanner.noValue(flag); hermetic = true
-            case "--json": try scanner.noValue(flag); json = true
-            case "--no-full-count": try scanner.noValue(flag); request.fullCountLimit = 0
-            case "--full-count": try scanner.noValue(flag); request.fullCountLimit = nil
-            case "--markup": try scanner.noValue(flag); request.markup = true
-            case "--line-height": request.lineHeight = try scanner.lineHeight(try scanner.value(of: flag), flag: flag.name)
-            case "--lang": request.language = try scanner.language(try scanner.value(of: flag), flag: flag.name)
-            case "--direction": request.direction = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
-            case "--hyphens": request.hyphens = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
-            case "--korean": request.korean = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
-            default: throw scanner.unknownFlag(flag.name)
-            }
-        }
-        guard let source else { throw scanner.usageError("give the text with --text or --text-file") }
+        var given = Arguments()
+        try flags.parse(arguments, into: &given)
+        let scanner = ArgumentScanner([], usage: usage)
+        guard let source = given.source else { throw scanner.usageError("give the text with --text or --text-file") }
         return LayoutCommand(
-            source: source, request: request, strictFonts: strictFonts, json: json,
-            fonts: try scanner.fonts(files: fontFiles, hermetic: hermetic))
+            source: source, request: given.request, strictFonts: given.strictFonts, json: given.json,
+            fonts: try scanner.fonts(files: given.fontFiles, hermetic: given.hermetic))
     }
 
     func run(io: CommandIO) throws {

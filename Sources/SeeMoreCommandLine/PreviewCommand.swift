@@ -4,24 +4,19 @@ import SeeMore
 /// `seemore preview`: renders the built-in demo (every template × English, Japanese and Korean texts
 /// that fit and that are cut × 240, 320 and 414 pt × both themes) and a contact sheet.
 struct PreviewCommand {
-    static let usage = "Usage: seemore preview [--out DIR] [--templates DIR]"
+    static var flags: CommandFlags<PreviewCommand> {
+        CommandFlags(
+            command: "seemore preview",
+            summary: "Renders the built-in demo cards and a contact sheet into DIR (default previews).",
+            flags: [.out(\.outputFolder, help: "Where to write (default previews)."), .templatesFolder(\.templatesFolder)])
+    }
 
     var outputFolder = "previews"
     var templatesFolder: String? = nil
 
     static func parse(_ arguments: [String]) throws -> PreviewCommand {
-        var scanner = ArgumentScanner(arguments, usage: usage)
         var command = PreviewCommand()
-        while let flag = try scanner.nextFlag() {
-            switch flag.name {
-            case "--help", "-h":
-                throw HelpRequested(
-                    text: "Renders the built-in demo cards and a contact sheet into DIR (default previews).\n\n" + usage)
-            case "--out": command.outputFolder = try scanner.value(of: flag)
-            case "--templates": command.templatesFolder = try scanner.value(of: flag)
-            default: throw scanner.unknownFlag(flag.name)
-            }
-        }
+        try flags.parse(arguments, into: &command)
         return command
     }
 

@@ -4,26 +4,26 @@ import SeeMore
 
 /// `seemore prune`: removes goldens that no case of the suite produces.
 struct PruneCommand {
-    static let usage = "Usage: seemore prune [--suite golden-images/suite.json] [--templates DIR] [--dry-run]"
+    static var flags: CommandFlags<PruneCommand> {
+        CommandFlags(
+            command: "seemore prune",
+            summary: "Removes golden PNGs and layout snapshots that no case of the suite produces.",
+            flags: [
+                .text(
+                    "--suite", "PATH", synopsis: CheckCommand.defaultSuite, \.suitePath,
+                    help: "The suite file (default \(CheckCommand.defaultSuite))."),
+                .templatesFolder(\.templatesFolder, help: "Templates folder for loading the suite (default: the suite's)."),
+                .dryRun(\.dryRun, help: "List what would be removed; remove nothing."),
+            ])
+    }
 
     var suitePath = "golden-images/suite.json"
     var templatesFolder: String? = nil
     var dryRun = false
 
     static func parse(_ arguments: [String]) throws -> PruneCommand {
-        var scanner = ArgumentScanner(arguments, usage: usage)
         var command = PruneCommand()
-        while let flag = try scanner.nextFlag() {
-            switch flag.name {
-            case "--help", "-h":
-                throw HelpRequested(
-                    text: "Removes golden PNGs and layout snapshots that no case of the suite produces.\n\n" + usage)
-            case "--suite": command.suitePath = try scanner.value(of: flag)
-            case "--templates": command.templatesFolder = try scanner.value(of: flag)
-            case "--dry-run": try scanner.noValue(flag); command.dryRun = true
-            default: throw scanner.unknownFlag(flag.name)
-            }
-        }
+        try flags.parse(arguments, into: &command)
         return command
     }
 

@@ -3,57 +3,109 @@ import SeeMore
 
 /// `seemore render`: paints a card collapsed and expanded, writes the PNGs and their metadata.
 struct RenderCommand {
-    static let usage = """
-        Usage: seemore render (--text TEXT | --text-file PATH|-) [--template inline-more] [--width POINTS]
-                              [--font DESC] [--lines N] [--ellipsis S] [--suffix S] [--suffix-color #RRGGBB]
-                              [--theme light|dark] [--scale 1|2|3] [--state collapsed|expanded|both]
-                              [--lang TAG] [--direction auto|ltr|rtl] [--markup] [--out DIR] [--name NAME]
-                              [--templates DIR] [--strict-fonts] [--font-files PATH[,PATH…]] [--hermetic-fonts]
-                              [--json]
-               seemore render --batch FILE.jsonl|- [--jobs N] [--time-budget S] [--out DIR] [--templates DIR]
-        """
+    /// The flags only a batch takes; with `--out` and `--templates`, the usage's second form.
+    private static let batchFlags: Set<String> = ["--batch", "--jobs", "--time-budget"]
 
-    static let help = """
-        Renders a "see more" card collapsed and expanded as PNG files, with their metadata as JSON.
+    static var flags: CommandFlags<RenderCommand> {
+        typealias Flag = CommandFlags<RenderCommand>.Flag
+        var text = Flag.text(\.givenSource)
+        text[0].required = true
+        var all = CommandFlags<RenderCommand>(
+            command: "seemore render",
+            summary: "Renders a \"see more\" card collapsed and expanded as PNG files, with their metadata as JSON.",
+            flags: text + [
+                .text(
+                    "--template", "NAME|PATH", synopsis: "inline-more", \.template,
+                    help: "A template from Templates/ by name, or a template file (default inline-more)."),
+                Flag("--width", value: "POINTS", help: "The card's outer width (default: the template's).") {
+                    command, value, scanner in command.width = try scanner.width(value, flag: "--width")
+                },
+                .text("--font", "DESC", \.font, help: "Body font, a Pango description (default: the template's)."),
+                Flag("--lines", value: "N", help: "The collapsed card's line limit (an input's maximum lines).") {
+                    command, value, scanner in command.lines = try scanner.lineLimit(value, flag: "--lines")
+                },
+                .text("--ellipsis", "S", \.ellipsis, help: "The template's ellipsis, overridden."),
+                .text("--suffix", "S", \.suffix, help: "The template's suffix, overridden."),
+                Flag("--suffix-color", value: "#RRGGBB", help: "The template's suffix color, overridden.") {
+                    command, value, scanner in
+                    guard let color = Color(hex: value) else {
+                        throw scanner.usageError("--suffix-color must be #RRGGBB or #RRGGBBAA, not '\(value)'")
+                    }
+                    command.suffixColor = color
+                },
+                .text("--theme", "NAME", synopsis: "light|dark", \.theme, help: "A theme of the template (default light)."),
+                Flag(
+                    "--scale", value: "1|2|3", help: "Pixels per point; changes nothing but the resolution (default 1)."
+                ) { command, value, scanner in command.scale = try scanner.scale(value, flag: "--scale") },
+                Flag(
+                    "--state", value: "S", synopsis: "collapsed|expanded|both",
+                    help: "collapsed, expanded or both (default both)."
+                ) { command, value, scanner in
+                    let choice: StateChoice = try scanner.choice(value, flag: "--state")
+                    command.states = choice == .both ? CardState.allCases : [choice == .collapsed ? .collapsed : .expanded]
+                },
+                .language(
+                    \.language,
+                    help: "The text's language, BCP 47 (ja, zh-Hans, ko, hi…), for shaping and font fallback (default: "
+                        + "the template's, else guessed from the text's letters)."),
+                Flag(
+                    "--direction", value: "D", synopsis: "auto|ltr|rtl",
+                    help: "Base direction of the paragraphs: auto, ltr or rtl (default: the template's)."
+                ) { command, value, scanner in command.direction = try scanner.choice(value, flag: "--direction") },
+                .markup(\.markup, help: "The text is Pango markup; the cut closes spans, `kept` is plain text."),
+                .out(\.outputFolder, help: "Where to write (default previews)."),
+                Flag("--name", value: "NAME", help: "File name stem (default: the template and a hash of the text).") {
+                    command, name, scanner in
+                    guard PathPolicy.isSafeName(name) else {
+                        throw scanner.usageError(
+                            "--name must be a plain file name (\(PathPolicy.namePattern)), not \(name.debugDescription)")
+                    }
+                    command.name = name
+                },
+                .templatesFolder(\.templatesFolder),
+                .strictFonts(\.strictFonts),
+                .fontFiles(\.fontFiles),
+                .hermeticFonts(\.hermeticFonts),
+                .json(\.json, help: "Also print the metadata to standard output."),
+                .text(
+                    "--batch", "FILE|-", synopsis: "FILE.jsonl|-", \.batch,
+                    help: "One JSON request per line (the fields of seemore serve's POST /render, plus \"name\", and "
+                        + "\"state\": collapsed, expanded or both); prints one JSON result per line in input order: the "
+                        + "metadata --json prints, or {\"line\": N, \"error\": …, \"field\": …}. Exit 65 if any line was "
+                        + "refused."),
+                Flag("--jobs", value: "N", help: "Worker processes for --batch (default: the number of cores).") {
+                    command, value, scanner in command.jobs = min(64, try scanner.integer(value, flag: "--jobs", minimum: 1))
+                },
+                .timeBudget(
+                    \.lineBudget,
+                    help: "Seconds a worker may spend on one line of --batch (default 60): past it the worker is ended "
+                        + "and the line answered with an error."),
+            ],
+            footer: """
+                Writes DIR/NAME.collapsed.png, DIR/NAME.expanded.png and DIR/NAME.json, each atomically.
+                Exit codes: 0 done, 64 usage, 65 bad text, markup or template, 66 unreadable file,
+                73 output folder not writable.
+                """)
+        // Two forms: one card, and a batch (whose flags the first form leaves out).
+        var batch = all
+        batch.flags = all.flags.filter { batchFlags.contains($0.name) || ["--out", "--templates"].contains($0.name) }
+        if let first = batch.flags.firstIndex(where: { $0.name == "--batch" }) {
+            batch.flags[first].required = true
+            batch.flags.insert(batch.flags.remove(at: first), at: 0)
+        }
+        var single = all
+        single.flags = all.flags.filter { !batchFlags.contains($0.name) }
+        all.flags = single.flags + all.flags.filter { batchFlags.contains($0.name) }
+        all.shownFlags = single.flags.map(\.name)
+        all.also = [batch.synopsis(indent: "       ")]
+        return all
+    }
 
-        \(usage)
-
-          --template NAME|PATH  A template from Templates/ by name, or a template file (default inline-more).
-          --width POINTS        The card's outer width (default: the template's).
-          --font DESC           Body font, a Pango description (default: the template's).
-          --lines N             The collapsed card's line limit (an input's maximum lines).
-          --ellipsis S, --suffix S, --suffix-color #RRGGBB
-                                Override the template's ellipsis, suffix and suffix color.
-          --theme NAME          A theme of the template (default light).
-          --scale 1|2|3         Pixels per point; changes nothing but the resolution (default 1).
-          --state S             collapsed, expanded or both (default both).
-          --lang TAG            The text's language, BCP 47 (ja, zh-Hans, ko, hi…), for shaping and font
-                                fallback (default: the template's, else guessed from the text's letters).
-          --direction D         Base direction of the paragraphs: auto, ltr or rtl (default: the template's).
-          --markup              The text is Pango markup; the cut closes spans, `kept` is plain text.
-          --out DIR             Where to write (default previews).
-          --name NAME           File name stem (default: the template and a hash of the text).
-          --templates DIR       Look for templates here first, then in ./Templates, then the built-in ones.
-          --strict-fonts        Fail (exit 65) when a requested font family is not installed.
-          --font-files PATHS    Font files (.ttf, .otf, .ttc) and folders of them, separated by commas,
-                                whose families resolve to them before any installed font.
-          --hermetic-fonts      With --font-files: those are the only fonts; no installed font is used,
-                                and a character none of them has is drawn as a box (reported).
-          --json                Also print the metadata to standard output.
-          --batch FILE|-        One JSON request per line (the fields of seemore serve's POST /render,
-                                plus "name", and "state": collapsed, expanded or both); prints one JSON
-                                result per line in input order: the metadata --json prints, or
-                                {"line": N, "error": …, "field": …}. Exit 65 if any line was refused.
-          --jobs N              Worker processes for --batch (default: the number of cores).
-          --time-budget S       Seconds a worker may spend on one line of --batch (default 60): past it
-                                the worker is ended and the line answered with an error.
-
-        Writes DIR/NAME.collapsed.png, DIR/NAME.expanded.png and DIR/NAME.json, each atomically.
-        Exit codes: 0 done, 64 usage, 65 bad text, markup or template, 66 unreadable file,
-        73 output folder not writable.
-        """
+    static var usage: String { flags.usage }
 
     var source: TextSource
+    /// `--text` or `--text-file` as given; nil when neither was.
+    var givenSource: TextSource? = nil
     var template = "inline-more"
     var templatesFolder: String? = nil
     var width: Double? = nil
@@ -87,52 +139,10 @@ struct RenderCommand {
     }
 
     static func parse(_ arguments: [String]) throws -> RenderCommand {
-        var scanner = ArgumentScanner(arguments, usage: usage)
-        var source: TextSource? = nil
         var command = RenderCommand(source: .inline(""))
-        while let flag = try scanner.nextFlag() {
-            switch flag.name {
-            case "--help", "-h": throw HelpRequested(text: help)
-            case "--text", "--text-file": try scanner.textSource(flag, into: &source)
-            case "--template": command.template = try scanner.value(of: flag)
-            case "--templates": command.templatesFolder = try scanner.value(of: flag)
-            case "--width": command.width = try scanner.width(try scanner.value(of: flag), flag: flag.name)
-            case "--font": command.font = try scanner.value(of: flag)
-            case "--lines": command.lines = try scanner.lineLimit(try scanner.value(of: flag), flag: flag.name)
-            case "--ellipsis": command.ellipsis = try scanner.value(of: flag)
-            case "--suffix": command.suffix = try scanner.value(of: flag)
-            case "--suffix-color":
-                let value = try scanner.value(of: flag)
-                guard let color = Color(hex: value) else {
-                    throw scanner.usageError("--suffix-color must be #RRGGBB or #RRGGBBAA, not '\(value)'")
-                }
-                command.suffixColor = color
-            case "--theme": command.theme = try scanner.value(of: flag)
-            case "--scale": command.scale = try scanner.scale(try scanner.value(of: flag), flag: flag.name)
-            case "--state":
-                let choice: StateChoice = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
-                command.states = choice == .both ? CardState.allCases : [choice == .collapsed ? .collapsed : .expanded]
-            case "--markup": try scanner.noValue(flag); command.markup = true
-            case "--lang": command.language = try scanner.language(try scanner.value(of: flag), flag: flag.name)
-            case "--direction": command.direction = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
-            case "--out": command.outputFolder = try scanner.value(of: flag)
-            case "--name":
-                let name = try scanner.value(of: flag)
-                guard PathPolicy.isSafeName(name) else {
-                    throw scanner.usageError(
-                        "--name must be a plain file name (\(PathPolicy.namePattern)), not \(name.debugDescription)")
-                }
-                command.name = name
-            case "--strict-fonts": try scanner.noValue(flag); command.strictFonts = true
-            case "--font-files": command.fontFiles = try scanner.fontFiles(try scanner.value(of: flag), flag: flag.name)
-            case "--hermetic-fonts": try scanner.noValue(flag); command.hermeticFonts = true
-            case "--json": try scanner.noValue(flag); command.json = true
-            case "--batch": command.batch = try scanner.value(of: flag)
-            case "--jobs": command.jobs = min(64, try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1))
-            case "--time-budget": command.lineBudget = try scanner.seconds(try scanner.value(of: flag), flag: flag.name)
-            default: throw scanner.unknownFlag(flag.name)
-            }
-        }
+        try flags.parse(arguments, into: &command)
+        let scanner = ArgumentScanner([], usage: usage)
+        let source = command.givenSource
         command.fonts = try scanner.fonts(files: command.fontFiles, hermetic: command.hermeticFonts)
         if command.batch != nil {
             guard source == nil else { throw scanner.usageError("--batch reads its texts from its file; give no --text") }

@@ -6,55 +6,113 @@ import SeeMore
 /// `seemore scan`: cuts every text of a corpus with a design's templates at its widths, and reports
 /// how the cut behaves (statistics, plots, the worst cases of each lint); `scan merge` combines shards.
 struct ScanCommand {
-    static let usage = """
-        Usage: seemore scan --texts FILE.jsonl|FILE.csv|- [--suite FILE] [--template T,…] [--widths W,…]
-                            [--fonts DESC,…] [--format jsonl|csv] [--column NAME] [--templates DIR]
-                            [--font-files PATH[,PATH…]] [--hermetic-fonts] [--out DIR] [--jobs N]
-                            [--time-budget S] [--shard I/N] [--gallery K] [--json]
-               seemore scan merge [--out DIR] [--json] DIR…
-        """
+    static var flags: CommandFlags<ScanCommand> {
+        var texts = CommandFlags<ScanCommand>.Flag.text(
+            "--texts", "FILE|-", synopsis: "FILE.jsonl|FILE.csv|-", \.givenCorpus,
+            help: "The corpus: JSONL, one {\"text\": …, \"id\": …, \"lang\": …} per line, or CSV with a header row (the "
+                + "text in column --column, id and lang columns if present); - reads JSONL from standard input. Read as a "
+                + "stream: memory stays flat.")
+        texts.required = true
+        return CommandFlags(
+            command: "seemore scan",
+            summary: """
+                Cuts every text of a corpus in each template at each width, as the collapsed card shows it, and
+                writes how the cut behaves on real content into a folder: scan.json (counts, rates and
+                distributions per template × font × width), cases.jsonl (one line per text and cell) and
+                index.html (plots of the texts cut by width, the share shown, the lines by width and the cut
+                lints, and a gallery of the worst cases of each lint, painted collapsed and expanded).
+                """,
+            flags: [
+                texts,
+                CommandFlags.Flag(
+                    "--format", value: "jsonl|csv", help: "The corpus's format (default: from the file's extension, else jsonl)."
+                ) { command, text, scanner in command.format = try scanner.choice(text, flag: "--format") },
+                .text("--column", "NAME", \.column, help: "The CSV column holding the text (default text)."),
+                .text(
+                    "--suite", "FILE", \.suitePath,
+                    help: "Take the templates, fonts, widths and font files from a golden suite's cases."),
+                listFlag(
+                    "--template", "T,…", \.templates, help: "Templates by name or file (default inline-more, or the suite's)."),
+                CommandFlags.Flag(
+                    "--widths", value: "W,…", help: "Card widths in points (default each template's own, or the suite's)."
+                ) { command, text, scanner in
+                    command.widths = try list(text, flag: "--widths", scanner: scanner).map {
+                        try scanner.width($0, flag: "--widths")
+                    }
+                },
+                listFlag(
+                    "--fonts", "DESC,…", \.fonts, help: "Body fonts in place of the templates' own, each a cell of its own."),
+                CommandFlags.Flag(
+                    "--templates", value: "DIR", help: "Find templates by name in DIR first (as render and check do)."
+                ) { command, folder, scanner in
+                    // A folder, as for every other command; until 0.x it named templates here.
+                    var isFolder = false
+                    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder else {
+                        throw scanner.usageError(
+                            "--templates is a folder of templates, as for render and check, and '\(folder)' is none; "
+                                + "name the templates to scan with --template \(folder)")
+                    }
+                    command.templatesFolder = folder
+                },
+                hiddenTemplatesFolder,
+                .fontFiles(\.fontFiles, help: "Font files and folders of them, before any installed font."),
+                .hermeticFonts(\.hermetic, help: "With --font-files: only those fonts."),
+                .out(\.folder, help: "The output folder (default scan)."),
+                .jobs(\.jobs, help: "Cut in N worker processes (default: the number of cores)."),
+                .timeBudget(
+                    \.textBudget,
+                    help: "Seconds a worker may spend cutting one text in every cell (default 30): past it the worker is "
+                        + "ended and the text reported as its cases' error."),
+                .shard(
+                    \.shard,
+                    help: "Scan only shard I of N, chosen by a stable hash of each text's id; combine the shards' folders "
+                        + "with 'seemore scan merge'."),
+                CommandFlags.Flag(
+                    "--gallery", value: "K",
+                    help: "The worst K cases of each lint in the gallery (default 6, 0 for none, at most "
+                        + "\(ScanGallery.maximumLimit))."
+                ) { command, text, scanner in
+                    command.gallery = try scanner.integer(text, flag: "--gallery", minimum: 0)
+                    guard command.gallery <= ScanGallery.maximumLimit else {
+                        throw scanner.usageError("--gallery must be at most \(ScanGallery.maximumLimit), not \(command.gallery)")
+                    }
+                },
+                .json(\.json, help: "Print scan.json on standard output instead of a summary."),
+            ],
+            footer: """
+                A record that is not a text (a malformed JSONL line, a CSV row with too many fields) is reported
+                with its line number and skipped; the scan goes on.
 
-    static let help = """
-        Cuts every text of a corpus in each template at each width, as the collapsed card shows it, and
-        writes how the cut behaves on real content into a folder: scan.json (counts, rates and
-        distributions per template × font × width), cases.jsonl (one line per text and cell) and
-        index.html (plots of the texts cut by width, the share shown, the lines by width and the cut
-        lints, and a gallery of the worst cases of each lint, painted collapsed and expanded).
+                Exit codes: 0 done, 64 usage, 65 a bad record was skipped, a broken template, suite or scan.json,
+                66 an unreadable corpus or suite, 70 a worker process died, 73 the folder cannot be written.
+                """,
+            also: [ScanMergeCommand.flags.synopsis(indent: "       ")])
+    }
 
-        \(usage)
+    /// A flag whose value is a list separated by commas.
+    private static func listFlag(
+        _ name: String, _ value: String, _ keyPath: WritableKeyPath<ScanCommand, [String]>, help: String
+    ) -> CommandFlags<ScanCommand>.Flag {
+        CommandFlags.Flag(name, value: value, help: help) { command, text, scanner in
+            command[keyPath: keyPath] = try list(text, flag: name, scanner: scanner)
+        }
+    }
 
-          --texts FILE|-        The corpus: JSONL, one {"text": …, "id": …, "lang": …} per line, or CSV with
-                                a header row (the text in column --column, id and lang columns if present);
-                                - reads JSONL from standard input. Read as a stream: memory stays flat.
-          --format jsonl|csv    The corpus's format (default: from the file's extension, else jsonl).
-          --column NAME         The CSV column holding the text (default text).
-          --suite FILE          Take the templates, fonts, widths and font files from a golden suite's cases.
-          --template T,…        Templates by name or file (default inline-more, or the suite's).
-          --widths W,…          Card widths in points (default each template's own, or the suite's).
-          --fonts DESC,…        Body fonts in place of the templates' own, each a cell of its own.
-          --templates DIR       Find templates by name in DIR first (as render and check do).
-          --font-files PATHS    Font files and folders of them, before any installed font.
-          --hermetic-fonts      With --font-files: only those fonts.
-          --out DIR             The output folder (default scan).
-          --jobs N              Cut in N worker processes (default: the number of cores).
-          --time-budget S       Seconds a worker may spend cutting one text in every cell (default 30):
-                                past it the worker is ended and the text reported as its cases' error.
-          --shard I/N           Scan only shard I of N, chosen by a stable hash of each text's id; combine
-                                the shards' folders with 'seemore scan merge'.
-          --gallery K           The worst K cases of each lint in the gallery (default 6, 0 for none, at most 200).
-          --json                Print scan.json on standard output instead of a summary.
+    /// `--templates-folder`, the old name of `--templates`.
+    private static var hiddenTemplatesFolder: CommandFlags<ScanCommand>.Flag {
+        var flag = CommandFlags<ScanCommand>.Flag.text("--templates-folder", "DIR", \.templatesFolder, help: "")
+        flag.hidden = true
+        return flag
+    }
 
-        A record that is not a text (a malformed JSONL line, a CSV row with too many fields) is reported
-        with its line number and skipped; the scan goes on.
-
-        Exit codes: 0 done, 64 usage, 65 a bad record was skipped, a broken template, suite or scan.json,
-        66 an unreadable corpus or suite, 70 a worker process died, 73 the folder cannot be written.
-        """
+    static var usage: String { flags.usage }
 
     /// Bad records named one by one; the rest are counted.
     static let badRecordsTold = 100
 
     var corpus = "-"
+    /// `--texts` as given; nil when it was not.
+    var givenCorpus: String? = nil
     var format: CorpusReader.Format? = nil
     var column = "text"
     var suitePath: String? = nil
@@ -75,52 +133,12 @@ struct ScanCommand {
     static func parse(_ arguments: [String]) throws -> ScanCommand {
         var command = ScanCommand()
         command.jobs = ProcessInfo.processInfo.activeProcessorCount
-        var scanner = ArgumentScanner(arguments, usage: usage)
-        var corpus: String? = nil
-        while let flag = try scanner.nextFlag() {
-            switch flag.name {
-            case "--help", "-h": throw HelpRequested(text: help)
-            case "--texts": corpus = try scanner.value(of: flag)
-            case "--format": command.format = try scanner.choice(try scanner.value(of: flag), flag: flag.name)
-            case "--column": command.column = try scanner.value(of: flag)
-            case "--suite": command.suitePath = try scanner.value(of: flag)
-            case "--template": command.templates = try list(try scanner.value(of: flag), flag: flag.name, scanner: scanner)
-            case "--templates":
-                // A folder, as for every other command; until 0.x it named templates here.
-                let folder = try scanner.value(of: flag)
-                var isFolder = false
-                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder else {
-                    throw scanner.usageError(
-                        "--templates is a folder of templates, as for render and check, and '\(folder)' is none; "
-                            + "name the templates to scan with --template \(folder)")
-                }
-                command.templatesFolder = folder
-            case "--widths":
-                command.widths = try list(try scanner.value(of: flag), flag: flag.name, scanner: scanner).map {
-                    try scanner.width($0, flag: flag.name)
-                }
-            case "--fonts": command.fonts = try list(try scanner.value(of: flag), flag: flag.name, scanner: scanner)
-            case "--templates-folder":  // the old name of --templates
-                command.templatesFolder = try scanner.value(of: flag)
-            case "--font-files": command.fontFiles = try scanner.fontFiles(try scanner.value(of: flag), flag: flag.name)
-            case "--hermetic-fonts": try scanner.noValue(flag); command.hermetic = true
-            case "--out": command.folder = try scanner.value(of: flag)
-            case "--jobs": command.jobs = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 1)
-            case "--time-budget": command.textBudget = try scanner.seconds(try scanner.value(of: flag), flag: flag.name)
-            case "--shard": command.shard = try scanner.shard(try scanner.value(of: flag), flag: flag.name)
-            case "--gallery":
-                command.gallery = try scanner.integer(try scanner.value(of: flag), flag: flag.name, minimum: 0)
-                guard command.gallery <= ScanGallery.maximumLimit else {
-                    throw scanner.usageError("--gallery must be at most \(ScanGallery.maximumLimit), not \(command.gallery)")
-                }
-            case "--json": try scanner.noValue(flag); command.json = true
-            default: throw scanner.unknownFlag(flag.name)
-            }
-        }
+        try flags.parse(arguments, into: &command)
+        let scanner = ArgumentScanner([], usage: usage)
         if command.hermetic && command.fontFiles.isEmpty {
             throw scanner.usageError("--hermetic-fonts needs --font-files: with no font file there would be no font at all")
         }
-        if let corpus {
+        if let corpus = command.givenCorpus {
             command.corpus = corpus
         } else {
             throw scanner.usageError("give the corpus with --texts FILE (JSONL or CSV) or --texts - (JSONL on standard input)")
@@ -152,7 +170,7 @@ struct ScanCommand {
 
     /// The fields that are the parent's alone (the corpus, the output, the run): not in a worker's job.
     static let parentsOwn: Set<String> = [
-        "corpus", "format", "column", "folder", "jobs", "textBudget", "shard", "gallery", "json",
+        "corpus", "givenCorpus", "format", "column", "folder", "jobs", "textBudget", "shard", "gallery", "json",
     ]
 
     /// The templates, widths and fonts to cut with: the flags', else the suite's, else inline-more at its width.
@@ -284,23 +302,23 @@ struct ScanMergeCommand {
     var folder = "scan"
     var json = false
 
+    static var flags: CommandFlags<ScanMergeCommand> {
+        CommandFlags(
+            command: "seemore scan merge",
+            summary: "Combines the folders of a scan's shards (--shard I/N) into the folder one run would write.",
+            flags: [
+                .out(\.folder, help: "The output folder (default scan)."),
+                .json(\.json, help: "Print scan.json on standard output instead of a summary."),
+            ],
+            positional: "DIR…")
+    }
+
     static func parse(_ arguments: [String]) throws -> ScanMergeCommand {
         var command = ScanMergeCommand()
-        var scanner = ArgumentScanner(arguments, usage: ScanCommand.usage)
-        scanner.acceptsPositional = true
-        while let flag = try scanner.nextFlag() {
-            switch flag.name {
-            case "--help", "-h":
-                throw HelpRequested(
-                    text: "Combines the folders of a scan's shards (--shard I/N) into the folder one run would write.\n\n"
-                        + ScanCommand.usage)
-            case "--out": command.folder = try scanner.value(of: flag)
-            case "--json": try scanner.noValue(flag); command.json = true
-            default: throw scanner.unknownFlag(flag.name)
-            }
+        command.shards = try flags.parse(arguments, into: &command)
+        guard !command.shards.isEmpty else {
+            throw ArgumentScanner([], usage: flags.usage).usageError("give the shards' folders: seemore scan merge DIR…")
         }
-        command.shards = scanner.positional
-        guard !command.shards.isEmpty else { throw scanner.usageError("give the shards' folders: seemore scan merge DIR…") }
         return command
     }
 
