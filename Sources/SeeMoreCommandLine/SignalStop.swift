@@ -6,6 +6,9 @@ import SeeMore
 /// in order (a run killed outright lost its report and could leave a golden's temporary behind). In
 /// the process a person runs, a second signal ends it at once, as a second Ctrl-C does in most tools;
 /// a `check --jobs` worker, which gets Ctrl-C from the terminal and SIGTERM from its parent, waits.
+///
+/// `@unchecked Sendable`: every stored `var` (`received`, `sources`) is read and written only inside
+/// `lock.withLock`.
 package final class SignalStop: @unchecked Sendable {
     package let request = StopRequest()
     private let lock = Lock()
@@ -39,7 +42,7 @@ package final class SignalStop: @unchecked Sendable {
                 request.request(name)
             }
             source.resume()
-            sources.append(source)
+            lock.withLock { sources.append(source) }
         }
     }
 
@@ -54,8 +57,11 @@ package final class SignalStop: @unchecked Sendable {
 
     /// Gives the signals back their default actions.
     package func cancel() {
-        for source in sources { source.cancel() }
-        sources = []
+        let cancelled = lock.withLock {
+            defer { sources = [] }
+            return sources
+        }
+        for source in cancelled { source.cancel() }
         for number in Self.signals { signal(number, SIG_DFL) }
     }
 

@@ -6,6 +6,9 @@ import SeeMoreSupport
 ///
 /// A check's parent process is idle while its workers render: what does not depend on their results
 /// (the stale goldens of a run that writes none) is found in that time instead of after them.
+///
+/// `@unchecked Sendable`: `result` is written once, by the thread, before it signals `done`, and read
+/// only after waiting for `done` (the semaphore orders the write before the read).
 final class BackgroundTask<Value: Sendable>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let work: @Sendable () -> Value

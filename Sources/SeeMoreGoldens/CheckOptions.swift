@@ -21,18 +21,9 @@ public struct CheckOptions: Sendable {
     package var cache: CheckCache? = nil
     /// Processes of this program to check the cases in, instead of threads (`seemore check --jobs N`).
     package var workers: CheckWorkers? = nil
-    /// Threads someone else owns to render the cases on (a server's render pool), instead of `jobs`
-    /// threads of the check's own.
-    package var scheduler: CaseScheduler? = nil
     /// Asked to stop early (a signal): the run claims no further case, lets those in flight finish
     /// and reports what ran (`CheckSummary.stoppedBy`).
     package var stop: StopRequest? = nil
-
-    /// Runs `count` cases on threads the caller owns: calls `body` once for every index in `0..<count`,
-    /// each with the renderer of the thread it runs on, and returns when every call has returned.
-    /// Throws when it cannot run them all (the pool is stopping).
-    package typealias CaseScheduler =
-        @Sendable (_ count: Int, _ body: @escaping @Sendable (_ index: Int, _ renderer: CardRenderer) -> Void) throws -> Void
 
     public init(record: RecordMode, artifactsFolder: String) {
         self.record = record

@@ -151,12 +151,9 @@ public enum GoldenRunner {
             return result
         }
 
-        /// Draws `cases` in this process: on the caller's threads (a suite drawn with the machine's
-        /// fonts) or the run's own.
+        /// Draws `cases` in this process, on threads of the run's own (one when workers drew the rest).
         func inProcess(_ cases: [Int], artifacts: ArtifactsFolder) throws {
-            let scheduler =
-                (suite.fonts.isSystem ? options.scheduler : nil)
-                ?? ownThreads(jobs: options.workers == nil ? options.jobs : 1, fonts: suite.fonts)
+            let scheduler = ownThreads(jobs: options.workers == nil ? options.jobs : 1, fonts: suite.fonts)
             let writer = GoldenWriter()
             try scheduler(cases.count) { position, renderer in
                 // Once asked to stop, no case is begun (those begun finish, their goldens written whole).
@@ -171,9 +168,14 @@ public enum GoldenRunner {
         }
     }
 
+    /// Runs `count` cases: calls `body` once for every index in `0..<count`, each with the renderer of
+    /// the thread it runs on, and returns when every call has returned.
+    private typealias CaseScheduler =
+        (_ count: Int, _ body: @escaping @Sendable (_ index: Int, _ renderer: CardRenderer) -> Void) throws -> Void
+
     /// A scheduler on `jobs` threads of the run's own, each with its own renderer, cases taken in
     /// stride; throws when a renderer cannot be made.
-    private static func ownThreads(jobs: Int, fonts: FontFiles) -> CheckOptions.CaseScheduler {
+    private static func ownThreads(jobs: Int, fonts: FontFiles) -> CaseScheduler {
         { count, body in
             let jobs = max(1, min(jobs, count))
             let failure = FirstError()
@@ -311,19 +313,26 @@ public enum GoldenRunner {
 }
 
 /// Results gathered from worker threads and processes.
+///
+/// `@unchecked Sendable`: every stored `var` is read and written only inside `lock.withLock` (the
+/// spool is a `ResultSpool`, which locks its own).
 private final class RunState: @unchecked Sendable {
     private let lock = Lock()
     private let spool: ResultSpool
-    private(set) var fonts = Set<String>()
-    /// The files kept from the last run that no result of this one shows yet (crossed off as results
-    /// come, so the results are not read back for it).
-    private(set) var unusedArtifacts: Set<String>
+    private var usedFonts = Set<String>()
+    private var unused: Set<String>
     private var done = 0
 
     init(spool: ResultSpool, kept: Set<String>) {
         self.spool = spool
-        unusedArtifacts = kept
+        unused = kept
     }
+
+    /// The font files the results drew with.
+    var fonts: Set<String> { lock.withLock { usedFonts } }
+    /// The files kept from the last run that no result of this one shows yet (crossed off as results
+    /// come, so the results are not read back for it).
+    var unusedArtifacts: Set<String> { lock.withLock { unused } }
 
     /// Every case answered, in case order.
     var results: CaseResults {
@@ -334,9 +343,9 @@ private final class RunState: @unchecked Sendable {
     func finish(_ index: Int, result: CaseResult, fonts: [String], progress: (@Sendable (Int, Int) -> Void)?) {
         spool.store(result, at: index)
         let new = lock.withLock {
-            for file in result.artifacts.values { unusedArtifacts.remove(file) }
-            let new = fonts.filter { !self.fonts.contains($0) }
-            self.fonts.formUnion(fonts)
+            for file in result.artifacts.values { unused.remove(file) }
+            let new = fonts.filter { !usedFonts.contains($0) }
+            usedFonts.formUnion(fonts)
             done += 1
             progress?(done, spool.count)
             return new

@@ -9,7 +9,10 @@ import SeeMoreSupport
 /// Results are written as records (`CaseResult.write(to:)`) to a file without a name in the
 /// artifacts folder, which vanishes when the run ends however it ends. Nothing is lost when the disk
 /// fills or no file can be made: the records not yet written are kept in memory instead. Results may
-/// arrive in any order from any thread; they are read back by case index. Thread-safe.
+/// arrive in any order from any thread; they are read back by case index.
+///
+/// `@unchecked Sendable`: every stored `var` is read and written only inside `lock.withLock`
+/// (`flush` and `readBack` are called only from inside it); `descriptor` is a `let`, closed in `deinit`.
 final class ResultSpool: @unchecked Sendable {
     /// Where a case's record lies (length 0: not answered yet) and what is counted without reading it.
     private struct Entry {

@@ -11,6 +11,11 @@ import SeeMore
 /// it ended) and is replaced; one past the time budget is ended. Endpoints:
 /// `GET /` (the playground), `GET /render.png`, `POST /render`, `GET /templates`, `GET /healthz`,
 /// `GET /metrics`.
+///
+/// `@unchecked Sendable`: `context`, `loop`, `server`, `url` and `allowedHosts` are written once, on the
+/// server's thread in `listen`, before `ready` is signalled (`start` waits for it, so every later read
+/// from another thread sees them); the event clients, monitors and connection tables are read and
+/// written only on the server's thread (`onServerThread`); `thread` only by the caller of `start`.
 package final class RenderServer: @unchecked Sendable {
     package struct Options: Sendable {
         package var host = "127.0.0.1"
@@ -51,7 +56,6 @@ package final class RenderServer: @unchecked Sendable {
     /// Draws the cards of requests, one per worker process.
     let workers: WorkerPool
     /// Renders the review's check in this process.
-    let pool: RenderPool
     let cache: ResponseCache
     let templateCache = TemplateCache()
     let metrics = ServerMetrics()
@@ -88,9 +92,10 @@ package final class RenderServer: @unchecked Sendable {
         workers = WorkerPool(
             executable: workerProgram, arguments: Self.workerArguments(options),
             count: options.jobs, maximumQueue: options.limits.maximumQueue)
-        // Pango and Cairo run one thread at a time in a process: one thread checks as fast as more.
-        let pool = try RenderPool(workers: 1, maximumQueue: options.limits.maximumQueue, fonts: options.fonts)
-        self.pool = pool
+        // The fonts are loaded once here so that a font file Pango cannot use stops the server at start,
+        // not each card (the workers load them again; this process draws only a review's cases no
+        // worker could be started for, on the check's own thread).
+        _ = try CardRenderer(fonts: options.fonts)
         cache = ResponseCache(budgetBytes: options.cacheBytes)
         environmentTag = ContentHash.fnv1a64(
             (Version.line
@@ -101,7 +106,7 @@ package final class RenderServer: @unchecked Sendable {
         review = options.suite.map {
             ReviewSession(
                 suite: $0, templatesFolder: options.templatesFolder, program: options.program, token: token,
-                workers: (workerProgram, options.jobs), pool: pool)
+                workers: (workerProgram, options.jobs))
         }
     }
 
@@ -157,7 +162,6 @@ package final class RenderServer: @unchecked Sendable {
     package func stop() {
         guard let context, let loop else { return }
         workers.drain()
-        pool.drain()
         // Answers of the last renders are delivered on the server's thread before it quits.
         let box = Unmanaged.passRetained(MainContextCall { g_main_loop_quit(loop) }).toOpaque()
         g_main_context_invoke(context, MainContextCall.run, box)

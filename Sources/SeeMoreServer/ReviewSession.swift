@@ -5,7 +5,7 @@ import SeeMore
 /// approve a case or all failing ones as `seemore approve` does (`GoldenApprover`: the path policy,
 /// the suite lock, the environment fingerprint). Checks and approvals run one at a time, off the server's thread;
 /// a check renders again only the cases whose inputs or goldens changed since the last (`CheckCache`).
-final class ReviewSession: @unchecked Sendable {
+final class ReviewSession: Sendable {
     let suite: String
     let templatesFolder: String?
     /// Where the checks write their artifacts and report.
@@ -17,21 +17,17 @@ final class ReviewSession: @unchecked Sendable {
     /// The `seemore` program of the server's workers and how many: a check's cases are drawn by
     /// worker processes of its own (one that dies makes its case `crashed`, never the server).
     let workers: (program: String, count: Int)
-    /// The server's own render thread: draws the cases no worker could be started for.
-    let pool: RenderPool
     let cache = CheckCache()
     private let queue = DispatchQueue(label: "seemore-review")
 
     init(
-        suite: String, templatesFolder: String?, program: String?, token: String, workers: (program: String, count: Int),
-        pool: RenderPool
+        suite: String, templatesFolder: String?, program: String?, token: String, workers: (program: String, count: Int)
     ) {
         self.suite = suite
         self.templatesFolder = templatesFolder
         self.program = program
         self.token = token
         self.workers = workers
-        self.pool = pool
         artifacts = NSTemporaryDirectory() + "seemore-review-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     }
 
@@ -55,7 +51,6 @@ final class ReviewSession: @unchecked Sendable {
             do {
                 let loaded = try GoldenSuite.load(path: suite, templatesFolder: templatesFolder, program: program)
                 var options = CheckOptions(record: .never, artifactsFolder: artifacts)
-                options.scheduler = { [pool] count, body in try pool.runAll(count, body) }
                 options.cache = cache
                 options.workers = CheckWorkers(
                     executable: workers.program,

@@ -3,6 +3,9 @@ import CSoup
 /// One request and its response (a `SoupServerMessage`), held with a reference while it is paused
 /// for a worker. Used only on the server's thread; made there, and its reference is given back there
 /// too, whichever thread drops the wrapper last.
+///
+/// `@unchecked Sendable`: its stored properties are `let`s; other threads only hold it (a paused
+/// request waiting for its worker's answer) and `deinit` hands the reference back to the server's thread.
 final class ServerMessage: @unchecked Sendable {
     private let pointer: OpaquePointer
     /// The server thread's main context, where libsoup's objects live.

@@ -1,9 +1,10 @@
 import Foundation
+import SeeMore
 
 /// Counters and a latency histogram, written in Prometheus' text format at `GET /metrics`.
 /// `@unchecked Sendable`: every stored `var` is read and written only inside `lock.withLock`.
 final class ServerMetrics: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var requests: [String: Int] = [:]
     /// Upper bounds of the render latency buckets, in seconds.
     static let bounds = [0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5]

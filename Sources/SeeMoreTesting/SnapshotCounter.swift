@@ -1,4 +1,5 @@
 import Foundation
+import SeeMore
 import Testing
 import XCTest
 
@@ -6,10 +7,13 @@ import XCTest
 /// numbered in the order the test takes them (`test.1`, `test.2`), named ones keep their name (the
 /// same name is the same golden, checked again), and each case of a parameterized Swift Testing test gets its
 /// own goldens, named after its arguments (`test.ja_320.1`).
+///
+/// `@unchecked Sendable`: every stored `var` (`counts`, `observing`) is read and written only inside
+/// `lock.withLock`.
 final class SnapshotCounter: @unchecked Sendable {
     static let shared = SnapshotCounter()
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var counts: [String: Int] = [:]
     private var observing = false
 

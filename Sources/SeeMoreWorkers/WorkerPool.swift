@@ -10,6 +10,9 @@ import Synchronization
 /// `WorkerFailure`: a worker that dies (an abort, a signal, the kernel's OOM killer) fails only the
 /// job it was answering and is replaced; a job past its deadline is ended by ending its worker, which
 /// is replaced too. Jobs wait in one queue, bounded, and go to the first idle worker.
+///
+/// `@unchecked Sendable`: every stored `var` is read and written only inside `lock.withLock` (and in
+/// `init`, before any thread starts).
 package final class WorkerPool: @unchecked Sendable {
     /// What a job is answered with.
     package typealias Completion = @Sendable (Result<[UInt8], WorkerFailure>) -> Void

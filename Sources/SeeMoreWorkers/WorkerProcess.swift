@@ -5,6 +5,9 @@ import SeeMoreSupport
 /// end of the socket (it reads requests from it and writes answers to it), its standard output is
 /// this process's standard error (so nothing it prints can be taken for an answer, or land in this
 /// process's own output), its standard error is this process's.
+///
+/// `@unchecked Sendable`: `status` is read and written only by `reap`, and every method is called
+/// only by the pool thread that drives this worker (`WorkerPool.drive`).
 final class WorkerProcess: @unchecked Sendable {
     let pid: pid_t
     let channel: WorkerChannel

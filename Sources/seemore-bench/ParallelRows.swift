@@ -149,6 +149,9 @@ private final class Server {
 }
 
 /// A figure measured on another thread.
+///
+/// `@unchecked Sendable`: `value` is written once by that thread before it signals a semaphore, and
+/// read only after waiting for it.
 private final class Box: @unchecked Sendable {
     var value = 0.0
 }

@@ -2,6 +2,9 @@ import Glibc
 
 /// A mutual-exclusion lock on a pthread mutex, for state that threads share (Foundation's `NSLock`
 /// without Foundation: the library links only FoundationEssentials).
+///
+/// `@unchecked Sendable`: its one stored property is a `let` pointer to a mutex, which exists to be
+/// used from many threads.
 package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
