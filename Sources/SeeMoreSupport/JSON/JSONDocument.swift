@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// Decodes a JSON file with `Codable` and turns every error into one that points at a line,
-/// a column and a field, for files people write by hand (templates, suites).
+/// Decodes a JSON file with `Codable`, from the tree the strict parser makes (`JSONNodeDecoder`), and
+/// turns every error into one that points at a line, a column and a field, for files people write by
+/// hand (templates, suites).
 package enum JSONDocument {
     package struct DecodeError: Error, Equatable {
         package var line: Int
@@ -23,7 +24,7 @@ package enum JSONDocument {
             throw DecodeError(line: error.line, column: error.column, field: nil, message: error.message)
         }
         do {
-            return try JSONDecoder().decode(type, from: data)
+            return try Value(from: JSONNodeDecoder(root))
         } catch let error as DecodingError {
             let (codingPath, message) = describe(error)
             let node = root.node(at: codingPath)
