@@ -8,7 +8,7 @@ import Foundation
 enum CardFixtures {
     /// The repository's `Templates/` folder.
     static let templatesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../Templates").standardized.path
+        .appendingPathComponent("../../../../Templates").standardized.path
 
     static let templateNames = [
         "x", "post", "feed", "feed-ja", "caption", "inline-more", "fade-overlay", "read-more-tail", "chat-input",

@@ -69,7 +69,7 @@ import Testing
     /// golden decode to the same pixels.
     @Test func everyGoldenOfTheRepository_decodes() throws {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../../golden-images"
+            "../../../../golden-images"
         ).standardized.path
         let files = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter {
             $0.hasSuffix(".png")

@@ -10,7 +10,7 @@ import Testing
 /// A design's own font files (`Tests/Fonts`: "SeeMore Test Sans", whose glyphs are boxes of known
 /// widths and which no machine has installed), on top of the installed fonts or alone (hermetic).
 @Suite struct FontFilesTests {
-    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fonts")
+    static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Fonts")
         .standardized.path
     static let regular = folder + "/SeeMoreTestSans-Regular.ttf"
     static let bold = folder + "/SeeMoreTestSans-Bold.ttf"

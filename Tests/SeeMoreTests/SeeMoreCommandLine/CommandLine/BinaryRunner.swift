@@ -24,7 +24,7 @@ enum BinaryRunner {
             }
         }
         return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../.build/debug/seemore").standardized
+            .appendingPathComponent("../../../../.build/debug/seemore").standardized
     }
 
     static func run(
