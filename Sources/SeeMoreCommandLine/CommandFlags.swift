@@ -154,6 +154,10 @@ package struct CommandFlags<Command> {
         return footer.isEmpty ? text : text + "\n" + footer
     }
 
+    /// The scanner's value checks and usage errors, with this command's usage, for what the command
+    /// checks once every flag is read (a flag it needs, two that go together).
+    package var checks: ArgumentScanner { ArgumentScanner([], usage: usage) }
+
     /// The lines of usage and help are at most this wide.
     static var width: Int { 104 }
 

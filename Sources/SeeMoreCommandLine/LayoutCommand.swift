@@ -101,7 +101,7 @@ struct LayoutCommand: Equatable {
     static func parse(_ arguments: [String]) throws -> LayoutCommand {
         var given = Arguments()
         try flags.parse(arguments, into: &given)
-        let scanner = ArgumentScanner([], usage: usage)
+        let scanner = flags.checks
         guard let source = given.source else { throw scanner.usageError("give the text with --text or --text-file") }
         return LayoutCommand(
             source: source, request: given.request, strictFonts: given.strictFonts, json: given.json,

@@ -86,17 +86,14 @@ struct RenderCommand {
                 Exit codes: 0 done, 64 usage, 65 bad text, markup or template, 66 unreadable file,
                 73 output folder not writable.
                 """)
-        // Two forms: one card, and a batch (whose flags the first form leaves out).
+        // Two forms: one card, and a batch (the flags declared last, which the first form leaves out).
         var batch = all
         batch.flags = all.flags.filter { batchFlags.contains($0.name) || ["--out", "--templates"].contains($0.name) }
         if let first = batch.flags.firstIndex(where: { $0.name == "--batch" }) {
             batch.flags[first].required = true
             batch.flags.insert(batch.flags.remove(at: first), at: 0)
         }
-        var single = all
-        single.flags = all.flags.filter { !batchFlags.contains($0.name) }
-        all.flags = single.flags + all.flags.filter { batchFlags.contains($0.name) }
-        all.shownFlags = single.flags.map(\.name)
+        all.shownFlags = all.flags.map(\.name).filter { !batchFlags.contains($0) }
         all.also = [batch.synopsis(indent: "       ")]
         return all
     }
@@ -141,7 +138,7 @@ struct RenderCommand {
     static func parse(_ arguments: [String]) throws -> RenderCommand {
         var command = RenderCommand(source: .inline(""))
         try flags.parse(arguments, into: &command)
-        let scanner = ArgumentScanner([], usage: usage)
+        let scanner = flags.checks
         let source = command.givenSource
         command.fonts = try scanner.fonts(files: command.fontFiles, hermetic: command.hermeticFonts)
         if command.batch != nil {

@@ -134,7 +134,7 @@ struct ScanCommand {
         var command = ScanCommand()
         command.jobs = ProcessInfo.processInfo.activeProcessorCount
         try flags.parse(arguments, into: &command)
-        let scanner = ArgumentScanner([], usage: usage)
+        let scanner = flags.checks
         if command.hermetic && command.fontFiles.isEmpty {
             throw scanner.usageError("--hermetic-fonts needs --font-files: with no font file there would be no font at all")
         }
@@ -317,7 +317,7 @@ struct ScanMergeCommand {
         var command = ScanMergeCommand()
         command.shards = try flags.parse(arguments, into: &command)
         guard !command.shards.isEmpty else {
-            throw ArgumentScanner([], usage: flags.usage).usageError("give the shards' folders: seemore scan merge DIR…")
+            throw flags.checks.usageError("give the shards' folders: seemore scan merge DIR…")
         }
         return command
     }

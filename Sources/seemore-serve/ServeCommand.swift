@@ -126,7 +126,7 @@ enum ServeCommand {
         given.options.program = io.program
         try flags.parse(arguments, into: &given)
         var options = given.options
-        options.fonts = try ArgumentScanner([], usage: flags.usage).fonts(files: given.fontFiles, hermetic: given.hermeticFonts)
+        options.fonts = try flags.checks.fonts(files: given.fontFiles, hermetic: given.hermeticFonts)
         if options.suite == nil, FileManager.default.fileExists(atPath: "golden-images/suite.json") {
             options.suite = "golden-images/suite.json"
         } else if let suite = options.suite, !FileManager.default.isReadableFile(atPath: suite) {

@@ -31,16 +31,24 @@ package struct JSONNodeDecoder: Decoder {
     private struct Keyed<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let members: [(key: String, node: JSONNode)]
         let codingPath: [CodingKey]
+        /// Each member's position by name: a suite's `texts` may have 100 000 members, each looked up once.
+        private let positions: [String: Int]
+
+        init(members: [(key: String, node: JSONNode)], codingPath: [CodingKey]) {
+            self.members = members
+            self.codingPath = codingPath
+            positions = Dictionary(members.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { _, last in last })
+        }
 
         var allKeys: [Key] { members.compactMap { Key(stringValue: $0.key) } }
 
-        func contains(_ key: Key) -> Bool { members.contains { $0.key == key.stringValue } }
+        func contains(_ key: Key) -> Bool { positions[key.stringValue] != nil }
 
         private func child(_ key: Key) throws -> JSONNodeDecoder {
-            guard let member = members.last(where: { $0.key == key.stringValue }) else {
+            guard let position = positions[key.stringValue] else {
                 throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "missing"))
             }
-            return JSONNodeDecoder(member.node, codingPath: codingPath + [key])
+            return JSONNodeDecoder(members[position].node, codingPath: codingPath + [key])
         }
 
         func decodeNil(forKey key: Key) throws -> Bool {
