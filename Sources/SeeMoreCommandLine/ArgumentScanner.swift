@@ -166,10 +166,8 @@ package struct ArgumentScanner {
     }
 
     /// A BCP 47 language tag.
-    package func language(_ value: String, flag: String) throws -> String {
-        guard TextLanguage.isValid(value) else {
-            throw usageError("\(flag) must be \(TextLanguage.rule), not '\(value)'")
-        }
-        return value
+    package func language(_ value: String, flag: String) throws -> LanguageTag {
+        guard let tag = LanguageTag(value) else { throw usageError("\(flag) must be \(LanguageTag.rule), not '\(value)'") }
+        return tag
     }
 }

@@ -115,7 +115,7 @@ struct RenderCommand {
     var scale = 1
     var states: [CardState] = CardState.allCases
     var markup = false
-    var language: String? = nil
+    var language: LanguageTag? = nil
     var direction: TextDirection? = nil
     var outputFolder = "previews"
     var name: String? = nil

@@ -83,7 +83,7 @@ extension CommandFlags.Flag {
     }
 
     /// `--lang TAG`: the text's language.
-    package static func language(_ keyPath: WritableKeyPath<Command, String?>, help: String) -> Self {
+    package static func language(_ keyPath: WritableKeyPath<Command, LanguageTag?>, help: String) -> Self {
         Self("--lang", value: "TAG", help: help) { command, text, scanner in
             command[keyPath: keyPath] = try scanner.language(text, flag: "--lang")
         }

@@ -16,7 +16,7 @@ public struct GoldenCase: Sendable, Equatable {
     public var text: String
     package var markup: Bool
     /// The text's language (BCP 47); nil lets the template or the text decide.
-    public var language: String? = nil
+    public var language: LanguageTag? = nil
     /// Spans the suite marks in the text (`entities`), beside the links the template finds.
     package var entities: [TextEntity] = []
     /// The text's author as the suite gives it (name, handle, avatar), in place of the template's.
@@ -35,7 +35,7 @@ public struct GoldenCase: Sendable, Equatable {
 
     /// - Parameter shared: the template, as every case of the suite that uses it holds it.
     init(
-        shared: SharedTemplate, textName: String, text: String, markup: Bool, language: String? = nil,
+        shared: SharedTemplate, textName: String, text: String, markup: Bool, language: LanguageTag? = nil,
         entities: [TextEntity] = [], font: String, width: Double, theme: String, scale: Int, state: CardState
     ) {
         self.entities = entities

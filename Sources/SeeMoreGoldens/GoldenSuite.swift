@@ -180,7 +180,7 @@ struct SuiteFile: Decodable {
         var text: String
         var markup = false
         /// The text's language (BCP 47); nil lets the template or the text decide.
-        var language: String? = nil
+        var language: LanguageTag? = nil
         /// Spans marked as links, mentions, hashtags or other entities, in Unicode scalars of the plain text.
         var entities: [TextEntity] = []
         /// Who wrote it: in place of the template's header name and handle, and its avatar's picture
@@ -200,16 +200,11 @@ struct SuiteFile: Decodable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             text = try container.decode(String.self, forKey: .text)
             markup = try container.decodeIfPresent(Bool.self, forKey: .markup) ?? false
-            language = try container.decodeIfPresent(String.self, forKey: .lang)
+            language = try container.decodeIfPresent(LanguageTag.self, forKey: .lang)
             entities = try container.decodeIfPresent([MarkedEntity].self, forKey: .entities)?.map(\.entity) ?? []
             displayName = try container.decodeIfPresent(String.self, forKey: .displayName)
             handle = try container.decodeIfPresent(String.self, forKey: .handle)
             avatar = try container.decodeIfPresent(String.self, forKey: .avatar)
-            if let language, !TextLanguage.isValid(language) {
-                throw DecodingError.dataCorruptedError(
-                    forKey: .lang, in: container,
-                    debugDescription: "\"\(language)\" is not \(TextLanguage.rule)")
-            }
         }
     }
 

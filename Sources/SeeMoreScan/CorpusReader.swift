@@ -1,5 +1,6 @@
 import Glibc
 import SeeMoreSupport
+import SeeMoreText
 
 /// One text of a corpus: what `seemore scan` cuts.
 public struct CorpusText: Sendable, Equatable {
@@ -7,11 +8,11 @@ public struct CorpusText: Sendable, Equatable {
     public var id: String
     public var text: String
     /// Its BCP 47 language when the corpus gives one (`"lang"`).
-    public var language: String?
+    public var language: LanguageTag?
     /// The line of the file it starts on (1-based).
     public var line: Int
 
-    public init(id: String, text: String, language: String? = nil, line: Int) {
+    public init(id: String, text: String, language: LanguageTag? = nil, line: Int) {
         self.id = id
         self.text = text
         self.language = language
@@ -95,10 +96,15 @@ public struct CorpusReader {
                 }
                 var record: [String: String] = [:]
                 for (name, value) in zip(header, fields) where record[name] == nil { record[name] = value }
+                var language: LanguageTag? = nil
+                if let given = record["lang"], !given.isEmpty {
+                    guard let tag = LanguageTag(given) else { return .failure(Self.badLanguage(given, line: first)) }
+                    language = tag
+                }
                 return .success(
                     CorpusText(
                         id: record["id"].flatMap { $0.isEmpty ? nil : $0 } ?? "line \(first)", text: record[column] ?? "",
-                        language: record["lang"].flatMap { $0.isEmpty ? nil : $0 }, line: first))
+                        language: language, line: first))
             }
         }
     }
@@ -130,14 +136,20 @@ public struct CorpusReader {
                 return .failure(CorpusError(line: line, message: "\"id\" must be a string or a number"))
             }
         }
-        var language: String? = nil
+        var language: LanguageTag? = nil
         if let given = node["lang"], !given.isNull {
             guard let string = given.string else {
                 return .failure(CorpusError(line: line, message: "\"lang\" must be a string"))
             }
-            language = string
+            guard let tag = LanguageTag(string) else { return .failure(Self.badLanguage(string, line: line)) }
+            language = tag
         }
         return .success(CorpusText(id: id, text: text, language: language, line: line))
+    }
+
+    /// A text's `lang` that is no language tag: its record is bad, as one with a bad field is.
+    private static func badLanguage(_ given: String, line: Int) -> CorpusError {
+        CorpusError(line: line, message: "\"lang\" must be \(LanguageTag.rule), not '\(given)'")
     }
 
     /// The next CSV record: its fields, the lines it took, and what is wrong with it; nil at the end.

@@ -1,5 +1,6 @@
 import SeeMoreCards
 import SeeMoreSupport
+import SeeMoreText
 
 /// Texts sent to a scan's worker process and the cases it answers, as records (`WorkerJob.scanTexts`):
 /// every field listed once for writing and reading.
@@ -40,7 +41,7 @@ package enum ScanBatch {
         try coder.code(&texts, blank: CorpusText(id: "", text: "", line: 0)) { coder, text throws(Coder.Failure) in
             try coder.code(&text.id)
             try coder.code(&text.text)
-            try coder.code(&text.language)
+            try coder.code(&text.language, blank: .undetermined) { coder, tag throws(Coder.Failure) in try coder.code(&tag) }
             try coder.code(&text.line)
         }
     }

@@ -1,4 +1,5 @@
 import SeeMoreSupport
+import SeeMoreText
 
 /// The worst cases of each lint, kept while a scan streams by: at most `limit` per kind, so memory
 /// stays flat, ranked by a total order that does not depend on how the corpus was split, so the
@@ -13,7 +14,7 @@ package struct ScanGallery: Sendable, Equatable {
         package var id: String
         package var line: Int
         package var text: String
-        package var language: String?
+        package var language: LanguageTag?
         /// What the lints found, one line each.
         package var details: [String]
 

@@ -1,5 +1,6 @@
 import SeeMoreCards
 import SeeMoreSupport
+import SeeMoreText
 
 /// `scan.json`: written by a scan, read back by `scan merge` (a file from anywhere: every field is checked).
 extension ScanResult {
@@ -64,7 +65,7 @@ extension ScanResult {
             ("template", .string(entry.cell.template)), ("font", .string(entry.cell.font)), ("width", .number(entry.cell.width)),
             ("id", .string(entry.id)), ("line", .number(Double(entry.line))), ("text", .string(entry.text)),
         ]
-        if let language = entry.language { members.append(("lang", .string(language))) }
+        if let language = entry.language { members.append(("lang", .string(language.rawValue))) }
         members += [
             ("details", .array(entry.details.map { .string($0) })),
             ("collapsed", .string(ScanOutput.picturePath(entry, state: "collapsed"))),
@@ -156,13 +157,20 @@ extension ScanResult {
             guard text.unicodeScalars.count <= ScanGallery.maximumTextCharacters else {
                 throw reader.error("text", "longer than \(ScanGallery.maximumTextCharacters) characters")
             }
+            var language: LanguageTag? = nil
+            if let given = node["lang"], !given.isNull {
+                guard let tag = given.string.flatMap({ LanguageTag($0) }) else {
+                    throw reader.error("lang", "expected \(LanguageTag.rule)")
+                }
+                language = tag
+            }
             let entry = ScanGallery.Entry(
                 kind: kind, score: try reader.integer(node, "score"),
                 cell: .init(
                     template: try reader.string(node, "template"), font: try reader.string(node, "font"),
                     width: try reader.number(node, "width")),
                 id: try reader.string(node, "id"), line: try reader.integer(node, "line"), text: text,
-                language: node["lang"]?.string, details: try reader.strings(node, "details"))
+                language: language, details: try reader.strings(node, "details"))
             self.gallery.insert(entry)
         }
     }

@@ -73,7 +73,12 @@ public func assertCardSnapshot(
         var request = CardRequest(
             text: text, template: try source.templates(templatesFolder).load(template), markup: markup, width: width,
             font: font, lines: lines, theme: theme, scale: scale)
-        request.language = lang
+        if let lang {
+            guard let tag = LanguageTag(lang) else {
+                return source.fail("assertCardSnapshot: lang must be \(LanguageTag.rule), not '\(lang)'")
+            }
+            request.language = tag
+        }
         request.direction = direction
         if hermeticFonts && fontFiles.isEmpty {
             return source.fail(

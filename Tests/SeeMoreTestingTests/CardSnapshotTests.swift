@@ -71,6 +71,17 @@ import XCTest
             templatesFolder: templates.path)
     }
 
+    /// A malformed `lang` fails the assertion in the library's words, naming the value.
+    @Test func aMalformedLanguage_failsNamingIt() {
+        withKnownIssue {
+            assertCardSnapshot(Self.post, lang: "ja_JP", states: [.collapsed], named: "bad-lang", record: .never)
+        } matching: { issue in
+            issue.comments.contains {
+                $0.rawValue.contains("lang must be a BCP 47 language tag such as ja, zh-Hans or pt-BR, not 'ja_JP'")
+            }
+        }
+    }
+
     @Test func missingGolden_failsAndNeverMode_writesNothing() {
         withKnownIssue {
             assertCardSnapshot(Self.post, states: [.collapsed], named: "never-recorded", record: .never)

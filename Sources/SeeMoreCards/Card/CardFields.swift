@@ -143,10 +143,10 @@ package struct CardFields: Sendable {
     private static func setText(of request: inout CardRequest, from values: [String: String]) throws {
         if let font = values["font"] { request.font = font }
         if let language = values["lang"] {
-            guard TextLanguage.isValid(language) else {
-                throw Refusal.badValue("lang", "lang must be \(TextLanguage.rule), not '\(language)'")
+            guard let tag = LanguageTag(language) else {
+                throw Refusal.badValue("lang", "lang must be \(LanguageTag.rule), not '\(language)'")
             }
-            request.language = language
+            request.language = tag
         }
         if let direction = values["direction"] {
             guard let value = TextDirection(rawValue: direction) else {

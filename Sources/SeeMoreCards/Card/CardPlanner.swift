@@ -270,7 +270,9 @@ struct CardPlanner {
         plan.height = (max(y, avatarBottom) + padding.bottom).rounded(.up)
         let body = bodyRequest(suffix: suffixText)
         // Each font looked up in the language of the text it sets, as its layouts loaded it.
-        var fonts = [body.font, body.suffixFont].compactMap { $0 }.map { ($0, body.language ?? TextLanguage.guess(body.text)) }
+        var fonts = [body.font, body.suffixFont].compactMap { $0 }.map {
+            ($0, body.language?.rawValue ?? TextLanguage.guess(body.text))
+        }
         if let header {
             let language = TextLanguage.guess(header.displayName)
             fonts += ([header.font] + (header.handleFont.map { [$0] } ?? [])).map { ($0, language) }

@@ -19,7 +19,7 @@ public struct CardRequest: Sendable {
     public var suffixColor: Color? = nil
     public var theme = "light"
     /// The text's language (BCP 47); nil uses the template's, else guesses it from the text.
-    public var language: String? = nil
+    public var language: LanguageTag? = nil
     /// The paragraphs' base direction; nil uses the template's.
     public var direction: TextDirection? = nil
     /// Pixels per point.

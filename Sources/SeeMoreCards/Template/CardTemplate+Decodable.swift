@@ -129,12 +129,7 @@ extension CardTemplate.Body: Decodable {
         korean = try container.decodeIfPresent(KoreanLineBreak.self, forKey: .korean) ?? defaults.korean
         urls = try container.decodeIfPresent(URLDisplay.self, forKey: .urls) ?? defaults.urls
         urlLength = try container.decodeCount(forKey: .urlLength) ?? defaults.urlLength
-        lang = try container.decodeIfPresent(String.self, forKey: .lang)
-        if let lang, !TextLanguage.isValid(lang) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .lang, in: container,
-                debugDescription: "\"\(lang)\" is not \(TextLanguage.rule)")
-        }
+        lang = try container.decodeIfPresent(LanguageTag.self, forKey: .lang)
     }
 }
 

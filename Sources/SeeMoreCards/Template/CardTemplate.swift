@@ -117,7 +117,7 @@ public struct CardTemplate: Sendable, Equatable {
         /// How Korean breaks into lines: between words (the default here) or between any syllables.
         package var korean: KoreanLineBreak = .words
         /// The text's language (BCP 47); nil guesses it from the text.
-        package var lang: String? = nil
+        package var lang: LanguageTag? = nil
         /// Links as written (`full`) or shortened (`short`, at most `urlLength` characters).
         package var urls: URLDisplay = .full
         package var urlLength: Int = 24

@@ -234,14 +234,14 @@ public final class LayoutEngine {
     /// The language `request` is shaped in: the one given, else the one guessed from its plain text
     /// (as `TextStyle` guesses it).
     package func shapingLanguage(of request: TruncationRequest) throws -> String? {
-        if let given = request.language { return given }
+        if let given = request.language { return given.rawValue }
         return request.markup ? TextLanguage.guess(try plainText(request)) : language(of: request)
     }
 
     /// The language given, else guessed from the text; the last text's guess is kept (a card asks for
     /// the cut and for the painted layout of the same text).
     private func language(of request: TruncationRequest) -> String? {
-        if let given = request.language { return given }
+        if let given = request.language { return given.rawValue }
         if let last = lastGuess, last.text == request.text { return last.language }
         let guessed = TextLanguage.guess(request.text)
         lastGuess = (request.text, guessed)

@@ -73,19 +73,4 @@ package enum TextLanguage {
         if parts.contains("sg") { return "zh-sg" }
         return "zh-cn"
     }
-
-    /// What a language must be, for messages: "… must be \(rule), not 'ja_JP'".
-    package static let rule = "a BCP 47 language tag such as ja, zh-Hans or pt-BR"
-
-    /// Whether `tag` is a well-formed BCP 47 tag as far as SeeMore needs: letters, digits and hyphens,
-    /// starting with a 2–3 letter language, at most 35 characters.
-    package static func isValid(_ tag: String) -> Bool {
-        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-        guard tag.count <= 35, let first = parts.first, (2...3).contains(first.count),
-            first.allSatisfy({ $0.isASCII && $0.isLetter })
-        else { return false }
-        return parts.dropFirst().allSatisfy { part in
-            (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        }
-    }
 }

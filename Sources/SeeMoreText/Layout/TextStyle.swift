@@ -86,7 +86,7 @@ final class TextStyle {
         entitySpans = Self.merged(entities.map(\.range))
         self.entities = Self.located(entities, in: plainText)
         try Self.checkCombiningRuns(plainText)
-        let textLanguage = request.language ?? TextLanguage.guess(plainText)
+        let textLanguage = request.language?.rawValue ?? TextLanguage.guess(plainText)
         language = (textLanguage, endingLanguage ?? textLanguage)
     }
 

@@ -46,7 +46,7 @@ public struct TruncationRequest: Sendable, Equatable {
     public var hyphens = Hyphens.none
     /// The text's language (BCP 47: `ja`, `zh-Hans`, `ko`, `hi`) for shaping and font fallback; nil
     /// guesses it from the text's letters (see `TextLanguage.guess`), never from the host's locale.
-    public var language: String? = nil
+    public var language: LanguageTag? = nil
     /// How Korean breaks into lines; `syllables` (Pango's UAX #14 behavior) keeps the engine comparable
     /// with plain Pango, templates default to `words`.
     public var korean = KoreanLineBreak.syllables
@@ -120,7 +120,6 @@ public struct TruncationRequest: Sendable, Equatable {
         }
         guard lines >= 1, lines <= Self.maximumLines else { throw TruncationRequestError.invalidLineLimit(lines) }
         guard lineHeight.isValid else { throw TruncationRequestError.invalidLineHeight(lineHeight.description) }
-        if let language, !TextLanguage.isValid(language) { throw TruncationRequestError.invalidLanguage(language) }
         if let entityWeight, !Self.weights.contains(entityWeight) {
             throw TruncationRequestError.invalidFont(
                 "the weight of links, mentions and hashtags must be from 100 to 1000, not \(entityWeight)")
@@ -145,7 +144,6 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
     case invalidLineLimit(Int)
     case nulCharacter(field: String)
     case invalidLineHeight(String)
-    case invalidLanguage(String)
     case textTooLong(Int, limit: Int)
     case tooManyParagraphs(Int, limit: Int)
     case textTooLarge(bytes: Int, limit: Int)
@@ -168,8 +166,6 @@ public enum TruncationRequestError: Error, Equatable, CustomStringConvertible {
         case .invalidLineLimit(let lines):
             return "the line limit must be at least 1 and at most \(TruncationRequest.maximumLines), not \(lines)"
         case .nulCharacter(let field): return "the \(field) contains a NUL character"
-        case .invalidLanguage(let tag):
-            return "the language must be \(TextLanguage.rule), not '\(tag)'"
         case .invalidLineHeight(let value):
             return
                 "the line height must be a multiple of the font size up to 10 (1.25), points up to 10000 (20pt) or 0, not \(value)"

@@ -259,12 +259,12 @@ import Testing
         let han = "今天天气很好，我们一起去公园散步吧。"
         #expect(try engine.truncate(TruncationRequest(text: han)).fonts == ["Noto Sans CJK SC"])
         var japanese = TruncationRequest(text: han)
-        japanese.language = "ja"
+        japanese.language = LanguageTag("ja")
         let japaneseFonts = try engine.truncate(japanese).fonts
         // IPAGothic (JIS) lacks some simplified characters, which fall to Noto's Japanese face.
         #expect(japaneseFonts.first == "IPAGothic" && !japaneseFonts.contains("Noto Sans CJK SC"), "\(japaneseFonts)")
         var traditional = TruncationRequest(text: han)
-        traditional.language = "zh-Hant"
+        traditional.language = LanguageTag("zh-Hant")
         #expect(try engine.truncate(traditional).fonts == ["Noto Sans CJK TC"])
         // The Devanagari danda comes with the Devanagari text, not from another script's font.
         #expect(try engine.truncate(TruncationRequest(text: "नमस्ते दुनिया। धन्यवाद।")).fonts == ["Noto Sans Devanagari"])
@@ -281,7 +281,7 @@ import Testing
         let json = CardFiles.metadata([guessed], files: [:], request: request)
         let serialized = json.serialized(indent: nil)
         #expect(serialized.contains("\"language\":\"zh-Hant\",\"languageGuessed\":true"), "\(serialized)")
-        request.language = "ja"
+        request.language = LanguageTag("ja")
         let given = try renderer.render(request, state: .collapsed).metadata
         #expect(given.language == "ja" && !given.languageGuessed)
         request.language = nil
@@ -308,7 +308,7 @@ import Testing
         #expect(TextLanguage.guess("[{(Zz@`~)}] 漢") == "en")
         #expect(TextLanguage.pangoTag("zh-Hans") == "zh-cn")
         #expect(TextLanguage.pangoTag("zh-Hant-HK") == "zh-hk")
-        #expect(TextLanguage.isValid("pt-BR") && !TextLanguage.isValid("x") && !TextLanguage.isValid("ja_JP"))
+        #expect(LanguageTag("pt-BR") != nil && LanguageTag("x") == nil && LanguageTag("ja_JP") == nil)
     }
 
     @Test func fade_rampsFromTransparent_andLeadInZeroIsTheReferenceStep() throws {

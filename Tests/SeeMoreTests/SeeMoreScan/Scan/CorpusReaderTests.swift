@@ -15,7 +15,7 @@ import Testing
         var out: [String] = []
         while let next = reader.next() {
             switch next {
-            case .success(let text): out.append("\(text.id)|\(text.text)|\(text.language ?? "-")|\(text.line)")
+            case .success(let text): out.append("\(text.id)|\(text.text)|\(text.language?.rawValue ?? "-")|\(text.line)")
             case .failure(let error): out.append(error.description)
             }
         }

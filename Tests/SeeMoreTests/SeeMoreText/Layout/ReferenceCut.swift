@@ -129,7 +129,7 @@ final class ReferenceCut {
         layout.setWidth(points: request.width)
         let uncutText = string(end)
         // Languages as the engine assigns them (an input to the cut, not part of the search).
-        let textLanguage = request.language ?? TextLanguage.guess(request.text)
+        let textLanguage = request.language?.rawValue ?? TextLanguage.guess(request.text)
         let endingLanguage = TextLanguage.guess(request.ellipsis + request.suffix) ?? textLanguage
         let noHyphens = try AttributeList()
         noHyphens.setInsertHyphens(false, bytes: 0..<uncutText.utf8.count)
