@@ -95,9 +95,9 @@ struct ApproveCommand {
         } catch let error as ApprovalError {
             switch error.kind {
             case .notFailing: throw CommandError(error.message, exitCode: .usage, usage: Self.usage)
-            case .badData: throw CommandError(error.message, exitCode: .dataError)
-            case .noInput: throw CommandError(error.message, exitCode: .noInput)
-            case .cannotWrite: throw CommandError(error.message, exitCode: .cannotCreate)
+            case .untrusted: throw CommandError(error.message, exitCode: .dataError)
+            case .missing: throw CommandError(error.message, exitCode: .noInput)
+            case .unwritable: throw CommandError(error.message, exitCode: .cannotCreate)
             case .locked: throw CommandError(error.message + ", or pass --wait", exitCode: .cannotCreate)
             }
         }

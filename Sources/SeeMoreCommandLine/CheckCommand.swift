@@ -145,7 +145,7 @@ struct CheckCommand {
         if let executable = io.program {
             options.workers = CheckWorkers(
                 executable: executable, job: CheckJob(suitePath: suitePath, templatesFolder: templatesFolder, options: options),
-                count: options.jobs, caseBudget: caseBudget)
+                count: options.jobs, budget: caseBudget)
         }
         if GoldenRunner.selection(suite, options: options).isEmpty && !allowEmpty {
             var what = [options.filter.map { "--filter '\($0)'" }, options.shard.map { "--shard \($0.index)/\($0.count)" }]

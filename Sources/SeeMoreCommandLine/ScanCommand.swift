@@ -236,10 +236,10 @@ struct ScanCommand {
             matrix: matrix, corpusName: corpus == "-" ? "-" : String(corpus.split(separator: "/").last ?? "-"), folder: folder)
         options.shard = shard
         options.galleryLimit = gallery
-        var workers: ScanRun.Workers? = nil
+        var workers: Workers<ScanJob>? = nil
         // Texts are cut in worker processes, one of them with --jobs 1, so each has a time and memory budget.
         if let executable = io.program {
-            workers = ScanRun.Workers(executable: executable, job: job, count: jobs, textBudget: textBudget)
+            workers = Workers(executable: executable, job: job, count: jobs, budget: textBudget)
         }
         let started = ContinuousClock.now
         let result: ScanResult

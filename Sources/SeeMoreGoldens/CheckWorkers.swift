@@ -16,23 +16,14 @@ import Synchronization
 /// each case of its job is tried again alone, so only the case it died on is `crashed` (the worker is
 /// replaced and the run goes on); the cases no worker could be started for are checked by the
 /// parent itself.
-package struct CheckWorkers: Sendable {
-    /// This program.
-    package var executable: String
-    /// What every job carries (the suite, the selection, the record mode, the tolerance, …).
-    package var job: CheckJob
-    package var count: Int
-    /// How long a worker may draw and compare one case (`--time-budget`): past it the worker is ended
-    /// and the case fails as not drawn, while the run goes on; a job of several cases has as many budgets.
-    package var caseBudget: Duration
-    /// A case's time budget unless told otherwise: 60 s, a thousand times a long card's.
-    package static let defaultCaseBudget: Duration = .seconds(60)
+package typealias CheckWorkers = Workers<CheckJob>
 
-    package init(executable: String, job: CheckJob, count: Int, caseBudget: Duration = CheckWorkers.defaultCaseBudget) {
-        self.executable = executable
-        self.job = job
-        self.count = count
-        self.caseBudget = caseBudget
+extension Workers where Job == CheckJob {
+    /// A case's time budget unless told otherwise: 60 s, a thousand times a long card's.
+    package static var defaultCaseBudget: Duration { .seconds(60) }
+
+    package init(executable: String, job: CheckJob, count: Int) {
+        self.init(executable: executable, job: job, count: count, budget: Self.defaultCaseBudget)
     }
 
     /// A case's answer within a job's: its index, the font files it used and its result.
@@ -108,7 +99,7 @@ package struct CheckWorkers: Sendable {
         /// Sends one job (its `done` entered); `then` runs once it is answered or refused.
         @Sendable func send(_ indices: [Int], then: @escaping @Sendable () -> Void) {
             let job = WorkerJob.checkCases(job: record, run: run, indices: indices)
-            let budget = caseBudget * indices.count
+            let budget = budget * indices.count
             let submitted = pool.submit(job.message, budget: budget) { outcome in
                 defer {
                     then()

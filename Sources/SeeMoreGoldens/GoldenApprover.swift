@@ -107,10 +107,10 @@ public struct GoldenApprover: Sendable {
         else {
             throw ApprovalError(
                 "the report is of the suite \(LogText.escaped(report.suite)), not of \(suitePath ?? "one in this folder"); "
-                    + "approve only into the suite asked for (--suite) or one inside the current folder", kind: .badData)
+                    + "approve only into the suite asked for (--suite) or one inside the current folder", kind: .untrusted)
         }
         guard FileManager.default.isReadableFile(atPath: target) else {
-            throw ApprovalError("cannot read suite file \(target)", kind: .noInput)
+            throw ApprovalError("cannot read suite file \(target)", kind: .missing)
         }
         let suite: GoldenSuite
         do {
@@ -119,12 +119,12 @@ public struct GoldenApprover: Sendable {
                 templatesFolder: templatesFolder ?? report.templates.map { PortablePaths.resolved($0, in: currentFolder) },
                 program: program)
         } catch let error as SuiteError {
-            throw ApprovalError(error.description, kind: .badData)
+            throw ApprovalError(error.description, kind: .untrusted)
         }
         guard report.inputs == suite.inputsHash else {
             throw ApprovalError(
                 "the suite or its templates changed since the check that made these images; run seemore check again",
-                kind: .badData)
+                kind: .untrusted)
         }
         return suite
     }
@@ -136,7 +136,7 @@ public struct GoldenApprover: Sendable {
         for name in names where crashed.contains(name) {
             throw ApprovalError(
                 "'\(name)' crashed in the last check (its worker died): there is no picture to approve; run seemore check again",
-                kind: .badData)
+                kind: .untrusted)
         }
         for name in names where !failing.contains(name) {
             throw ApprovalError("'\(name)' is not a failing case of the last check", kind: .notFailing)
@@ -165,10 +165,10 @@ public struct GoldenApprover: Sendable {
             guard let golden = cases[entry.name] else {
                 throw ApprovalError(
                     "the report names case '\(entry.name)', which \(suite.path) does not have: the report is stale or forged; "
-                        + "run seemore check again", kind: .badData)
+                        + "run seemore check again", kind: .untrusted)
             }
             guard let hash = entry.actualHash else {
-                throw ApprovalError("the report has no hash for '\(entry.name)'; run seemore check again", kind: .badData)
+                throw ApprovalError("the report has no hash for '\(entry.name)'; run seemore check again", kind: .untrusted)
             }
             approvals.append(Candidate(golden: golden, hash: hash))
         }
@@ -181,7 +181,7 @@ public struct GoldenApprover: Sendable {
         } catch let error as SuiteLock.Busy {
             throw ApprovalError(error.description, kind: .locked)
         } catch let error as AtomicFile.WriteError {
-            throw ApprovalError(error.description, kind: .cannotWrite)
+            throw ApprovalError(error.description, kind: .unwritable)
         }
     }
 
@@ -195,7 +195,7 @@ public struct GoldenApprover: Sendable {
             }
             return path
         } catch let error as AtomicFile.WriteError {
-            throw ApprovalError(error.description, kind: .cannotWrite)
+            throw ApprovalError(error.description, kind: .unwritable)
         }
     }
 
@@ -207,15 +207,15 @@ public struct GoldenApprover: Sendable {
         let layout = try readArtifact(name + ".actual.layout.txt", limit: GoldenCheck.maximumLayoutBytes)
         // Of the size the check drew, within what a card can be, before anything is decoded.
         guard let size = PNGCodec.header(png), GoldenComparison.isCardSized(size) else {
-            throw ApprovalError("the actual image of '\(name)' is not a PNG of a card's size", kind: .badData)
+            throw ApprovalError("the actual image of '\(name)' is not a PNG of a card's size", kind: .untrusted)
         }
         guard GoldenCheck.actualHash(png: png, layout: layout, width: size.width, height: size.height) == approval.hash else {
             throw ApprovalError(
                 "the actual image of '\(name)' is not the one the check reported (changed since, of another size, or a "
-                    + "forged report); run seemore check again", kind: .badData)
+                    + "forged report); run seemore check again", kind: .untrusted)
         }
         guard (try? PNGCodec.decode(png, maximumPixels: size.width * size.height)) != nil else {
-            throw ApprovalError("the actual image of '\(name)' is not a readable PNG", kind: .badData)
+            throw ApprovalError("the actual image of '\(name)' is not a readable PNG", kind: .untrusted)
         }
         let pngPath = suite.folder + "/" + approval.golden.pngPath
         let layoutPath = suite.folder + "/" + approval.golden.layoutPath
@@ -226,7 +226,7 @@ public struct GoldenApprover: Sendable {
                 try AtomicFile.write([(png, pngPath), (layout, layoutPath)])
             }
         } catch let error as AtomicFile.WriteError {
-            throw ApprovalError(error.description, kind: .cannotWrite)
+            throw ApprovalError(error.description, kind: .unwritable)
         }
         return [pngPath, layoutPath]
     }
@@ -235,8 +235,8 @@ public struct GoldenApprover: Sendable {
         let path = artifactsFolder + "/" + relative
         switch PathPolicy.read(path, root: artifactsFolder, limit: limit) {
         case .bytes(let bytes): return bytes
-        case .missing: throw ApprovalError("\(path) is missing; run seemore check again", kind: .noInput)
-        default: throw ApprovalError("\(path) is not a regular file inside \(artifactsFolder)", kind: .badData)
+        case .missing: throw ApprovalError("\(path) is missing; run seemore check again", kind: .missing)
+        default: throw ApprovalError("\(path) is not a regular file inside \(artifactsFolder)", kind: .untrusted)
         }
     }
 
@@ -261,17 +261,17 @@ public struct GoldenApprover: Sendable {
     private func readReport() throws -> Report {
         let path = artifactsFolder + "/" + ArtifactsFolder.reportName
         guard case .bytes(let bytes) = PathPolicy.read(path, root: artifactsFolder, limit: 64 << 20) else {
-            throw ApprovalError("no check report at \(path); run seemore check first", kind: .noInput)
+            throw ApprovalError("no check report at \(path); run seemore check first", kind: .missing)
         }
         guard let object = JSONNode.read(bytes), let suite = object["suite"]?.string, let entries = object["cases"]?.array
         else {
-            throw ApprovalError("\(path) is not a SeeMore check report", kind: .badData)
+            throw ApprovalError("\(path) is not a SeeMore check report", kind: .untrusted)
         }
         var cases: [(String, String?, String?)] = []
         var crashed: [String] = []
         for entry in entries {
             guard let name = entry["name"]?.string else {
-                throw ApprovalError("\(path) has a case without a name", kind: .badData)
+                throw ApprovalError("\(path) has a case without a name", kind: .untrusted)
             }
             // Passed cases have nothing to approve (a golden this run wrote is already in place).
             guard entry["status"]?.string != "passed", entry["recorded"]?.isNull ?? true else {
@@ -286,7 +286,7 @@ public struct GoldenApprover: Sendable {
         var groups: [(String, String)] = []
         for group in object["groups"]?.array ?? [] {
             guard let id = group["id"]?.string else {
-                throw ApprovalError("\(path) has a change group without an ID", kind: .badData)
+                throw ApprovalError("\(path) has a change group without an ID", kind: .untrusted)
             }
             groups.append((id, group["sentence"]?.string ?? ""))
         }
@@ -299,15 +299,17 @@ public struct GoldenApprover: Sendable {
 
 /// Why nothing was approved.
 public struct ApprovalError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, in the approval's terms (the command line and the server each word it: an
+    /// exit code, an HTTP status).
     public enum Kind: Sendable, Equatable {
         /// A case named that the last check did not find failing.
         case notFailing
         /// A stale or forged report, a changed suite, an artifact that is not what the check wrote.
-        case badData
+        case untrusted
         /// No report, no suite file, or an artifact gone.
-        case noInput
+        case missing
         /// A golden or the fingerprint that cannot be written.
-        case cannotWrite
+        case unwritable
         /// The suite is locked by another run writing goldens.
         case locked
     }

@@ -1,6 +1,6 @@
 import SeeMoreSupport
 
-/// What every worker process of a scan cuts with (`ScanRun.Workers`): the flags that make the scan's
+/// What every worker process of a scan cuts with (`Workers<ScanJob>`): the flags that make the scan's
 /// matrix, encoded whole as a versioned binary record. A worker builds its matrix from this record,
 /// never from a command line, so a matrix flag added here reaches it (`ScanJobTests` fails when the
 /// command has one that is neither carried nor the parent's own).

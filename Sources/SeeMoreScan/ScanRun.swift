@@ -24,25 +24,6 @@ public final class ScanRun {
         }
     }
 
-    /// Worker processes that cut batches of texts: `seemore worker`, which builds the matrix from
-    /// `job` (the scan's own).
-    package struct Workers: Sendable {
-        package var executable: String
-        package var job: ScanJob
-        package var count: Int
-        /// How long a worker may cut one text in every cell (`--time-budget`): past it the worker is
-        /// ended and the text reported as its cases' error. A batch may take four texts' budgets
-        /// before its texts are sent again one by one.
-        package var textBudget: Duration
-
-        package init(executable: String, job: ScanJob, count: Int, textBudget: Duration = ScanRun.defaultTextBudget) {
-            self.executable = executable
-            self.job = job
-            self.count = count
-            self.textBudget = textBudget
-        }
-    }
-
     /// A text's time budget unless told otherwise (a text takes milliseconds).
     package static let defaultTextBudget = Duration.seconds(30)
 
@@ -52,7 +33,7 @@ public final class ScanRun {
 
     public let options: Options
     private let cutter: ScanCutter
-    private let workers: Workers?
+    private let workers: Workers<ScanJob>?
     private var result: ScanResult
     /// Texts a worker process died on (each reported as its cases' error).
     package private(set) var workerFailures = 0
@@ -65,7 +46,7 @@ public final class ScanRun {
     }
 
     /// A scan whose texts are cut by worker processes (`seemore scan --jobs`).
-    package init(options: Options, workers: Workers?) throws {
+    package init(options: Options, workers: Workers<ScanJob>?) throws {
         self.options = options
         self.workers = workers
         cutter = try ScanCutter(matrix: options.matrix)
@@ -128,7 +109,8 @@ public final class ScanRun {
 
     /// Batches of texts cut on the workers, at most two a worker in flight, recorded in corpus order.
     private func runOnWorkers(
-        _ reader: inout CorpusReader, _ workers: Workers, badRecord: (CorpusError) -> Void, write: ([UInt8]) throws -> Void
+        _ reader: inout CorpusReader, _ workers: Workers<ScanJob>, badRecord: (CorpusError) -> Void,
+        write: ([UInt8]) throws -> Void
     ) throws {
         let pool = WorkerPool(
             executable: workers.executable, arguments: ["worker"] + cutter.matrix.fontFiles.workerArguments, count: workers.count)
@@ -157,7 +139,7 @@ public final class ScanRun {
             numbered += 1
             sent[number] = batch
             let message = WorkerJob.scanTexts(job: workers.job.bytes, texts: ScanBatch.message(batch)).message
-            pool.submit(message, budget: workers.textBudget * 4) { answer in answers.set(number, answer) }
+            pool.submit(message, budget: workers.budget * 4) { answer in answers.set(number, answer) }
         }
         var batch: [CorpusText] = []
         var bytes = 0
@@ -200,7 +182,7 @@ public final class ScanRun {
             ]
         }
         let job = workers?.job.bytes ?? []
-        let budget = workers?.textBudget ?? Self.defaultTextBudget
+        let budget = workers?.budget ?? Self.defaultTextBudget
         return try batch.map { text in
             let message = WorkerJob.scanTexts(job: job, texts: ScanBatch.message([text])).message
             return try cases(of: [text], answer: pool.answer(message, budget: budget), pool: pool).first ?? []

@@ -111,7 +111,7 @@ final class ReviewSession: Sendable {
                         ]).serialized(indent: nil)))
             } catch let error as ApprovalError {
                 completion(
-                    .failure(ServerError(status: error.kind == .cannotWrite ? 500 : 409, message: error.message, field: nil)))
+                    .failure(ServerError(status: error.kind == .unwritable ? 500 : 409, message: error.message, field: nil)))
             } catch {
                 completion(.failure(ServerError(status: 500, message: "\(error)", field: nil)))
             }

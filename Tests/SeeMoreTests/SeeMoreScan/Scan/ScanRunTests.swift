@@ -3,6 +3,7 @@ import Foundation
 @testable import SeeMoreGoldens
 @testable import SeeMoreScan
 @testable import SeeMoreSupport
+import SeeMoreWorkers
 import Testing
 
 /// `seemore scan` end to end: the cuts it reads off real layouts, one run against its shards merged,
@@ -49,7 +50,7 @@ import Testing
 
     /// Scans `corpus` into a fresh folder.
     static func scan(
-        _ corpus: String, shard: Shard? = nil, workers: ScanRun.Workers? = nil, gallery: Int = 4
+        _ corpus: String, shard: Shard? = nil, workers: Workers<ScanJob>? = nil, gallery: Int = 4
     ) throws -> (folder: String, result: ScanResult, bad: [CorpusError]) {
         let folder = try BinaryRunner.temporaryFolder().path
         let file = try BinaryRunner.temporaryFile(Array(corpus.utf8), name: "posts.jsonl")
@@ -175,7 +176,8 @@ import Testing
     @Test func workerProcesses_cutAsOneProcessDoes() throws {
         let corpus = Self.corpus(200)
         let alone = try Self.scan(corpus)
-        let workers = ScanRun.Workers(executable: BinaryRunner.executable.path, job: Self.matrixJob, count: 2)
+        let workers = Workers(
+            executable: BinaryRunner.executable.path, job: Self.matrixJob, count: 2, budget: ScanRun.defaultTextBudget)
         let parallel = try Self.scan(corpus, workers: workers)
         #expect(parallel.result == alone.result)
         #expect(try Self.contents(parallel.folder + "/cases.jsonl") == Self.contents(alone.folder + "/cases.jsonl"))
@@ -184,7 +186,8 @@ import Testing
     @Test func workersThatCannotStart_leaveTheCutToThisProcess() throws {
         let corpus = Self.corpus(70)
         let alone = try Self.scan(corpus)
-        let workers = ScanRun.Workers(executable: "/nonexistent/seemore", job: Self.matrixJob, count: 2)
+        let workers = Workers(
+            executable: "/nonexistent/seemore", job: Self.matrixJob, count: 2, budget: ScanRun.defaultTextBudget)
         let fallback = try Self.scan(corpus, workers: workers)
         #expect(fallback.result == alone.result)
         #expect(try Self.contents(fallback.folder + "/cases.jsonl") == Self.contents(alone.folder + "/cases.jsonl"))
