@@ -18,7 +18,7 @@ PREFIX ?= /usr/local
 # about 4.5 ms sooner (make bench's one-render row), the binary is larger (75 MB).
 RELEASE_BUILD := swift build -c release --static-swift-stdlib
 
-.PHONY: deps build preview serve test bench bench-serve fuzz asan install clean
+.PHONY: deps build preview serve test test-image image bench bench-serve fuzz asan install clean
 
 deps:
 	@missing=""; \
@@ -55,6 +55,17 @@ serve: deps
 # package and 20 s of coverage-guided fuzzing, each timed; all run even when one fails.
 test: deps
 	bash Tests/Scripts/make-test.sh
+
+# The OCI image seemore:VERSION (Containerfile): Debian 12 with the pinned libraries and fonts
+# (image/packages.txt) and this machine's release binaries, built with podman (installed if missing).
+image: deps
+	bash image/build.sh
+
+# The image built from nothing and proven to draw what this machine draws: pinned packages, the same
+# fonts, non-root, no Swift, goldens recorded in it byte-identical to golden-images/ and
+# examples/brand/, and `seemore check` passing in it (image/test.sh).
+test-image: deps
+	bash image/test.sh
 
 # A long run of the deterministic fuzzers (make test runs a short one): markup through the cut and the
 # painter, templates, suites and golden PNGs, with the randomized cut comparisons. SEED=N for another.

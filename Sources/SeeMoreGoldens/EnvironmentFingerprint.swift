@@ -19,6 +19,10 @@ package struct EnvironmentFingerprint: Equatable, Sendable {
     /// The suite's own font files (`fontFiles`), by path relative to the suite's folder → "size:hash":
     /// part of the design, so a change of them is the design's, never the machine's.
     package var fontFiles: [String: String] = [:]
+    /// The container image the goldens were drawn in (`seemore:0.4.0`, from `SEEMORE_IMAGE`, which the
+    /// image sets); nil on a machine of one's own. Said for the reader: the libraries and fonts
+    /// above are what decide the pixels, and they are compared; the name is not.
+    package var image: String? = nil
 
     package init(
         libraries: [String: String], fonts: [String: String], fallbacks: [String: [String]] = [:],
@@ -50,8 +54,10 @@ package struct EnvironmentFingerprint: Equatable, Sendable {
             let relative = PathPolicy.relativePath(path, root: folder)?.joined(separator: "/") ?? path
             files[relative] = fileHash(path)
         }
-        return EnvironmentFingerprint(
+        var fingerprint = EnvironmentFingerprint(
             libraries: libraries, fonts: fonts, fallbacks: declared.hermetic ? [:] : FallbackOrder.current(), fontFiles: files)
+        fingerprint.image = ProcessInfo.processInfo.environment["SEEMORE_IMAGE"].flatMap { $0.isEmpty ? nil : $0 }
+        return fingerprint
     }
 
     /// "size:fnv1a64" of a file, or "missing". A file whose identity, size and change times are those
@@ -123,6 +129,7 @@ package struct EnvironmentFingerprint: Equatable, Sendable {
         result.fallbacks = fallbacks
         // The suite names its files whole: this run's list replaces the recorded one.
         result.fontFiles = fontFiles
+        result.image = image
         for (path, hash) in fonts { result.fonts[path] = hash }
         return result
     }
@@ -140,6 +147,8 @@ package struct EnvironmentFingerprint: Equatable, Sendable {
         if !fontFiles.isEmpty {
             members.append(("fontFiles", .object(fontFiles.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
         }
+        // Only when drawn in an image: other fingerprints keep their form.
+        if let image { members.append(("image", .string(image))) }
         return .object(members)
     }
 
@@ -155,5 +164,6 @@ package struct EnvironmentFingerprint: Equatable, Sendable {
         self.init(
             libraries: libraries, fonts: fonts, fallbacks: object["fallbacks"]?.stringLists ?? [:],
             fontFiles: object["fontFiles"]?.strings ?? [:])
+        image = object["image"]?.string
     }
 }

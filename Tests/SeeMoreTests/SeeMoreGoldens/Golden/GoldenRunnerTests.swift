@@ -258,6 +258,21 @@ import Testing
         #expect(CheckCommand.text(summary, options: try GoldenFixtures.options(.never)).hasPrefix("Environment changed"))
     }
 
+    /// A fingerprint drawn in the image names it, reads back with it, and another image name alone
+    /// is no change: the libraries and fonts decide the pixels.
+    @Test func theImage_isNamed_butIsNoChange() throws {
+        var inImage = EnvironmentFingerprint(libraries: ["pango": "1.50.12"], fonts: [:])
+        inImage.image = "seemore:0.4.0"
+        let text = inImage.json.serialized()
+        #expect(text.contains(#""image":"seemore:0.4.0""#) || text.contains(#""image": "seemore:0.4.0""#), "\(text)")
+        let read = try #require(JSONNode.read(Data(text.utf8)).flatMap(EnvironmentFingerprint.init))
+        #expect(read.image == "seemore:0.4.0" && read == inImage)
+        let onHost = EnvironmentFingerprint(libraries: ["pango": "1.50.12"], fonts: [:])
+        #expect(onHost.changes(since: inImage).isEmpty && inImage.changes(since: onHost).isEmpty)
+        #expect(!onHost.json.serialized().contains("image"))
+        #expect(onHost.merged(over: inImage).image == nil)
+    }
+
     @Test func recordedFontThatIsGone_isAnEnvironmentChange() {
         let recorded = EnvironmentFingerprint(libraries: [:], fonts: ["/nonexistent/font.ttf": "1:abc"])
         let current = EnvironmentFingerprint(libraries: [:], fonts: [:])

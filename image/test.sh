@@ -1,0 +1,137 @@
+#!/usr/bin/env bash
+# make test-image: builds the image from nothing but this checkout (image/build.sh) and proves it
+# draws what this machine draws: its packages are the pinned ones, its fonts and fontconfig rules
+# this machine's; it runs as a non-root user, without Swift; goldens recorded in it for
+# golden-images/ and examples/brand/ are byte-identical to the committed ones, its ENVIRONMENT.json
+# names the image, and `seemore check` in it passes on the committed goldens. Each step is timed; a
+# failing step fails the run. Where podman cannot run, it says why and fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export CONTAINERS_CONF=${CONTAINERS_CONF:-$PWD/image/containers.conf}
+version=$(sed -n 's/.*static let seemore = "\(.*\)".*/\1/p' Sources/SeeMoreText/Version.swift)
+tag=seemore:$version
+suites=(golden-images examples/brand)
+work=.build/image/test
+summary=()
+failed=0
+
+step() {
+    local name=$1 start status
+    shift
+    echo "==> $name"
+    start=$(date +%s.%N)
+    "$@"
+    status=$?
+    summary+=("$(printf '%7.1f s  %-6s  %s' "$(echo "$(date +%s.%N) - $start" | bc)" "$([ "$status" -eq 0 ] && echo ok || echo FAILED)" "$name")")
+    [ "$status" -eq 0 ] || failed=1
+    return "$status"
+}
+
+# seemore in the image ($image, else $tag), the folder $1 mounted as its working folder, as this
+# machine's user.
+in_image() {
+    local folder=$1
+    shift
+    podman run --rm --network none --user "$(id -u):$(id -g)" -v "$PWD/$work/$folder:/work" "${image:-$tag}" "$@"
+}
+
+# A copy of this checkout's files (tracked and new, as they are now).
+checkout_copy() {
+    rm -rf "$work/$1" && mkdir -p "$work/$1"
+    git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - 2> /dev/null | tar -xf - -C "$work/$1"
+}
+
+same_fonts() {
+    diff <(fc-list --format '%{file}\n' | sort) \
+        <(podman run --rm --network none --entrypoint fc-list "$tag" --format '%{file}\n' | sort) &&
+        diff <(ls /etc/fonts/conf.d) <(podman run --rm --network none --entrypoint ls "$tag" /etc/fonts/conf.d)
+}
+
+# Runs as uid 1000, has no Swift, and its binaries need no Swift library.
+non_root_without_swift() {
+    local uid
+    uid=$(podman run --rm --network none --entrypoint id "$tag" -u) || return 1
+    [ "$uid" = 1000 ] || { echo "runs as uid $uid, not 1000" >&2; return 1; }
+    if podman run --rm --network none --entrypoint sh "$tag" -c \
+        'command -v swift || ls /usr/lib/swift 2>/dev/null || ldd /usr/local/bin/seemore /usr/local/bin/seemore-serve | grep -i swift'; then
+        echo "the image holds Swift" >&2
+        return 1
+    fi
+    podman run --rm --network none "$tag" --version
+}
+
+# Every golden removed from a copy, recorded in the image, then compared byte for byte.
+record_in_image() {
+    checkout_copy recorded || return 1
+    local suite count=0 differ=0 path
+    for suite in "${suites[@]}"; do
+        find "$work/recorded/$suite" -name '*.png' -delete
+        rm -f "$work/recorded/$suite/ENVIRONMENT.json"
+        # New goldens fail the run that writes them (exit 1); a second run compares them.
+        in_image recorded check --suite "$suite/suite.json" --record missing --artifacts /tmp/artifacts > "$work/record.log" 2>&1
+        [ $? -eq 1 ] || { cat "$work/record.log"; echo "recording $suite in the image did not write goldens" >&2; return 1; }
+        in_image recorded check --suite "$suite/suite.json" --record never --artifacts /tmp/artifacts | tail -2 || return 1
+        grep -q "\"image\": \"$tag\"" "$work/recorded/$suite/ENVIRONMENT.json" || {
+            echo "$suite/ENVIRONMENT.json recorded in the image does not name $tag" >&2
+            return 1
+        }
+    done
+    while IFS= read -r path; do
+        count=$((count + 1))
+        if ! cmp -s "$path" "$work/recorded/$path"; then
+            differ=$((differ + 1))
+            echo "differs: $path" >&2
+        fi
+    done < <(git ls-files "${suites[@]/%//*.png}")
+    local recorded
+    recorded=$(find "${suites[@]/#/$work/recorded/}" -name '*.png' | wc -l)
+    echo "$count committed goldens, $recorded recorded in the image, $differ differ"
+    [ "$count" -gt 0 ] && [ "$differ" -eq 0 ] && [ "$recorded" -eq "$count" ]
+}
+
+# The committed goldens checked in the image, nothing written.
+check_in_image() {
+    checkout_copy committed || return 1
+    local suite
+    for suite in "${suites[@]}"; do
+        in_image committed check --suite "$suite/suite.json" --record never --artifacts /tmp/artifacts | tail -2 || return 1
+    done
+}
+
+# The Containerfile's default: SeeMore built from source inside the build, by a builder standing in
+# for Docker Hub's Swift image (image/Builder.containerfile, the toolchain mounted from /opt/swift),
+# then the committed goldens checked with that image.
+from_source() {
+    local base=${SEEMORE_IMAGE_BASE:-localhost/seemore-base:bookworm}
+    podman build --quiet --network host -f image/Builder.containerfile --build-arg BASE="$base" \
+        -t localhost/seemore-builder:latest image > /dev/null || return 1
+    # podman resolves `FROM ${BINARIES}` to a stage only when it has built every stage (docker does anyway).
+    podman build --quiet --network host --skip-unused-stages=false -v /opt/swift:/opt/swift:ro -f Containerfile \
+        --build-arg BASE="$base" \
+        --build-arg BUILDER=localhost/seemore-builder:latest --build-arg VERSION="$version" \
+        -t "seemore-from-source:$version" . > /dev/null || return 1
+    podman image inspect --format 'from source: {{.Size}} bytes' "seemore-from-source:$version"
+    image=seemore-from-source:$version check_in_image
+}
+
+# The version a docker user builds and the docs' commands name is this one.
+versions_agree() {
+    grep -q "^ARG VERSION=$version\$" Containerfile || { echo "Containerfile's ARG VERSION is not $version" >&2; return 1; }
+    ! grep -ho 'seemore:[0-9][0-9.]*[0-9]' README.md docs/ci.md Containerfile | grep -v "^$tag\$" || {
+        echo "README.md, docs/ci.md or Containerfile name another version than $tag" >&2
+        return 1
+    }
+}
+
+step "the image's version is seemore's ($version)" versions_agree
+if step "image $tag (make image)" bash image/build.sh; then
+    step "pinned packages" bash image/check-packages.sh "$tag"
+    step "this machine's fonts and fontconfig rules" same_fonts
+    step "non-root, without Swift" non_root_without_swift
+    step "goldens recorded in the image = committed" record_in_image
+    step "seemore check in the image" check_in_image
+    step "the image built from source (docker build's default)" from_source
+fi
+echo
+printf '%s\n' "${summary[@]}"
+exit "$failed"
