@@ -15,7 +15,10 @@ base=${SEEMORE_IMAGE_BASE:-localhost/seemore-base:bookworm}
 staging=.build/image
 
 missing=""
-for package in podman runc mmdebstrap uidmap; do dpkg -s "$package" > /dev/null 2>&1 || missing="$missing $package"; done
+# Installed, not merely known to dpkg (a removed package keeps its configuration and its entry).
+for package in podman runc mmdebstrap uidmap; do
+    [ "$(dpkg-query -W -f='${Status}' "$package" 2> /dev/null)" = "install ok installed" ] || missing="$missing $package"
+done
 if [ -n "$missing" ]; then
     echo "Installing:$missing"
     sudo=""
