@@ -72,6 +72,10 @@ struct CheckCommand {
                         + "command that approves it, links to the run ($GITHUB_SERVER_URL, $GITHUB_REPOSITORY, $GITHUB_RUN_ID) "
                         + "and to the report ($SEEMORE_REPORT_URL), how to download the artifacts ($SEEMORE_ARTIFACT_NAME); "
                         + "always under GitHub's 65 536 characters."),
+                .toggle(
+                    "--exit-zero-on-changes", \.exitZeroOnChanges,
+                    help: "Exit 0 when the only failures are changed or new pictures (report-only, for teams that gate on "
+                        + "review); a crashed case, an unreadable golden or a write error still fails."),
                 .choice(
                     "--color", "WHEN", \.color,
                     help: "Color the status words: auto (on a terminal, unless NO_COLOR is set), always or never (default auto)."),
@@ -105,6 +109,10 @@ struct CheckCommand {
     /// `$GITHUB_STEP_SUMMARY`: a file the Markdown summary is appended to.
     var stepSummaryPath: String? = nil
     var color = ColorChoice.auto
+    /// `--exit-zero-on-changes`: changed and new pictures do not fail the run.
+    var exitZeroOnChanges = false
+    /// `GITHUB_ACTIONS=true`: failing cases are also printed as annotations.
+    var annotates = false
     /// `NO_COLOR` is set: `auto` never colors.
     var noColorRequested = false
 
@@ -127,6 +135,7 @@ struct CheckCommand {
         var command = CheckCommand(options: options)
         command.environment = environment
         command.stepSummaryPath = environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
+        command.annotates = environment["GITHUB_ACTIONS"] == "true"
         if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { command.noColorRequested = true }
         try flags.parse(arguments, into: &command)
         return command
@@ -174,6 +183,12 @@ struct CheckCommand {
             throw CommandError(error.description + ", or pass --wait", exitCode: .cannotCreate)
         }
         try writeCIOutputs(summary, suite: suite)
+        // Annotations on standard output, where the runner reads workflow commands (standard error
+        // when it carries the JSON report).
+        if annotates {
+            let lines = GitHubAnnotations(summary: summary).lines
+            if json { io.writeError(lines) } else { io.writeOutput(lines) }
+        }
         if json {
             // A piece at a time, as report.json: the cases are never held whole.
             try GoldenReport(summary: summary, suite: suite, options: options).writeJSON { io.writeOutputBytes($0) }
@@ -185,7 +200,8 @@ struct CheckCommand {
         if let stopped = signals?.exitCode { return stopped }
         if summary.hasWriteError { return .cannotCreate }
         if summary.hasUnreadableGolden { return .dataError }
-        return summary.failures.isEmpty ? .success : .failure
+        if summary.failures.isEmpty { return .success }
+        return exitZeroOnChanges && summary.results.count(matching: { $0.failed && !$0.isChange }) == 0 ? .success : .failure
     }
 
     /// JUnit XML and the Markdown summary, where asked for.
@@ -194,7 +210,9 @@ struct CheckCommand {
         do {
             if let junitPath {
                 try AtomicFile.write(to: junitPath) { write in
-                    try JUnitReport(summary: summary, suite: suite).write { try write(Array($0.utf8)) }
+                    try JUnitReport(
+                        summary: summary, suite: suite, artifactsFolder: PortablePaths().shown(options.artifactsFolder)
+                    ).write { try write(Array($0.utf8)) }
                 }
             }
             let markdown = MarkdownSummary(summary: summary, artifactsFolder: options.artifactsFolder).markdown

@@ -99,7 +99,16 @@ public struct CaseResult: Sendable, Equatable {
             }
         }
 
-        var failed: Bool { outcome != .passed || recorded || writeError }
+        package var failed: Bool { outcome != .passed || recorded || writeError }
+
+        /// A failure that is a picture changed or new (or a golden this run wrote), not a fault: no
+        /// crash, no unreadable, unsafe or oversized golden, no write error (`--exit-zero-on-changes`).
+        package var isChange: Bool {
+            switch outcome {
+            case .passed, .missing, .sizeChanged, .layoutChanged, .pixelsChanged: return !writeError
+            case .unreadableGolden, .unsafeGolden, .oversizedGolden, .crashed: return false
+            }
+        }
 
         /// The status a reviewer filters by in report.json: passed, changed or new.
         package var status: String {

@@ -1,15 +1,23 @@
 import SeeMoreSupport
 /// A check's results as JUnit XML, which CI systems show as test results: one test case per golden
 /// case, a failure with the kind of change and its message, or an error for a case whose worker
-/// process died (`crashed`).
+/// process died (`crashed`). A failing case lists its golden, actual and diff images as
+/// `[[ATTACHMENT|path]]` lines (GitLab and Jenkins show them beside the test), paths as the report
+/// shows them.
 package struct JUnitReport {
     let summary: CheckSummary
     let suite: GoldenSuite
+    /// The artifacts folder as attachments name it (relative to the project, where CI reads the XML).
+    let artifactsFolder: String?
 
-    package init(summary: CheckSummary, suite: GoldenSuite) {
+    package init(summary: CheckSummary, suite: GoldenSuite, artifactsFolder: String? = nil) {
         self.summary = summary
         self.suite = suite
+        self.artifactsFolder = artifactsFolder
     }
+
+    /// The images a failing case's attachments name, in this order.
+    static let attachedImages = ["golden", "actual", "diff"]
 
     /// The XML, handed to `emit` a piece at a time, case by case.
     package func write(_ emit: (String) throws -> Void) rethrows {
@@ -30,6 +38,13 @@ package struct JUnitReport {
                 xml +=
                     ">\n      <\(element) type=\"\(Self.escape(kind))\" message=\"\(Self.escape(kind + ": " + result.message))\">"
                 xml += Self.escape(result.message + (result.artifacts["diff"].map { "\ndiff: " + $0 } ?? "")) + "</\(element)>\n"
+                if let artifactsFolder {
+                    let attachments = Self.attachedImages.compactMap { result.artifacts[$0] }
+                        .map { "[[ATTACHMENT|\(artifactsFolder)/\($0)]]" }
+                    if !attachments.isEmpty {
+                        xml += "      <system-out>" + Self.escape(attachments.joined(separator: "\n")) + "</system-out>\n"
+                    }
+                }
                 xml += "    </testcase>\n"
             } else {
                 xml += "/>\n"

@@ -1,7 +1,8 @@
 import SeeMoreSupport
 
-/// A check's results as Markdown for a CI job's summary page: the counts, and a table of the failing
-/// cases with their kind of change and the path of their diff image.
+/// A check's results as Markdown for a CI job's summary page: the counts, the change groups (what
+/// changed, in how many cases, the command that accepts it), and a table of the failing cases with
+/// their kind of change and the path of their diff image.
 package struct MarkdownSummary {
     let summary: CheckSummary
     let artifactsFolder: String
@@ -33,6 +34,18 @@ package struct MarkdownSummary {
         }
         if !summary.designChanges.isEmpty {
             text += "\n**The design's fonts changed**:\n\n" + Self.items(summary.designChanges)
+        }
+        let groups = summary.changeGroups.groups
+        if !groups.isEmpty {
+            let folder = Self.code(PortablePaths().shown(artifactsFolder))
+            text += "\n| change group | cases | accept it |\n| --- | ---: | --- |\n"
+            for group in groups.prefix(Self.maximumRows) {
+                text +=
+                    "| `\(group.id)` \(Self.cell(group.sentence)) | \(group.members.count) | `seemore approve --artifacts \(folder) --group \(group.id)` |\n"
+            }
+            if groups.count > Self.maximumRows {
+                text += "\n\(Plural.count(groups.count - Self.maximumRows, "more change group")) in the report.\n"
+            }
         }
         if !failures.isEmpty {
             text += "\n| case | change | message | diff |\n| --- | --- | --- | --- |\n"

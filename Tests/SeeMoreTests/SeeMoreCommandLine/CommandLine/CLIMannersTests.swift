@@ -96,19 +96,50 @@ import Testing
         try Data("earlier step\n".utf8).write(to: URL(fileURLWithPath: stepSummary))
         let output = try BinaryRunner.run(
             check + ["--junit", folder + "/junit.xml", "--summary", folder + "/summary.md"],
-            environment: ["GITHUB_STEP_SUMMARY": stepSummary])
+            environment: ["GITHUB_STEP_SUMMARY": stepSummary, "GITHUB_ACTIONS": "true"])
         #expect(output.status == 1)
+        // An annotation at the golden's path, titled with the case; the only one.
+        let annotations = output.stdout.split(separator: "\n").filter { $0.hasPrefix("::") }
+        #expect(annotations.count == 1, "\(output.stdout)")
+        #expect(
+            annotations.first?.hasPrefix("::error file=") == true
+                && annotations.first?.contains("x/short/DejaVuSans-15@200.light.collapsed.png%2Ctitle=") == false
+                && annotations.first?.contains(",title=x/short/DejaVuSans-15@200.light.collapsed::new: ") == true,
+            "\(annotations)")
+        // Without GITHUB_ACTIONS, no workflow command.
+        #expect(!(try BinaryRunner.run(check)).stdout.contains("::error"))
         let junit = try String(contentsOfFile: folder + "/junit.xml", encoding: .utf8)
         #expect(junit.contains("<testsuites name=\"seemore check\" tests=\"16\" failures=\"1\" errors=\"0\">"))
         #expect(junit.contains("name=\"x/short/DejaVuSans-15@200.light.collapsed\""))
         #expect(junit.contains("<failure type=\"new\""))
         #expect(junit.components(separatedBy: "<testcase ").count == 17)
+        // The new case's picture as an attachment (a new golden has only its actual image).
+        #expect(junit.contains("<system-out>[[ATTACHMENT|"), "\(junit)")
+        #expect(junit.components(separatedBy: "[[ATTACHMENT|").count == 2, "\(junit)")
         let markdown = try String(contentsOfFile: folder + "/summary.md", encoding: .utf8)
         #expect(markdown.hasPrefix("## SeeMore check: 1 of 16 cases failed"))
         #expect(markdown.contains("| `x/short/DejaVuSans-15@200.light.collapsed` | new |"))
+        #expect(markdown.contains("| change group | cases | accept it |"), "\(markdown)")
+        #expect(markdown.contains(" | 1 | `seemore approve --artifacts "), "\(markdown)")
         let step = try String(contentsOfFile: stepSummary, encoding: .utf8)
         #expect(step.hasPrefix("earlier step\n## SeeMore check"), "appended, not replaced")
         #expect(output.stdout.contains("Report: "))
+    }
+
+    /// Report-only mode: a new or changed picture exits 0; an unreadable golden still fails.
+    @Test func exitZeroOnChanges_passesChanges_notFaults() throws {
+        let check = try Self.failingCheck()
+        #expect(try BinaryRunner.run(check).status == 1)
+        let reportOnly = try BinaryRunner.run(check + ["--exit-zero-on-changes"])
+        #expect(reportOnly.status == 0, "\(reportOnly.stdout)\(reportOnly.stderr)")
+        #expect(reportOnly.stdout.contains("1 failed") || reportOnly.stdout.contains("1 new"), "\(reportOnly.stdout)")
+        let suite = try #require(check.firstIndex(of: "--suite").map { check[$0 + 1] })
+        let folder = URL(fileURLWithPath: suite).deletingLastPathComponent().path
+        let golden = try #require(
+            FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.first { $0.hasSuffix(".png") })
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: folder + "/" + golden))
+        let fault = try BinaryRunner.run(check + ["--exit-zero-on-changes"])
+        #expect(fault.status != 0, "\(fault.stdout)")
     }
 
     @Test func reportPath_isPrintedOnEveryRun_andColorFollowsTheChoice() throws {
