@@ -114,10 +114,66 @@ from_source() {
     image=seemore-from-source:$version check_in_image
 }
 
+# action.yml's step as GitHub's runner runs it: action/check.sh in a copy of the repository, with the
+# inputs as INPUT_* and GitHub's variables, the image run by podman. The README's design change fails
+# with an annotation, a step summary with the change group, JUnit, the comment and the outputs; the
+# unchanged copy passes (sharded too); a path out of the repository is refused with exit 64.
+run_action() {
+    local copy=$1 out=$2
+    shift 2
+    (cd "$work/$copy" && env GITHUB_ACTIONS=true GITHUB_WORKSPACE="$PWD" GITHUB_SERVER_URL=https://github.com \
+        GITHUB_REPOSITORY=acme/cards GITHUB_RUN_ID=77 GITHUB_ACTION_REPOSITORY=acme/seemore \
+        GITHUB_STEP_SUMMARY="$out/step-summary.md" GITHUB_OUTPUT="$out/output" INPUT_SUITE=golden-images/suite.json \
+        INPUT_ARTIFACTS=seemore-report INPUT_RECORD=never INPUT_SHARD= INPUT_PR_COMMENT=true INPUT_IMAGE="$tag" \
+        SEEMORE_ARTIFACT_NAME=seemore-report SEEMORE_CONTAINER_ENGINE=podman "$@" bash action/check.sh) > "$out/log" 2>&1
+}
+
+the_action() {
+    local out=$PWD/$work/action status
+    rm -rf "$out" && mkdir -p "$out" && : > "$out/step-summary.md" && : > "$out/output"
+    checkout_copy action-changed || return 1
+    sed -i 's/"text": "More"/"text": "Read more"/' "$work/action-changed/Templates/inline-more.json"
+    run_action action-changed "$out"
+    status=$?
+    [ "$status" -eq 1 ] || { cat "$out/log"; echo "the changed design exited $status, not 1" >&2; return 1; }
+    grep -q '^::error file=golden-images/inline-more/[^,]*\.png,title=inline-more/' "$out/log" &&
+        grep -q '| change group | cases | accept it |' "$out/step-summary.md" &&
+        grep -q '\[\[ATTACHMENT|seemore-report/' "$work/action-changed/seemore-report/junit.xml" &&
+        grep -q 'gh run download 77 --repo acme/cards' "$work/action-changed/seemore-report/pr-comment.md" &&
+        grep -qx 'status=1' "$out/output" && grep -qx 'report=seemore-report/index.html' "$out/output" ||
+        { cat "$out/log" "$out/step-summary.md" "$out/output"; echo "the failing run's outputs are not all there" >&2; return 1; }
+    grep -c '^::error' "$out/log" | sed 's/^/annotations: /'
+    checkout_copy action-same || return 1
+    : > "$out/output"
+    run_action action-same "$out" INPUT_SHARD=2/3 || { cat "$out/log"; echo "the unchanged design failed" >&2; return 1; }
+    grep -qx 'status=0' "$out/output" || return 1
+    ! grep -q '^::error' "$out/log" || { echo "a passing run printed annotations" >&2; return 1; }
+    run_action action-same "$out" INPUT_ARTIFACTS=../outside
+    status=$?
+    [ "$status" -eq 64 ] && grep -q '^::error title=SeeMore action::input artifacts must be a path inside' "$out/log" ||
+        { cat "$out/log"; echo "a path out of the repository was not refused (exit $status)" >&2; return 1; }
+}
+
+# The GitLab job's script, run in the image as GitLab's runner runs it (the image's shell, the
+# project as the working folder), on the changed design: it fails, with JUnit attachments.
+gitlab_job() {
+    local script
+    script=$(sed -n 's/^    - //p' examples/gitlab/seemore.gitlab-ci.yml)
+    [ -n "$script" ] || { echo "no script in examples/gitlab/seemore.gitlab-ci.yml" >&2; return 1; }
+    grep -q "name: ghcr.io/seemore/seemore:$version" examples/gitlab/seemore.gitlab-ci.yml || return 1
+    rm -rf "$work/action-changed/seemore-report"
+    podman run --rm --network none --user "$(id -u):$(id -g)" -v "$PWD/$work/action-changed:/builds/acme/cards" \
+        -w /builds/acme/cards -e CI=true -e GITLAB_CI=true -e SEEMORE_SUITE=golden-images/suite.json \
+        --entrypoint sh "$tag" -c "$script" > "$work/gitlab.log" 2>&1
+    local status=$?
+    [ "$status" -eq 1 ] && grep -q '\[\[ATTACHMENT|seemore-report/' "$work/action-changed/seemore-report/junit.xml" ||
+        { cat "$work/gitlab.log"; echo "the GitLab job exited $status or wrote no attachments" >&2; return 1; }
+}
+
 # The version a docker user builds and the docs' commands name is this one.
 versions_agree() {
     grep -q "^ARG VERSION=$version\$" Containerfile || { echo "Containerfile's ARG VERSION is not $version" >&2; return 1; }
-    ! grep -ho 'seemore:[0-9][0-9.]*[0-9]' README.md docs/ci.md Containerfile | grep -v "^$tag\$" || {
+    ! grep -ho 'seemore:[0-9][0-9.]*[0-9]' README.md docs/ci.md Containerfile examples/gitlab/seemore.gitlab-ci.yml | grep -v "^$tag\$" || {
         echo "README.md, docs/ci.md or Containerfile name another version than $tag" >&2
         return 1
     }
@@ -130,6 +186,8 @@ if step "image $tag (make image)" bash image/build.sh; then
     step "non-root, without Swift" non_root_without_swift
     step "goldens recorded in the image = committed" record_in_image
     step "seemore check in the image" check_in_image
+    step "the GitHub Action's step (action/check.sh)" the_action
+    step "the GitLab job (examples/gitlab)" gitlab_job
     step "the image built from source (docker build's default)" from_source
 fi
 echo
