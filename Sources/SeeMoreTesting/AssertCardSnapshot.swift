@@ -93,10 +93,11 @@ public func assertCardSnapshot(
             let (image, metadata) = try renderer.draw(request, state: state)
             let result = GoldenCheck.check(
                 image, metadata: metadata, scale: scale, at: location, record: mode, tolerance: tolerance,
-                ignore: ignore, artifacts: ArtifactsFolder(path: SnapshotSource.artifactsFolder))
+                ignore: ignore, artifacts: ArtifactsFolder(path: source.artifactsFolder))
             if result.failed {
                 let test = String(function.prefix { $0 != "(" })
-                source.fail(SnapshotSource.message(result, artifacts: SnapshotSource.artifactsFolder, test: test))
+                source.attach(result, artifacts: source.artifactsFolder)
+                source.fail(SnapshotSource.message(result, artifacts: source.artifactsFolder, test: test))
             }
         }
     } catch {
@@ -140,8 +141,42 @@ struct SnapshotSource {
         return FontFiles(files: try FontFiles.expand(entries, relativeTo: folder), hermetic: hermetic)
     }
 
-    static var artifactsFolder: String {
-        ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] ?? NSTemporaryDirectory() + "seemore-artifacts"
+    /// Where a failure's actual and diff images go: `$SNAPSHOT_ARTIFACTS`, else the `.build` folder of
+    /// the package holding the test file (`.build/seemore-snapshots`), never a folder another project
+    /// shares; the temporary folder only when no package is found above the test file.
+    var artifactsFolder: String {
+        if let given = ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"], !given.isEmpty { return given }
+        var folder = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
+        for _ in 0..<16 {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder.appendingPathComponent(".build/seemore-snapshots").path
+            }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
+        }
+        return NSTemporaryDirectory() + "seemore-snapshots-\(getuid())"
+    }
+
+    /// Attaches a failure's golden, actual and diff images to the running Swift Testing test, so the
+    /// test's results carry the pictures (`swift test --attachments-path DIR` saves them; an IDE shows
+    /// them). XCTest on Linux has no attachments: there the message names the files.
+    func attach(_ result: CaseResult, artifacts: String) {
+        guard Test.current != nil else { return }
+        var files: [(kind: String, path: String)] = []
+        if result.recordedPath == nil, FileManager.default.fileExists(atPath: result.goldenPath) {
+            files.append(("golden", result.goldenPath))
+        }
+        for kind in ["actual", "diff"] {
+            if let file = result.artifacts[kind] { files.append((kind, artifacts + "/" + file)) }
+        }
+        let stem = URL(fileURLWithPath: result.goldenPath).deletingPathExtension().lastPathComponent
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            Attachment.record(
+                [UInt8](data), named: "\(stem).\(file.kind).png",
+                sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+        }
     }
 
     /// `<folder of the test file>/__Goldens__/<TestFile>/<test>[.<arguments>].<identifier>.<state>`.

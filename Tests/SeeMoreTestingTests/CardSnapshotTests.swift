@@ -48,6 +48,16 @@ import XCTest
             assertCardSnapshot("A different text entirely.", width: 320, states: [.collapsed], named: "guarded", record: .never)
         }
         #expect(try Data(contentsOf: golden) == before)
+        // Its actual and diff images are in this package's .build, not a folder other projects share.
+        if ProcessInfo.processInfo.environment["SNAPSHOT_ARTIFACTS"] == nil {
+            let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let artifacts = package.appendingPathComponent(".build/seemore-snapshots/CardSnapshotTests").path
+            for kind in ["actual", "diff"] {
+                let file = artifacts + "/changedText_failsWithoutRecording.guarded.collapsed.\(kind).png"
+                #expect(FileManager.default.fileExists(atPath: file), "\(file)")
+            }
+        }
         assertCardSnapshot(Self.post, width: 320, states: [.collapsed], named: "guarded", record: .never)
     }
 
