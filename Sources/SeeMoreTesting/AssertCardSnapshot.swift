@@ -175,7 +175,8 @@ struct SnapshotSource {
             guard let data = FileManager.default.contents(atPath: file.path) else { continue }
             Attachment.record(
                 [UInt8](data), named: "\(stem).\(file.kind).png",
-                sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
+                sourceLocation: SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+            )
         }
     }
 
