@@ -52,6 +52,7 @@ struct ApproveCommand {
 
     static func parse(_ arguments: [String], environment: [String: String]) throws -> ApproveCommand {
         var command = ApproveCommand(artifactsFolder: environment["SNAPSHOT_ARTIFACTS"] ?? ".build/seemore-artifacts")
+        try ProjectFile.apply(to: &command, flags: flags, skipping: ProjectFile.decidedByEnvironment(environment))
         command.names = try flags.parse(arguments, into: &command)
         return command
     }

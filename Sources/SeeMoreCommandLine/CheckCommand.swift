@@ -137,6 +137,7 @@ struct CheckCommand {
         command.stepSummaryPath = environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
         command.annotates = environment["GITHUB_ACTIONS"] == "true"
         if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { command.noColorRequested = true }
+        try ProjectFile.apply(to: &command, flags: flags, skipping: ProjectFile.decidedByEnvironment(environment))
         try flags.parse(arguments, into: &command)
         return command
     }

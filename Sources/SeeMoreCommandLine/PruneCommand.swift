@@ -23,6 +23,7 @@ struct PruneCommand {
 
     static func parse(_ arguments: [String]) throws -> PruneCommand {
         var command = PruneCommand()
+        try ProjectFile.apply(to: &command, flags: flags)
         try flags.parse(arguments, into: &command)
         return command
     }
