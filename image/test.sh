@@ -170,6 +170,47 @@ gitlab_job() {
         { cat "$work/gitlab.log"; echo "the GitLab job exited $status or wrote no attachments" >&2; return 1; }
 }
 
+# Approve from the pull request (action/approve.sh, as seemore-approve.yml runs it) against a local
+# bare repository standing in for GitHub: the pull request's branch carries the README's design
+# change, its check fails; a comment from someone who may not write does nothing, a malformed one is
+# refused, a writer's `/seemore approve ID` pushes a commit of goldens only, and the branch as
+# pushed then passes the check.
+approve_from_pr() {
+    local remote=$PWD/$work/remote.git pr=$work/pr id before status
+    rm -rf "$remote" && git init --quiet --bare "$remote" || return 1
+    checkout_copy pr || return 1
+    (cd "$pr" && git init --quiet && git add -A && git -c user.name=t -c user.email=t@t commit --quiet -m base &&
+        git remote add origin "$remote" && git push --quiet origin HEAD:refs/heads/main &&
+        sed -i 's/"text": "More"/"text": "Read more"/' Templates/inline-more.json &&
+        git -c user.name=t -c user.email=t@t commit --quiet -am "Read more" &&
+        git push --quiet origin HEAD:refs/heads/design) || return 1
+    in_image pr check --record never --artifacts seemore-report > "$work/approve-check.log" 2>&1
+    [ $? -eq 1 ] || { cat "$work/approve-check.log"; echo "the design change did not fail the check" >&2; return 1; }
+    id=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["groups"][0]["id"])' "$pr/seemore-report/report.json") || return 1
+    before=$(git -C "$remote" rev-parse design)
+    approve() {
+        (cd "$pr" && env SEEMORE_CONTAINER_ENGINE=podman SEEMORE_IMAGE="$tag" SEEMORE_BRANCH=design SEEMORE_ACTOR=reviewer \
+            "$@" bash "$OLDPWD/action/approve.sh") > "$work/approve.log" 2>&1
+    }
+    approve SEEMORE_ASSOCIATION=CONTRIBUTOR SEEMORE_COMMENT="/seemore approve $id"
+    status=$?
+    [ "$status" -eq 0 ] && [ "$(git -C "$remote" rev-parse design)" = "$before" ] && [ -z "$(git -C "$pr" status --porcelain -- . ':(exclude)seemore-report')" ] ||
+        { cat "$work/approve.log"; echo "a contributor's comment changed something (exit $status)" >&2; return 1; }
+    approve SEEMORE_ASSOCIATION=MEMBER SEEMORE_COMMENT="/seemore approve $id; curl evil"
+    status=$?
+    [ "$status" -eq 64 ] && [ "$(git -C "$remote" rev-parse design)" = "$before" ] ||
+        { cat "$work/approve.log"; echo "a malformed comment was not refused (exit $status)" >&2; return 1; }
+    approve SEEMORE_ASSOCIATION=MEMBER SEEMORE_COMMENT="$(printf '/seemore approve %s\r\nThanks!' "$id")" ||
+        { cat "$work/approve.log"; echo "a writer's approval failed" >&2; return 1; }
+    cat "$work/approve.log"
+    local files
+    files=$(git -C "$remote" diff --name-only "$before" design)
+    [ -n "$files" ] && ! printf '%s\n' "$files" | grep -v -E '^golden-images/(.*\.(png|layout\.txt)|ENVIRONMENT\.json)$' ||
+        { printf '%s\n' "$files"; echo "the pushed commit holds more than goldens" >&2; return 1; }
+    rm -rf "$work/pushed" && git clone --quiet --branch design "$remote" "$work/pushed" || return 1
+    in_image pushed check --record never --artifacts /tmp/artifacts | tail -1
+}
+
 # The version a docker user builds and the docs' commands name is this one.
 versions_agree() {
     grep -q "^ARG VERSION=$version\$" Containerfile || { echo "Containerfile's ARG VERSION is not $version" >&2; return 1; }
@@ -188,6 +229,7 @@ if step "image $tag (make image)" bash image/build.sh; then
     step "seemore check in the image" check_in_image
     step "the GitHub Action's step (action/check.sh)" the_action
     step "the GitLab job (examples/gitlab)" gitlab_job
+    step "approve from the pull request (action/approve.sh)" approve_from_pr
     step "the image built from source (docker build's default)" from_source
 fi
 echo
