@@ -59,6 +59,9 @@ public struct CaseResult: Sendable, Equatable {
     /// Words the card draws in more than one font ("'Việt' mixes NanumGothic and DejaVu Sans"): a lint,
     /// never a failure.
     package var mixedFonts: [String] = []
+    /// How long drawing and comparing the case took in this run, in seconds (JUnit's `time`; not in
+    /// report.json, which is the same for any run of the same inputs).
+    package var seconds = 0.0
     /// The tolerance the case was compared with, when the suite gives it one of its own (nil: the run's).
     package var tolerance: Tolerance? = nil
     /// What changed, said the same for every case whose change is the same (`ChangeGroups`); nil for a

@@ -268,7 +268,21 @@ public enum GoldenRunner {
         }
     }
 
+    /// `drawAndCompare`, timed.
     private static func process(
+        _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder,
+        recording: inout GoldenRecording?
+    ) -> (CaseResult, [String]) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var (result, fonts) = drawAndCompare(
+            golden, suite: suite, options: options, renderer: renderer, artifacts: artifacts, recording: &recording)
+        let (seconds, attoseconds) = (clock.now - start).components
+        result.seconds = Double(seconds) + Double(attoseconds) / 1e18
+        return (result, fonts)
+    }
+
+    private static func drawAndCompare(
         _ golden: GoldenCase, suite: GoldenSuite, options: CheckOptions, renderer: CardRenderer, artifacts: ArtifactsFolder,
         recording: inout GoldenRecording?
     ) -> (CaseResult, [String]) {

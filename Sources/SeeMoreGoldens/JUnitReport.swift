@@ -31,7 +31,8 @@ package struct JUnitReport {
         for result in results {
             let parts = result.name.split(separator: "/")
             let className = parts.count > 1 ? parts.dropLast().joined(separator: ".") : "seemore"
-            var xml = "    <testcase classname=\"\(Self.escape(className))\" name=\"\(Self.escape(result.name))\" time=\"0\""
+            var xml =
+                "    <testcase classname=\"\(Self.escape(className))\" name=\"\(Self.escape(result.name))\" time=\"\(Self.seconds(result.seconds))\""
             if result.failed {
                 let kind = result.change
                 let element = result.outcome == .crashed ? "error" : "failure"
@@ -52,6 +53,13 @@ package struct JUnitReport {
             try emit(xml)
         }
         try emit("  </testsuite>\n</testsuites>\n")
+    }
+
+    /// Seconds with millisecond precision, as JUnit readers expect ("0.012").
+    static func seconds(_ value: Double) -> String {
+        let milliseconds = Int((max(0, value.isFinite ? value : 0) * 1000).rounded())
+        let fraction = String(milliseconds % 1000)
+        return "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
     /// Text safe inside XML attributes and elements (control characters dropped).

@@ -113,6 +113,9 @@ import Testing
         #expect(junit.contains("name=\"x/short/DejaVuSans-15@200.light.collapsed\""))
         #expect(junit.contains("<failure type=\"new\""))
         #expect(junit.components(separatedBy: "<testcase ").count == 17)
+        // Each case's time, in seconds to the millisecond; drawing took some.
+        let times = junit.matches(of: /<testcase [^>]* time="([0-9]+\.[0-9]{3})"/).compactMap { Double($0.1) }
+        #expect(times.count == 16 && times.reduce(0, +) > 0, "\(times)")
         // The new case's picture as an attachment (a new golden has only its actual image).
         #expect(junit.contains("<system-out>[[ATTACHMENT|"), "\(junit)")
         #expect(junit.components(separatedBy: "[[ATTACHMENT|").count == 2, "\(junit)")

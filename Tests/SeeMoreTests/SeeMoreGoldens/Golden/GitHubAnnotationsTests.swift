@@ -16,6 +16,12 @@ import Testing
             ], "\(lines)")
     }
 
+    @Test func junitTimes_areSecondsToTheMillisecond() {
+        #expect(JUnitReport.seconds(0) == "0.000" && JUnitReport.seconds(0.0125) == "0.013")
+        #expect(
+            JUnitReport.seconds(61.5) == "61.500" && JUnitReport.seconds(.nan) == "0.000" && JUnitReport.seconds(-1) == "0.000")
+    }
+
     @Test func manyFailures_stopAtFifty_withANotice() {
         let lines = GitHubAnnotations(summary: PullRequestCommentTests.summary(cases: 80, groups: 4)).lines.split(separator: "\n")
         #expect(lines.count == 51 && lines.last == "::notice title=SeeMore::30 more failing cases are in the report")
