@@ -84,12 +84,16 @@ struct ProjectFile: Decodable {
             let place = line.map { ":\($0):\(column ?? 1)" } ?? ""
             return CommandError("\(shown)\(place): \(field.map { $0 + ": " } ?? "")\(message)", exitCode: .dataError)
         }
+        // A stranger's repository: the file is read where it is, through no link.
         let data: Data
-        switch PathPolicy.readDocument(path) {
-        case .success(let bytes): data = bytes
-        case .failure(.tooLarge(let size)):
+        switch PathPolicy.read(
+            path, root: URL(fileURLWithPath: path).deletingLastPathComponent().path, limit: PathPolicy.maximumDocumentBytes)
+        {
+        case .bytes(let bytes): data = Data(bytes)
+        case .tooLarge(let size):
             throw failure("the file has \(size) bytes; a project file has at most \(PathPolicy.maximumDocumentBytes)")
-        case .failure: throw failure("cannot read the project file (it must be a regular file)")
+        case .symbolicLink(let target): throw failure("is a symbolic link (to \(target)); SeeMore follows none")
+        case .missing, .notRegularFile, .outsideRoot: throw failure("cannot read the project file (it must be a regular file)")
         }
         let file: ProjectFile
         do {

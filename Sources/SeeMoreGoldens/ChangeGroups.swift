@@ -23,6 +23,11 @@ package struct ChangeGroups: Sendable {
         package var representative: Int
         /// The representative's name.
         package var representativeName: String { names[members.firstIndex(of: representative) ?? 0] }
+
+        /// The command that accepts this group's cases from the artifacts at `folder` (as shown).
+        package func approveCommand(artifacts folder: String) -> String {
+            "seemore approve --artifacts \(folder) --group \(id)"
+        }
     }
 
     /// Largest first; equal sizes by template and change.

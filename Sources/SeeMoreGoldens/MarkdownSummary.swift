@@ -41,7 +41,7 @@ package struct MarkdownSummary {
             text += "\n| change group | cases | accept it |\n| --- | ---: | --- |\n"
             for group in groups.prefix(Self.maximumRows) {
                 text +=
-                    "| `\(group.id)` \(Self.cell(group.sentence)) | \(group.members.count) | `seemore approve --artifacts \(folder) --group \(group.id)` |\n"
+                    "| `\(group.id)` \(Self.cell(group.sentence)) | \(group.members.count) | `\(group.approveCommand(artifacts: folder))` |\n"
             }
             if groups.count > Self.maximumRows {
                 text += "\n\(Plural.count(groups.count - Self.maximumRows, "more change group")) in the report.\n"

@@ -72,7 +72,7 @@ package struct PullRequestComment {
         let tail = 400
         for group in groups {
             let id = reportURL.map { "[`\(group.id)`](\(Self.url($0))#change:\(group.id))" } ?? "`\(group.id)`"
-            let command = "`seemore approve --artifacts \(Self.code(artifactsFolder)) --group \(group.id)`"
+            let command = "`\(group.approveCommand(artifacts: Self.code(artifactsFolder)))`"
             let row = "| \(id) \(Self.cell(group.sentence)) | \(group.members.count) | \(command) |\n"
             guard text.utf8.count + row.utf8.count + tail <= Self.budget else { break }
             text += row

@@ -23,7 +23,7 @@ public struct LanguageTag: RawRepresentable, Sendable, Hashable, CustomStringCon
     public var description: String { rawValue }
 
     /// What a language must be, for messages: "… must be \(rule), not 'ja_JP'".
-    public static let rule = "a BCP 47 language tag such as ja, zh-Hans or pt-BR"
+    package static let rule = "a BCP 47 language tag such as ja, zh-Hans or pt-BR"
 
     private static func isWellFormed(_ tag: String) -> Bool {
         let parts = tag.split(separator: "-", omittingEmptySubsequences: false)

@@ -61,6 +61,16 @@ import Testing
         #expect(output.stderr.contains("../../" + message) || output.stderr.contains(message), "\(output.stderr)")
     }
 
+    /// A project file that is a link is not followed (a stranger's link could point anywhere).
+    @Test func aLinkedProjectFile_isRefused() throws {
+        let (root, deeper) = try Self.repository(Self.project)
+        let elsewhere = try BinaryRunner.temporaryFolder().appendingPathComponent("seemore.json")
+        try FileManager.default.moveItem(at: root.appendingPathComponent("seemore.json"), to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("seemore.json"), withDestinationURL: elsewhere)
+        let output = try BinaryRunner.run(["check"], workingDirectory: deeper)
+        #expect(output.status == 65 && output.stderr.contains("is a symbolic link"), "\(output.stderr)")
+    }
+
     /// The search stops at the repository's root: a project file above it belongs to no one here.
     @Test func theSearch_stopsAtTheRepositoryRoot() throws {
         let (root, deeper) = try Self.repository(Self.project)
