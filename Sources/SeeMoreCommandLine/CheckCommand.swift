@@ -9,87 +9,93 @@ struct CheckCommand {
         CommandFlags<CheckCommand>(
             command: "seemore check",
             summary: "Renders every case of a golden-image suite and compares it with its committed golden.",
-            flags: [
-                .text(
-                    "--suite", "PATH", synopsis: defaultSuite, \.suitePath,
-                    help: "The suite file (default \(defaultSuite)); goldens live next to it."),
-                CommandFlags.Flag(
-                    "--record", value: "MODE", synopsis: RecordMode.allCases.map(\.rawValue).joined(separator: "|"),
-                    help: "never: only compare; missing: write absent goldens; failed: also replace failing ones; all: rewrite "
-                        + "every golden that would change. A written golden still fails the run. Default: $SEEMORE_RECORD when "
-                        + "set, else missing, or never when $CI is set."
-                ) { command, text, scanner in command.options.record = try scanner.choice(text, flag: "--record") },
-                CommandFlags.Flag(
-                    "--threshold", value: "T", synopsis: "0.1",
-                    help: "Per-pixel color distance in YIQ space, 0–1 (default 0.1)."
-                ) { command, text, scanner in
-                    command.options.tolerance.threshold = try scanner.fraction(text, flag: "--threshold")
-                },
-                CommandFlags.Flag("--max-diff-pixels", value: "N", help: "Differing pixels allowed per case (default 0).") {
-                    command, text, scanner in
-                    command.options.tolerance.maxDiffPixels = try scanner.integer(text, flag: "--max-diff-pixels", minimum: 0)
-                },
-                CommandFlags.Flag(
-                    "--max-diff-ratio", value: "R",
-                    help: "Differing pixels allowed as a share, 0–1 (default 0); the larger limit wins."
-                ) { command, text, scanner in
-                    command.options.tolerance.maxDiffRatio = try scanner.fraction(text, flag: "--max-diff-ratio")
-                },
-                .text(
-                    "--artifacts", "DIR", \.options.artifactsFolder,
-                    help: "Actual and diff images, report.json and index.html (default $SNAPSHOT_ARTIFACTS or "
-                        + ".build/seemore-artifacts)."),
-                .jobs(
-                    \.options.jobs,
-                    help: "Check in N worker processes (default: the number of cores); output is the same for any N."),
-                .timeBudget(
-                    \.caseBudget,
-                    help: "Seconds a worker may spend on one case (default 60): past it the worker is ended and the case "
-                        + "fails as not drawn; the run goes on."),
-                .shard(\.options.shard, help: "Run only shard I of N, a stable share of the cases."),
-                .filter(\.options.filter, help: "Run only cases whose name matches, e.g. 'inline-more/*' ('*' crosses '/')."),
-                .toggle(
-                    "--allow-empty", \.allowEmpty,
-                    help: "Pass when --filter or --shard selects no case (by default that is exit 65)."),
-                .wait(
-                    \.options.waitForLock,
-                    help:
-                        "When recording, wait for another run writing goldens into the suite instead of failing at once (exit 73)."
-                ),
-                .templatesFolder(
-                    \.templatesFolder,
-                    help: "Look for templates here first (default: the suite's \"templates\"), then in ./Templates, then the "
-                        + "built-in ones."),
-                .text(
-                    "--junit", "FILE", \.junitPath, help: "Also write the results as JUnit XML (one test case per golden case)."),
-                .text(
-                    "--summary", "FILE", \.summaryPath,
-                    help: "Also write a Markdown summary (counts, failing cases, diff paths); it is appended to "
-                        + "$GITHUB_STEP_SUMMARY too when that is set."),
-                .text(
-                    "--pr-comment", "FILE", \.pullRequestCommentPath,
-                    help: "Also write Markdown for a pull-request comment: the counts, one row per change group with the "
-                        + "command that approves it, links to the run ($GITHUB_SERVER_URL, $GITHUB_REPOSITORY, $GITHUB_RUN_ID) "
-                        + "and to the report ($SEEMORE_REPORT_URL), how to download the artifacts ($SEEMORE_ARTIFACT_NAME); "
-                        + "always under GitHub's 65 536 characters."),
-                .toggle(
-                    "--exit-zero-on-changes", \.exitZeroOnChanges,
-                    help: "Exit 0 when the only failures are changed or new pictures (report-only, for teams that gate on "
-                        + "review); a crashed case, an unreadable golden or a write error still fails."),
-                .choice(
-                    "--color", "WHEN", \.color,
-                    help: "Color the status words: auto (on a terminal, unless NO_COLOR is set), always or never (default auto)."),
-                .json(\.json, help: "Print the report as JSON."),
-            ],
+            flags: flagList,
             footer: """
                 Exit codes: 0 all passed, 1 a case failed (or its golden was written), 64 usage,
                 65 a broken suite, an unreadable or unsafe golden, or no case selected, 66 no suite file,
                 73 a golden, artifact or report that cannot be written (a full disk, a read-only folder),
                 130/143 stopped by SIGINT (Ctrl-C)/SIGTERM: the cases begun finish, their goldens are written
                 whole, and the report shows the cases checked (a second Ctrl-C stops at once).
-                """)
+                """,
+            also: [CheckMergeCommand.flags.synopsis(indent: "       ")])
     }
     static var usage: String { flags.usage }
+
+    /// The flags, declared apart so `seemore check merge` takes some of them.
+    static var flagList: [CommandFlags<CheckCommand>.Flag] {
+        [
+            .text(
+                "--suite", "PATH", synopsis: defaultSuite, \.suitePath,
+                help: "The suite file (default \(defaultSuite)); goldens live next to it."),
+            CommandFlags.Flag(
+                "--record", value: "MODE", synopsis: RecordMode.allCases.map(\.rawValue).joined(separator: "|"),
+                help: "never: only compare; missing: write absent goldens; failed: also replace failing ones; all: rewrite "
+                    + "every golden that would change. A written golden still fails the run. Default: $SEEMORE_RECORD when "
+                    + "set, else missing, or never when $CI is set."
+            ) { command, text, scanner in command.options.record = try scanner.choice(text, flag: "--record") },
+            CommandFlags.Flag(
+                "--threshold", value: "T", synopsis: "0.1",
+                help: "Per-pixel color distance in YIQ space, 0–1 (default 0.1)."
+            ) { command, text, scanner in
+                command.options.tolerance.threshold = try scanner.fraction(text, flag: "--threshold")
+            },
+            CommandFlags.Flag("--max-diff-pixels", value: "N", help: "Differing pixels allowed per case (default 0).") {
+                command, text, scanner in
+                command.options.tolerance.maxDiffPixels = try scanner.integer(text, flag: "--max-diff-pixels", minimum: 0)
+            },
+            CommandFlags.Flag(
+                "--max-diff-ratio", value: "R",
+                help: "Differing pixels allowed as a share, 0–1 (default 0); the larger limit wins."
+            ) { command, text, scanner in
+                command.options.tolerance.maxDiffRatio = try scanner.fraction(text, flag: "--max-diff-ratio")
+            },
+            .text(
+                "--artifacts", "DIR", \.options.artifactsFolder,
+                help: "Actual and diff images, report.json and index.html (default $SNAPSHOT_ARTIFACTS or "
+                    + ".build/seemore-artifacts)."),
+            .jobs(
+                \.options.jobs,
+                help: "Check in N worker processes (default: the number of cores); output is the same for any N."),
+            .timeBudget(
+                \.caseBudget,
+                help: "Seconds a worker may spend on one case (default 60): past it the worker is ended and the case "
+                    + "fails as not drawn; the run goes on."),
+            .shard(\.options.shard, help: "Run only shard I of N, a stable share of the cases."),
+            .filter(\.options.filter, help: "Run only cases whose name matches, e.g. 'inline-more/*' ('*' crosses '/')."),
+            .toggle(
+                "--allow-empty", \.allowEmpty,
+                help: "Pass when --filter or --shard selects no case (by default that is exit 65)."),
+            .wait(
+                \.options.waitForLock,
+                help:
+                    "When recording, wait for another run writing goldens into the suite instead of failing at once (exit 73)."
+            ),
+            .templatesFolder(
+                \.templatesFolder,
+                help: "Look for templates here first (default: the suite's \"templates\"), then in ./Templates, then the "
+                    + "built-in ones."),
+            .text(
+                "--junit", "FILE", \.junitPath, help: "Also write the results as JUnit XML (one test case per golden case)."),
+            .text(
+                "--summary", "FILE", \.summaryPath,
+                help: "Also write a Markdown summary (counts, failing cases, diff paths); it is appended to "
+                    + "$GITHUB_STEP_SUMMARY too when that is set."),
+            .text(
+                "--pr-comment", "FILE", \.pullRequestCommentPath,
+                help: "Also write Markdown for a pull-request comment: the counts, one row per change group with the "
+                    + "command that approves it, links to the run ($GITHUB_SERVER_URL, $GITHUB_REPOSITORY, $GITHUB_RUN_ID) "
+                    + "and to the report ($SEEMORE_REPORT_URL), how to download the artifacts ($SEEMORE_ARTIFACT_NAME); "
+                    + "always under GitHub's 65 536 characters."),
+            .toggle(
+                "--exit-zero-on-changes", \.exitZeroOnChanges,
+                help: "Exit 0 when the only failures are changed or new pictures (report-only, for teams that gate on "
+                    + "review); a crashed case, an unreadable golden or a write error still fails."),
+            .choice(
+                "--color", "WHEN", \.color,
+                help: "Color the status words: auto (on a terminal, unless NO_COLOR is set), always or never (default auto)."),
+            .json(\.json, help: "Print the report as JSON."),
+        ]
+    }
 
     /// The suite a check uses when --suite is not given.
     static let defaultSuite = "golden-images/suite.json"
@@ -183,6 +189,14 @@ struct CheckCommand {
         } catch let error as SuiteLock.Busy {
             throw CommandError(error.description + ", or pass --wait", exitCode: .cannotCreate)
         }
+        return try report(summary, suite: suite, options: options, io: io, stopped: signals?.exitCode)
+    }
+
+    /// The run's outputs besides its artifacts — the CI files asked for, annotations, the text or
+    /// JSON report — and its exit code: a check's, and a merge of a check's shards.
+    func report(_ summary: CheckSummary, suite: GoldenSuite, options: CheckOptions, io: CommandIO, stopped: ExitCode?) throws
+        -> ExitCode
+    {
         try writeCIOutputs(summary, suite: suite)
         // Annotations on standard output, where the runner reads workflow commands (standard error
         // when it carries the JSON report).
@@ -198,7 +212,7 @@ struct CheckCommand {
             let colored = color == .always || (color == .auto && !noColorRequested && isatty(1) == 1)
             io.writeOutput(Self.text(summary, options: options, color: colored))
         }
-        if let stopped = signals?.exitCode { return stopped }
+        if let stopped { return stopped }
         if summary.hasWriteError { return .cannotCreate }
         if summary.hasUnreadableGolden { return .dataError }
         if summary.failures.isEmpty { return .success }

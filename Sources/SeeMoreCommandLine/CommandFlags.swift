@@ -36,6 +36,18 @@ package struct CommandFlags<Command> {
             self.apply = apply
         }
 
+        /// The same flag for a command that holds this one's (`seemore check merge` holds a check's
+        /// output flags).
+        package func lifted<Outer>(_ keyPath: WritableKeyPath<Outer, Command>) -> CommandFlags<Outer>.Flag {
+            let apply = self.apply
+            var flag = CommandFlags<Outer>.Flag(
+                name, value: value, synopsis: synopsis, help: help, repeatable: repeatable, alternativeTo: alternativeTo
+            ) { outer, text, scanner in try apply(&outer[keyPath: keyPath], text, scanner) }
+            flag.required = required
+            flag.hidden = hidden
+            return flag
+        }
+
         /// A switch that sets a Boolean.
         package static func toggle(_ name: String, _ keyPath: WritableKeyPath<Command, Bool>, help: String) -> Flag {
             Flag(name, help: help) { command, _, _ in command[keyPath: keyPath] = true }

@@ -58,7 +58,11 @@ package enum SeeMoreCommand {
         case "layout": try LayoutCommand.parse(rest).run(io: io)
         case "render": return try RenderCommand.parse(rest).run(io: io)
         case "preview": try PreviewCommand.parse(rest).run(io: io)
-        case "check": return try CheckCommand.parse(rest, environment: environment).run(io: io)
+        case "check":
+            if rest.first == "merge" {
+                return try CheckMergeCommand.parse(Array(rest.dropFirst()), environment: environment).run(io: io)
+            }
+            return try CheckCommand.parse(rest, environment: environment).run(io: io)
         case "approve": try ApproveCommand.parse(rest, environment: environment).run(io: io)
         case "prune": try PruneCommand.parse(rest).run(io: io)
         case "scan":

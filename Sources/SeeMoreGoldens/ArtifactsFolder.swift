@@ -39,6 +39,9 @@ package struct ArtifactsFolder: Sendable {
     func prepare(keeping: Set<String> = []) throws -> Set<String> {
         try refuseLinkedFolders()
         try AtomicFile.makeFolder(path)
+        // An earlier shard's results go: a merge must never take them for this run's.
+        let shardFile = path + "/" + CheckShardFile.fileName
+        if (try? PathPolicy.checkWritable(shardFile, root: path)) != nil { unlink(shardFile) }
         let previous = Set(previousFiles().keys)
         let kept = previous.filter { keeping.contains($0) || $0.hasSuffix(".golden.png") }
         remove(previous.subtracting(kept))
@@ -113,6 +116,34 @@ package struct ArtifactsFolder: Sendable {
         try AtomicFile.write(bytes, to: full, durable: false)
     }
 
+    /// Each kind of a case's artifact and how its file's name ends after the case's name.
+    static let suffixes = [
+        "actual": ".actual.png", "actualLayout": ".actual.layout.txt", "golden": ".golden.png",
+        "goldenLayout": ".golden.layout.txt", "diff": ".diff.png",
+    ]
+
+    /// Copies the artifact at `relative` from another run's artifacts folder (a shard's) to the same
+    /// place in this one: only a regular file inside `folder`, reached through no symbolic link, no
+    /// larger than a golden may be.
+    /// - Throws: `CopyError` for a file that cannot be read so, `AtomicFile.WriteError`.
+    func copy(_ relative: String, from folder: String) throws {
+        let source = folder + "/" + relative
+        switch PathPolicy.read(source, root: folder, limit: GoldenCheck.maximumGoldenBytes) {
+        case .bytes(let bytes): try store(bytes, at: relative)
+        case .missing: throw CopyError(path: source, reason: "no such file")
+        case .symbolicLink: throw CopyError(path: source, reason: "a symbolic link, not followed")
+        case .tooLarge(let size): throw CopyError(path: source, reason: "\(size) bytes, more than an artifact may")
+        case .notRegularFile, .outsideRoot: throw CopyError(path: source, reason: "not a regular file inside \(folder)")
+        }
+    }
+
+    /// An artifact another run's folder lists that cannot be copied.
+    struct CopyError: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "\(path): \(reason)" }
+    }
+
     /// Writes what a reviewer needs for a failing case.
     /// - Returns: the files written by kind, relative to the folder, and why one could not be written.
     func write(
@@ -121,8 +152,8 @@ package struct ArtifactsFolder: Sendable {
     ) -> (files: [String: String], error: String?) {
         var files: [String: String] = [:]
         var failure: String? = nil
-        func put(_ kind: String, _ suffix: String, _ bytes: [UInt8]) {
-            let relative = name + suffix
+        func put(_ kind: String, _ bytes: [UInt8]) {
+            let relative = name + (Self.suffixes[kind] ?? "")
             do {
                 try store(bytes, at: relative)
                 files[kind] = relative
@@ -130,12 +161,12 @@ package struct ArtifactsFolder: Sendable {
                 if failure == nil { failure = "\(error)" }
             }
         }
-        put("actual", ".actual.png", actual)
-        put("actualLayout", ".actual.layout.txt", Array(actualLayout.text.utf8))
-        if let goldenBytes { put("golden", ".golden.png", goldenBytes) }
-        if let goldenLayout { put("goldenLayout", ".golden.layout.txt", Array(goldenLayout.text.utf8)) }
+        put("actual", actual)
+        put("actualLayout", Array(actualLayout.text.utf8))
+        if let goldenBytes { put("golden", goldenBytes) }
+        if let goldenLayout { put("goldenLayout", Array(goldenLayout.text.utf8)) }
         if let diff, let png = try? PNGCodec.encode(diff.image, scale: 1) {
-            put("diff", ".diff.png", png)
+            put("diff", png)
         }
         return (files, failure)
     }

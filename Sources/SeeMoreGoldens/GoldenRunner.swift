@@ -60,6 +60,10 @@ public enum GoldenRunner {
             summary.orphanArtifacts = copyOrphans(summary.orphanedGoldens, suite: suite, artifacts: artifacts)
         }
         summary.reportPath = try GoldenReport(summary: summary, suite: suite, options: options).write(to: artifacts)
+        // A shard's whole results, for `seemore check merge`.
+        if let shard = options.shard {
+            try CheckShardFile.write(summary: summary, shard: shard, suite: suite, options: options, to: artifacts.path)
+        }
         return summary
     }
 
@@ -195,7 +199,7 @@ public enum GoldenRunner {
 
     /// Copies of the goldens no case produces, under `unused/` in the artifacts, so the report shows
     /// them from inside its folder; by golden path.
-    private static func copyOrphans(_ paths: [String], suite: GoldenSuite, artifacts: ArtifactsFolder) -> [String: String] {
+    static func copyOrphans(_ paths: [String], suite: GoldenSuite, artifacts: ArtifactsFolder) -> [String: String] {
         var copies: [String: String] = [:]
         for path in paths {
             // Only a PNG a card could be: a bomb is not copied where a reviewer's browser would decode it.

@@ -5,7 +5,9 @@ import Testing
 /// values: `--help` is made from the flags' declarations, so a flag added, renamed or removed in the
 /// code and not in the reference (or the other way round) fails here.
 struct ReferenceFlagsTests {
-    static let commands = ["layout", "render", "preview", "check", "approve", "prune", "scan", "scan merge", "serve"]
+    static let commands = [
+        "layout", "render", "preview", "check", "check merge", "approve", "prune", "scan", "scan merge", "serve",
+    ]
 
     @Test(arguments: commands)
     func referenceSynopsis_namesTheFlagsHelpDoes(command: String) throws {
@@ -55,7 +57,9 @@ struct ReferenceFlagsTests {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("seemore ") {
                 let rest = trimmed.dropFirst("seemore ".count)
-                inside = rest.hasPrefix(command + " ") && !(command == "scan" && rest.hasPrefix("scan merge"))
+                inside =
+                    rest.hasPrefix(command + " ") && !rest.hasPrefix(command + " merge")
+                    || rest.hasPrefix(command + " ") && command.hasSuffix(" merge")
                 if inside { found.append(String(rest.dropFirst(command.count)).components(separatedBy: "  #")[0]) }
             } else if inside, line.hasPrefix(" "), trimmed.hasPrefix("[") || trimmed.hasPrefix("(") {
                 found.append(trimmed.components(separatedBy: "  #")[0])
