@@ -117,7 +117,8 @@ from_source() {
 # action.yml's step as GitHub's runner runs it: action/check.sh in a copy of the repository, with the
 # inputs as INPUT_* and GitHub's variables, the image run by podman. The README's design change fails
 # with an annotation, a step summary with the change group, JUnit, the comment and the outputs; the
-# unchanged copy passes (sharded too); a path out of the repository is refused with exit 64.
+# unchanged copy passes (sharded too); three shards merged by the action are the one run; a path out
+# of the repository is refused with exit 64.
 run_action() {
     local copy=$1 out=$2
     shift 2
@@ -143,6 +144,21 @@ the_action() {
         grep -qx 'status=1' "$out/output" && grep -qx 'report=seemore-report/index.html' "$out/output" ||
         { cat "$out/log" "$out/step-summary.md" "$out/output"; echo "the failing run's outputs are not all there" >&2; return 1; }
     grep -c '^::error' "$out/log" | sed 's/^/annotations: /'
+    # Sharded as docs/ci.md shows, each shard's folder where download-artifact puts it, then merged:
+    # the one run's report, failing as it did.
+    local index
+    for index in 1 2 3; do
+        run_action action-changed "$out" INPUT_SHARD="$index/3" INPUT_ARTIFACTS="seemore-shards/seemore-shard-$index"
+        [ $? -le 1 ] || { cat "$out/log"; echo "shard $index/3 failed to run" >&2; return 1; }
+    done
+    : > "$out/output"
+    run_action action-changed "$out" INPUT_MERGE=seemore-shards INPUT_ARTIFACTS=seemore-merged
+    status=$?
+    [ "$status" -eq 1 ] && grep -qx 'status=1' "$out/output" &&
+        diff <(sed 's|seemore-report/index.html|seemore-merged/index.html|' "$work/action-changed/seemore-report/report.json") \
+            "$work/action-changed/seemore-merged/report.json" ||
+        { cat "$out/log"; echo "the merged shards are not the one run (exit $status)" >&2; return 1; }
+    echo "3 shards merged by the action = the one run"
     checkout_copy action-same || return 1
     : > "$out/output"
     run_action action-same "$out" INPUT_SHARD=2/3 || { cat "$out/log"; echo "the unchanged design failed" >&2; return 1; }
@@ -211,6 +227,29 @@ approve_from_pr() {
     in_image pushed check --record never --artifacts /tmp/artifacts | tail -1
 }
 
+# examples/kubernetes/ as Kubernetes would run it (image/run-kubernetes-job.py): the Indexed Job's
+# pods, one per JOB_COMPLETION_INDEX, check and scan their shards in the image; the merge Job's pod
+# combines them. The merged check passes on the committed goldens with every case of the suite, and
+# the merged scan holds every text of the corpus.
+kubernetes_jobs() {
+    local copy=$work/kubernetes cases texts
+    if ! python3 -c 'import yaml' 2> /dev/null; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends python3-yaml > /dev/null || return 1
+    fi
+    checkout_copy kubernetes || return 1
+    python3 image/run-kubernetes-job.py examples/kubernetes/seemore-shards.yaml "$tag" "$PWD/$copy" > "$work/kubernetes.log" 2>&1 &&
+        python3 image/run-kubernetes-job.py examples/kubernetes/seemore-merge.yaml "$tag" "$PWD/$copy" >> "$work/kubernetes.log" 2>&1 ||
+        { cat "$work/kubernetes.log"; echo "a pod failed" >&2; return 1; }
+    texts=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["texts"])' "$copy/scan/scan.json") || return 1
+    ls -d "$copy"/shards/check-* "$copy"/shards/scan-* | wc -l | sed 's/^/shard folders: /'
+    [ "$texts" = "$(grep -c . examples/corpus/posts.jsonl)" ] || { echo "the merged scan has $texts texts" >&2; return 1; }
+    # The merged report is the one run's (but for the folder it names).
+    in_image kubernetes check --record never --artifacts one-run > /dev/null || return 1
+    diff <(sed 's|one-run/index.html|seemore-report/index.html|' "$copy/one-run/report.json") "$copy/seemore-report/report.json" ||
+        { echo "the merged report is not the one run's" >&2; return 1; }
+    echo "merged scan: $texts texts; merged check = one run: $(grep -m1 '"cases"' "$copy/seemore-report/report.json")"
+}
+
 # The version a docker user builds and the docs' commands name is this one.
 versions_agree() {
     grep -q "^ARG VERSION=$version\$" Containerfile || { echo "Containerfile's ARG VERSION is not $version" >&2; return 1; }
@@ -230,6 +269,7 @@ if step "image $tag (make image)" bash image/build.sh; then
     step "the GitHub Action's step (action/check.sh)" the_action
     step "the GitLab job (examples/gitlab)" gitlab_job
     step "approve from the pull request (action/approve.sh)" approve_from_pr
+    step "an Indexed Job's shards merged (examples/kubernetes)" kubernetes_jobs
     step "the image built from source (docker build's default)" from_source
 fi
 echo

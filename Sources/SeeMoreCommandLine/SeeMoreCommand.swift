@@ -64,7 +64,7 @@ package enum SeeMoreCommand {
             }
             return try CheckCommand.parse(rest, environment: environment).run(io: io)
         case "approve": try ApproveCommand.parse(rest, environment: environment).run(io: io)
-        case "prune": try PruneCommand.parse(rest).run(io: io)
+        case "prune": try PruneCommand.parse(rest, environment: environment).run(io: io)
         case "scan":
             if rest.first == "merge" { return try ScanMergeCommand.parse(Array(rest.dropFirst())).run(io: io) }
             return try ScanCommand.parse(rest).run(io: io)

@@ -90,6 +90,7 @@ public func assertCardSnapshot(
         let identifier = SnapshotCounter.shared.next(named: name, test: "\(filePath)\u{0}\(function)")
         for state in states {
             let location = source.location(test: function, identifier: identifier, state: state)
+            TestingGoldenPruner.noteUse(location.pngPath, artifacts: source.artifactsFolder)
             let (image, metadata) = try renderer.draw(request, state: state)
             let result = GoldenCheck.check(
                 image, metadata: metadata, scale: scale, at: location, record: mode, tolerance: tolerance,

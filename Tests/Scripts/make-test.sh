@@ -56,6 +56,17 @@ consumer() (
     # moved in SeeMore since the last build: plan it again (the compiled objects stay).
     cd Tests/Fixtures/Consumer && rm -f .build/*.yaml .build/*/debug/description.json \
         && SEEMORE_RECORD=never swift test --disable-xctest || exit 1
+    # seemore prune --testing after the run: a variant the test no longer takes goes, its goldens stay.
+    local goldens=Tests/ConsumerTests/__Goldens__/CardTests
+    cp "$goldens/inlineMoreCard.1.collapsed.png" "$goldens/inlineMoreCard.9.collapsed.png" &&
+        cp "$goldens/inlineMoreCard.1.collapsed.layout.txt" "$goldens/inlineMoreCard.9.collapsed.layout.txt" || exit 1
+    ../../../.build/debug/seemore prune --testing Tests > ../../../.build/make-test/prune.log || exit 1
+    if ! grep -qx 'removed 2 files' ../../../.build/make-test/prune.log || [ -e "$goldens/inlineMoreCard.9.collapsed.png" ] ||
+        [ "$(ls "$goldens" | wc -l)" -ne 4 ]; then
+        cat ../../../.build/make-test/prune.log
+        echo "seemore prune --testing did not remove exactly the stale variant" >&2
+        exit 1
+    fi
     # What only the bench and the tests use never reaches a consumer: no libdeflate in its tests' binary.
     if ldd .build/debug/ConsumerPackageTests.xctest | grep -q libdeflate; then
         echo "the consumer's tests link libdeflate (a bench-only library)" >&2
