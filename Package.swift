@@ -48,12 +48,14 @@ let package = Package(
             resources: [.embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]),
         // Corpus scans: how a design's cut behaves over many real texts (`seemore scan`).
         .target(name: "SeeMoreScan", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers"]),
+        // Headless Chromium as a second engine: lines as the browser breaks them.
+        .target(name: "SeeMoreWeb", dependencies: ["SeeMoreSupport"]),
         // `import SeeMore`: every module of the library above.
         .target(
             name: "SeeMore",
             dependencies: [
                 "SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "SeeMoreGoldens",
-                "SeeMoreScan",
+                "SeeMoreScan", "SeeMoreWeb",
             ]),
         // The command line, used only by the executables: flags, exit codes, process policy.
         .target(name: "SeeMoreCommandLine", dependencies: ["SeeMore"]),

@@ -6,4 +6,5 @@
 @_exported import SeeMoreScan
 @_exported import SeeMoreSupport
 @_exported import SeeMoreText
+@_exported import SeeMoreWeb
 @_exported import SeeMoreWorkers

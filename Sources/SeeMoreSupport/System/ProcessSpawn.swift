@@ -6,9 +6,12 @@ import Glibc
 package enum ProcessSpawn {
     /// Starts `path` with `arguments` (after its own name); `redirect` adds the child's descriptor
     /// changes; `ownGroup` puts it in a process group of its own (a Ctrl-C at the terminal then
-    /// reaches only this process). Returns its process ID, or the error number.
+    /// reaches only this process); the child keeps descriptors below `firstClosed` (0–2, and more for a
+    /// program that reads others, as Chromium's DevTools pipe is 3 and 4). Returns its process ID, or
+    /// the error number.
     package static func start(
-        _ path: String, arguments: [String], ownGroup: Bool = false, redirect: (inout posix_spawn_file_actions_t) -> Void
+        _ path: String, arguments: [String], ownGroup: Bool = false, firstClosed: Int32 = 3,
+        redirect: (inout posix_spawn_file_actions_t) -> Void
     ) -> Result<pid_t, SpawnFailure> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -17,7 +20,7 @@ package enum ProcessSpawn {
         // Only the descriptors given: none of this process's others, which a thread may have opened
         // without close-on-exec (Foundation's pipes do) and whose ends a long-lived worker would then
         // hold open, so their readers never see the end.
-        seemore_spawn_close_from(&actions, 3)
+        seemore_spawn_close_from(&actions, firstClosed)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

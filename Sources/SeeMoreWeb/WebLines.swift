@@ -1,0 +1,107 @@
+import SeeMoreSupport
+
+/// Where a browser breaks texts into lines: each text is laid out in the page as a block with the
+/// given CSS (font, size, line height, width, language, line-breaking properties), and its lines are
+/// read back from the boxes of its characters — a line ends where the next character's box starts
+/// lower down. Many texts go in one script, so the browser lays out thousands in one call.
+package enum WebLines {
+    /// One text to lay out, and how.
+    package struct Request: Equatable, Sendable {
+        package var text: String
+        /// CSS `font-family`, e.g. `"DejaVu Sans", "IPAGothic"`.
+        package var family: String
+        /// CSS px (SeeMore's points at 72 dpi are the browser's px at a device scale of 1).
+        package var size: Double
+        package var lineHeight: Double
+        package var width: Double
+        package var language: String? = nil
+        /// Other CSS declarations of the block (`line-break: strict; word-break: keep-all`).
+        package var style = ""
+
+        package init(text: String, family: String, size: Double, lineHeight: Double, width: Double) {
+            self.text = text
+            self.family = family
+            self.size = size
+            self.lineHeight = lineHeight
+            self.width = width
+        }
+    }
+
+    /// Why the browser's answer cannot be used.
+    package struct Failure: Error, CustomStringConvertible {
+        package var message: String
+        package var description: String { message }
+    }
+
+    /// Each text's lines as the browser breaks them, in the order asked (a line's text as laid out,
+    /// its trailing spaces included).
+    /// - Throws: `Browser.Failure`, or `Failure` for an answer of another shape.
+    package static func lines(of requests: [Request], in browser: Browser) throws -> [[String]] {
+        let items = JSONValue.array(
+            requests.map { request in
+                .object([
+                    ("text", .string(request.text)),
+                    (
+                        "style",
+                        .string(
+                            "font-family: \(request.family); font-size: \(JSONValue.format(request.size))px; "
+                                + "line-height: \(JSONValue.format(request.lineHeight))px; width: \(JSONValue.format(request.width))px; "
+                                + request.style)
+                    ),
+                    ("lang", request.language.map { .string($0) } ?? .null),
+                ])
+            })
+        let answer = try browser.evaluate(script + "(\(items.serialized()))")
+        guard let texts = answer.array, texts.count == requests.count else {
+            throw Failure(message: "the browser answered \(answer.array?.count ?? 0) texts' lines for \(requests.count)")
+        }
+        return try texts.map { text in
+            guard let lines = text.array?.compactMap(\.string), lines.count == text.array?.count else {
+                throw Failure(message: "the browser's lines are not a list of strings")
+            }
+            return lines
+        }
+    }
+
+    /// Lays out each item in a fresh block once the fonts are loaded and returns its lines: the text
+    /// is cut where a character's first box starts below the previous one's (a character's box
+    /// moves down only at a line break; spaces that hang at a line's end have boxes on that line).
+    static let script = """
+        (async (items) => {
+          await document.fonts.ready;
+          document.body.style.margin = '0';
+          const results = [];
+          for (const item of items) {
+            const block = document.createElement('div');
+            block.style.cssText = 'white-space: pre-wrap; overflow-wrap: break-word; ' + item.style;
+            if (item.lang) block.lang = item.lang;
+            block.textContent = item.text;
+            document.body.appendChild(block);
+            const node = block.firstChild;
+            const lines = [];
+            if (node) {
+              const range = document.createRange();
+              const text = node.data;
+              let start = 0, lastTop = null;
+              for (let i = 0; i < text.length; ) {
+                const code = text.codePointAt(i);
+                const next = i + (code > 0xFFFF ? 2 : 1);
+                range.setStart(node, i);
+                range.setEnd(node, next);
+                const boxes = range.getClientRects();
+                if (boxes.length > 0) {
+                  const top = boxes[0].top;
+                  if (lastTop !== null && top > lastTop + 0.5) { lines.push(text.slice(start, i)); start = i; }
+                  lastTop = top;
+                }
+                i = next;
+              }
+              lines.push(text.slice(start));
+            }
+            block.remove();
+            results.push(lines);
+          }
+          return JSON.stringify(results);
+        })
+        """
+}

@@ -1,0 +1,57 @@
+import Foundation
+@testable import SeeMoreSupport
+@testable import SeeMoreWeb
+import Testing
+
+/// Chromium, driven over its DevTools pipe, breaks texts into lines as CSS says.
+@Suite(.serialized) struct WebLinesTests {
+    /// The browser, or a failure saying it is not installed (never a silent skip).
+    private static func browser() throws -> Browser {
+        guard let path = Browser.installedPath else {
+            Issue.record("chromium is not installed (make deps installs it): the browser tests cannot run")
+            throw Browser.Failure(message: "no chromium")
+        }
+        return try Browser(path: path, budget: 60)
+    }
+
+    @Test func monospaceText_breaksAtTheSpaceThatFits() throws {
+        let browser = try Self.browser()
+        // DejaVu Sans Mono's advance is 0.602 em: 9.03 px at 15 px, so 100 px hold 11 characters.
+        var request = WebLines.Request(
+            text: "aaaa bbbb cccc dddd", family: "DejaVu Sans Mono", size: 15, lineHeight: 22, width: 100)
+        var lines = try WebLines.lines(of: [request], in: browser)
+        #expect(lines == [["aaaa bbbb ", "cccc dddd"]])
+        // A word longer than the line breaks anywhere (overflow-wrap: break-word), as SeeMore's cut does.
+        request.text = "abcdefghijklmnopqrstuvwxyz"
+        lines = try WebLines.lines(of: [request], in: browser)
+        #expect(lines == [["abcdefghijk", "lmnopqrstuv", "wxyz"]])
+    }
+
+    @Test func japanese_followsLineBreakStrictness() throws {
+        let browser = try Self.browser()
+        // Ten ideographs' width, then a small kana: `strict` never starts a line with it, `loose` may.
+        let text = "一二三四五六七八九ャ十"
+        var request = WebLines.Request(text: text, family: "IPAGothic", size: 10, lineHeight: 15, width: 90)
+        request.language = "ja"
+        request.style = "line-break: strict"
+        let strict = try WebLines.lines(of: [request], in: browser)
+        request.style = "line-break: loose"
+        let loose = try WebLines.lines(of: [request], in: browser)
+        #expect(strict == [["一二三四五六七八", "九ャ十"]])
+        #expect(loose == [["一二三四五六七八九", "ャ十"]])
+    }
+
+    @Test func manyTexts_inOneCall_andAFailingScriptIsNamed() throws {
+        let browser = try Self.browser()
+        let requests = (0..<500).map { index in
+            WebLines.Request(
+                text: "text \(index) " + String(repeating: "word ", count: index % 40), family: "DejaVu Sans", size: 15,
+                lineHeight: 22, width: 240)
+        }
+        let lines = try WebLines.lines(of: requests, in: browser)
+        #expect(lines.count == 500)
+        #expect(zip(lines, requests).allSatisfy { $0.0.joined() == $0.1.text })
+        #expect(throws: Browser.Failure.self) { try browser.evaluate("(() => { throw new Error('boom') })()") }
+        #expect(try browser.evaluate("JSON.stringify([1])").array?.count == 1, "the browser still answers")
+    }
+}
