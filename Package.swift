@@ -50,12 +50,15 @@ let package = Package(
         .target(name: "SeeMoreScan", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers"]),
         // Headless Chromium as a second engine: lines as the browser breaks them.
         .target(name: "SeeMoreWeb", dependencies: ["SeeMoreSupport"]),
+        // SeeMore's lines beside the browser's for a corpus: `seemore compare --web`.
+        .target(
+            name: "SeeMoreCompare", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards", "SeeMoreScan", "SeeMoreWeb"]),
         // `import SeeMore`: every module of the library above.
         .target(
             name: "SeeMore",
             dependencies: [
                 "SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "SeeMoreGoldens",
-                "SeeMoreScan", "SeeMoreWeb",
+                "SeeMoreScan", "SeeMoreWeb", "SeeMoreCompare",
             ]),
         // The command line, used only by the executables: flags, exit codes, process policy.
         .target(name: "SeeMoreCommandLine", dependencies: ["SeeMore"]),

@@ -135,6 +135,7 @@ public final class CardRenderer {
         let body = planner.collapsedBody
         withBoxes.language = try? planner.engine.shapingLanguage(of: body)
         withBoxes.languageGuessed = body.language == nil
+        withBoxes.textWidth = planner.contentWidth
         return withBoxes
     }
 

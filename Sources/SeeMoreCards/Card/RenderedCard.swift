@@ -52,6 +52,8 @@ public struct CardMetadata: Sendable, Equatable {
     /// template's `body.lang`); nil when nothing was given and nothing could be guessed.
     public var language: String? = nil
     public var languageGuessed = false
+    /// The width the body text is broken in (the card's less its padding, indent and avatar), in points.
+    package var textWidth = 0.0
 
     /// The smallest comfortable tap target, in points (Apple's Human Interface Guidelines).
     public static let minimumHitSize = 44.0
