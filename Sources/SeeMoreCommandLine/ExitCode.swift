@@ -9,6 +9,8 @@ package enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// EX_NOINPUT: an input file does not exist or cannot be read.
     case noInput = 66
+    /// A program SeeMore needs is missing or failed (a browser).
+    case unavailable = 69
     /// EX_SOFTWARE: a worker process died while drawing (an abort or crash in a library, the
     /// kernel's out-of-memory killer); the rest of the work was done.
     case software = 70

@@ -14,12 +14,13 @@ package enum SeeMoreCommand {
           approve   Accept the last check's actual images as the new goldens.
           prune     Remove goldens that no case of the suite produces.
           scan      Cut every text of a corpus and report how the cut behaves: statistics, plots, worst cases.
+          compare   Compare SeeMore's line breaks with a browser's (--web) for every text of a corpus.
           serve     Serve rendered cards over HTTP on this machine.
 
         Run 'seemore <command> --help' for a command's options, 'seemore --version' for the version.
         """
 
-    static let commands = ["layout", "render", "preview", "check", "approve", "prune", "scan", "serve"]
+    static let commands = ["layout", "render", "preview", "check", "approve", "prune", "scan", "compare", "serve"]
 
     /// Runs the command line `arguments` (without the program name) and returns the exit code.
     /// - Parameter more: commands from other modules (`serve`), by name.
@@ -68,6 +69,7 @@ package enum SeeMoreCommand {
         case "scan":
             if rest.first == "merge" { return try ScanMergeCommand.parse(Array(rest.dropFirst())).run(io: io) }
             return try ScanCommand.parse(rest).run(io: io)
+        case "compare": return try CompareCommand.parse(rest).run(io: io)
         case "worker": return try WorkerCommand.parse(rest).run(io: io)
         case "--help", "-h", "help": throw HelpRequested(text: usage)
         case "--version", "-V", "version": throw HelpRequested(text: Version.line)

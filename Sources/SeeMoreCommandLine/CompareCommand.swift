@@ -1,0 +1,210 @@
+import FoundationEssentials
+import Glibc
+import SeeMore
+
+/// `seemore compare --web`: SeeMore's line breaks beside a browser's for a corpus, in a scan's matrix
+/// of templates, fonts and widths; the agreement per cell and in all, the differing cases, and an
+/// exit code a CI step can gate on.
+struct CompareCommand {
+    /// The scan whose corpus and matrix flags the comparison takes.
+    var scan = ScanCommand()
+    var web = false
+    var minimumAgreement: Double? = nil
+    /// Seconds the browser may take to start and to answer one cell's texts.
+    var budget = Duration.seconds(120)
+
+    /// The scan's flags a comparison takes: the corpus and the matrix.
+    static let scanFlags: Set<String> = [
+        "--texts", "--format", "--column", "--suite", "--template", "--widths", "--fonts", "--templates", "--font-files",
+        "--hermetic-fonts", "--json",
+    ]
+    /// The most texts compared (read whole: a comparison's cases are kept for its report).
+    static let maximumTexts = 100_000
+    /// The differing cases compare.json lists.
+    static let listedDifferences = 500
+
+    static var flags: CommandFlags<CompareCommand> {
+        var web = CommandFlags<CompareCommand>.Flag.toggle(
+            "--web", \.web,
+            help: "Compare with headless Chromium (Debian's chromium), started once and driven over its DevTools pipe.")
+        web.required = true
+        let lifted: [CommandFlags<CompareCommand>.Flag] = ScanCommand.flags.flags.filter { scanFlags.contains($0.name) }.map {
+            $0.lifted(\CompareCommand.scan)
+        }
+        let minimum = CommandFlags<CompareCommand>.Flag(
+            "--min-agreement", value: "R",
+            help: "Fail (exit 1) when fewer than this share of lines, 0–1, break the same (default: never fail)."
+        ) { command, text, scanner in
+            command.minimumAgreement = try scanner.fraction(text, flag: "--min-agreement")
+        }
+        let own: [CommandFlags<CompareCommand>.Flag] = [
+            .out(\.scan.folder, help: "The output folder for compare.json (default compare)."), minimum,
+            .timeBudget(
+                \.budget,
+                help: "Seconds the browser may take to start and to lay out one cell's texts (default 120): past it "
+                    + "the browser is ended and the run fails."),
+        ]
+        return CommandFlags(
+            command: "seemore compare",
+            summary:
+                "Lays out every text of a corpus as SeeMore's expanded card does and as a browser does, and compares the lines.",
+            flags: [web] + lifted + own,
+            footer: """
+                Each text is laid out in each cell's body font, size and text width, in the language SeeMore
+                shapes it in; lines are compared without their leading and trailing spaces. A line counts as
+                the same until a text's first differing line. Unlike a scan, the corpus is read whole (at most
+                100 000 texts): its cases are kept for compare.json.
+
+                Exit codes: 0 done (and at least --min-agreement), 1 below --min-agreement, 64 usage, 65 a bad
+                record skipped or a broken template, 66 an unreadable corpus, 69 no browser or a browser that
+                failed, 73 the folder cannot be written.
+                """)
+    }
+
+    static func parse(_ arguments: [String]) throws -> CompareCommand {
+        var command = CompareCommand()
+        command.scan.folder = "compare"
+        try flags.parse(arguments, into: &command)
+        let scanner = flags.checks
+        guard command.web else { throw scanner.usageError("name the engine to compare with: --web") }
+        guard let corpus = command.scan.givenCorpus else {
+            throw scanner.usageError("give the corpus with --texts FILE (JSONL or CSV) or --texts - (JSONL on standard input)")
+        }
+        command.scan.corpus = corpus
+        if command.scan.hermetic && command.scan.fontFiles.isEmpty {
+            throw scanner.usageError("--hermetic-fonts needs --font-files: with no font file there would be no font at all")
+        }
+        return command
+    }
+
+    func run(io: CommandIO) throws -> ExitCode {
+        let matrix = try scan.matrix(io: io)
+        let (texts, badRecords) = try readCorpus(io: io)
+        guard let path = Browser.installedPath else {
+            throw CommandError(
+                "Chromium is not installed (apt-get install chromium; make deps installs it)", exitCode: .unavailable)
+        }
+        let started = ContinuousClock.now
+        let cases: [WebComparison.Case]
+        do {
+            let parts = budget.components
+            let browser = try Browser(path: path, budget: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
+            cases = try WebComparison(matrix: matrix, browser: browser).compare(texts)
+        } catch let error as Browser.Failure {
+            throw CommandError(error.description, exitCode: .unavailable)
+        } catch let error as WebLines.Failure {
+            throw CommandError(error.description, exitCode: .unavailable)
+        }
+        let elapsed = (ContinuousClock.now - started).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let total = WebComparison.Agreement(cases)
+        let json = Self.json(cases, matrix: matrix, total: total, seconds: seconds)
+        do {
+            try AtomicFile.makeFolder(scan.folder)
+            try AtomicFile.write(json.serialized(indent: 2) + "\n", to: scan.folder + "/compare.json")
+        } catch let error as AtomicFile.WriteError {
+            throw CommandError(error.description, exitCode: .cannotCreate)
+        }
+        if scan.json {
+            io.writeOutput(json.serialized(indent: 2) + "\n")
+        } else {
+            io.writeOutput(Self.text(cases, matrix: matrix, total: total, folder: scan.folder))
+        }
+        io.writeError(
+            "compared \(Plural.count(texts.count, "text")) in \(Plural.count(matrix.cells.count, "cell")) in \(JSONValue.format((seconds * 10).rounded() / 10)) s\n"
+        )
+        if let minimumAgreement, total.lineRatio < minimumAgreement { return .failure }
+        return badRecords > 0 ? .dataError : .success
+    }
+
+    /// Every text of the corpus (bad records named on standard error and counted).
+    private func readCorpus(io: CommandIO) throws -> ([CorpusText], Int) {
+        let corpus = scan.corpus
+        let descriptor: Int32 = corpus == "-" ? 0 : open(corpus, O_RDONLY | O_CLOEXEC)
+        var info = stat()
+        guard descriptor >= 0, fstat(descriptor, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else {
+            if descriptor > 0 { close(descriptor) }
+            throw CommandError("cannot read corpus \(corpus)", exitCode: .noInput)
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var reader = CorpusReader(descriptor: descriptor, format: scan.corpusFormat, column: scan.column)
+        var texts: [CorpusText] = []
+        var bad = 0
+        while let next = reader.next() {
+            switch next {
+            case .success(let text):
+                guard texts.count < Self.maximumTexts else {
+                    throw CommandError(
+                        "\(corpus) holds more than \(Self.maximumTexts) texts; compare a sample", exitCode: .dataError)
+                }
+                texts.append(text)
+            case .failure(let error):
+                bad += 1
+                if bad <= 20 { io.writeError("\(LogText.escaped(corpus)): \(LogText.escaped(error.description)) (skipped)\n") }
+            }
+        }
+        return (texts, bad)
+    }
+
+    /// compare.json: the agreement in all and per cell, then the first differing cases with both sides' lines.
+    static func json(_ cases: [WebComparison.Case], matrix: ScanMatrix, total: WebComparison.Agreement, seconds: Double)
+        -> JSONValue
+    {
+        func agreement(_ value: WebComparison.Agreement) -> [(String, JSONValue)] {
+            [
+                ("texts", .number(Double(value.texts))), ("sameTexts", .number(Double(value.sameTexts))),
+                ("lines", .number(Double(value.lines))), ("sameLines", .number(Double(value.sameLines))),
+                ("lineAgreement", .number(value.lineRatio)), ("errors", .number(Double(value.errors))),
+            ]
+        }
+        let cells: [JSONValue] = matrix.cells.map { cell in
+            .object(
+                [
+                    ("template", .string(cell.key.template)), ("font", .string(cell.key.font)),
+                    ("width", .number(cell.key.width)),
+                ] + agreement(WebComparison.Agreement(cases.filter { $0.cell == cell.key })))
+        }
+        let differing = cases.lazy.filter { $0.error == nil && $0.firstDifference != nil }.prefix(listedDifferences)
+        return .object(
+            [("engine", .string("chromium")), ("seconds", .number((seconds * 10).rounded() / 10))] + agreement(total) + [
+                ("cells", .array(cells)),
+                (
+                    "differences",
+                    .array(
+                        differing.map { item in
+                            .object([
+                                ("id", .string(item.id)), ("template", .string(item.cell.template)),
+                                ("font", .string(item.cell.font)), ("width", .number(item.cell.width)),
+                                ("firstDifference", .number(Double(item.firstDifference ?? 0))),
+                                ("seemore", .array(item.ours.map { .string($0) })),
+                                ("web", .array(item.web.map { .string($0) })),
+                            ])
+                        })
+                ),
+                (
+                    "errors",
+                    .array(
+                        cases.filter { $0.error != nil }.prefix(listedDifferences).map {
+                            .object([("id", .string($0.id)), ("error", .string($0.error ?? ""))])
+                        })
+                ),
+            ])
+    }
+
+    /// The summary: agreement per cell, in all, and where compare.json is.
+    static func text(_ cases: [WebComparison.Case], matrix: ScanMatrix, total: WebComparison.Agreement, folder: String) -> String
+    {
+        func percent(_ ratio: Double) -> String { JSONValue.format((ratio * 1000).rounded() / 10) + "%" }
+        var text = ""
+        for cell in matrix.cells {
+            let value = WebComparison.Agreement(cases.filter { $0.cell == cell.key })
+            let font = cell.font.map { " · \($0)" } ?? ""
+            text += "\(cell.template.name)\(font) @\(JSONValue.format(cell.width)): \(percent(value.lineRatio)) of lines, "
+            text += "\(value.sameTexts) of \(Plural.count(value.texts, "text")) the same\n"
+        }
+        text += "In all: \(total.sameLines) of \(Plural.count(total.lines, "line")) break the same (\(percent(total.lineRatio)))"
+        text += total.errors > 0 ? "; \(total.errors) cases could not be drawn\n" : "\n"
+        text += "Cases: \(folder)/compare.json\n"
+        return text
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// `seemore compare --web` as a binary: the agreement it prints and writes, and the exit code a CI
+/// step gates on.
+@Suite(.serialized) struct CompareCommandTests {
+    private static func corpus() throws -> (file: String, out: String) {
+        let folder = try BinaryRunner.temporaryFolder().path
+        let lines = [
+            #"{"id": "url", "text": "Notes from the design review are at https://example.com/design/review/notes-for-the-team today"}"#,
+            #"{"id": "plain", "text": "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds."}"#,
+            #"{"id": 7}"#,
+        ]
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: folder + "/posts.jsonl"))
+        return (folder + "/posts.jsonl", folder + "/compare")
+    }
+
+    @Test func agreement_isPrintedWrittenAndGated() throws {
+        let (file, out) = try Self.corpus()
+        let base = ["compare", "--web", "--texts", file, "--widths", "343", "--out", out]
+        let run = try BinaryRunner.run(base)
+        #expect(run.status == 65, "a bad record was skipped: \(run.stderr)")
+        #expect(run.stderr.contains("line 3"), "\(run.stderr)")
+        #expect(run.stdout.contains("inline-more @343: "), "\(run.stdout)")
+        #expect(run.stdout.contains("1 of 2 texts the same"), "\(run.stdout)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/compare.json")))
+                as? [String: Any])
+        #expect(report["texts"] as? Int == 2 && report["sameTexts"] as? Int == 1)
+        let differences = try #require(report["differences"] as? [[String: Any]])
+        #expect(differences.map { $0["id"] as? String } == ["url"])
+        let ratio = try #require(report["lineAgreement"] as? Double)
+        #expect(ratio > 0.3 && ratio < 1)
+
+        let gated = try BinaryRunner.run(base + ["--min-agreement", "0.99"])
+        #expect(gated.status == 1, "\(gated.stderr)")
+        let lenient = try BinaryRunner.run(base + ["--min-agreement", "0.1"])
+        #expect(lenient.status == 65, "only the bad record fails it")
+    }
+
+    @Test func usage_isNamed() throws {
+        let (file, _) = try Self.corpus()
+        let noEngine = try BinaryRunner.run(["compare", "--texts", file])
+        #expect(noEngine.status == 64)
+        #expect(noEngine.stderr.contains("--web"), "\(noEngine.stderr)")
+        let badRatio = try BinaryRunner.run(["compare", "--web", "--texts", file, "--min-agreement", "2"])
+        #expect(badRatio.status == 64)
+        let noCorpus = try BinaryRunner.run(["compare", "--web", "--texts", file + ".none"])
+        #expect(noCorpus.status == 66, "\(noCorpus.stderr)")
+    }
+}
