@@ -135,7 +135,8 @@ package final class Browser {
                 if let error = node["error"] {
                     throw Failure(message: "Chromium refused \(method): \(error["message"]?.string ?? "no reason given")")
                 }
-                return node["result"] ?? JSONNode.read(Array("{}".utf8))!
+                // A command that answers nothing answers the message itself: its fields are then absent.
+                return node["result"] ?? node
             }
             let left = deadline - ContinuousClock.now
             guard left > .zero else {
