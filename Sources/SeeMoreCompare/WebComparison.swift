@@ -1,3 +1,5 @@
+import FoundationEssentials
+import Glibc
 import SeeMoreCards
 import SeeMoreScan
 import SeeMoreSupport
@@ -6,7 +8,8 @@ import SeeMoreWeb
 
 /// SeeMore's lines beside a browser's for the same texts: each text of a corpus is laid out as the
 /// expanded card lays out its body in every cell (template × font × width), and the body's text as
-/// drawn is laid out by Chromium with the same font family, size, width and language; the lines are
+/// drawn is laid out by Chromium with the same font family, size, width and language (and the same
+/// font files, when the matrix has `fontFiles`); the lines are
 /// compared one by one (each without its leading and trailing white space, which neither engine
 /// draws at a break).
 package struct WebComparison {
@@ -43,12 +46,44 @@ package struct WebComparison {
     let matrix: ScanMatrix
     let renderer: CardRenderer
     let browser: Browser
+    /// The families of the matrix's font files, in file order: after a body font's own families, the
+    /// browser falls back to them first, as SeeMore falls back among a suite's files.
+    let fileFamilies: [String]
 
-    /// - Throws: as `CardRenderer.init`.
+    /// The largest font file given to the browser.
+    static let maximumFontBytes = 64 << 20
+
+    /// Gives the browser every face of the matrix's font files (`fontFiles`), so both engines draw
+    /// with the same bytes.
+    /// - Throws: as `CardRenderer.init`; `Browser.Failure` for a face the browser cannot load;
+    ///   `FontError` for a file that cannot be read.
     package init(matrix: ScanMatrix, browser: Browser) throws {
         self.matrix = matrix
         renderer = try CardRenderer(fonts: matrix.fontFiles)
         self.browser = browser
+        var families: [String] = []
+        for (path, face) in matrix.fontFiles.faces {
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_size <= Self.maximumFontBytes,
+                let data = FileManager.default.contents(atPath: path)
+            else { throw FontError(path: path) }
+            do {
+                try WebLines.addFont(Array(data), family: face.family, weight: face.weight, italic: face.italic, to: browser)
+            } catch let error as Browser.Failure {
+                // Chromium checks every font it is given (its OpenType sanitizer) and refuses some a desktop loads.
+                throw Browser.Failure(message: "\(path) (\(face.family)): \(error.message)")
+            }
+            if !families.contains(face.family) { families.append(face.family) }
+        }
+        fileFamilies = families
+    }
+
+    /// A font file the browser cannot be given.
+    package struct FontError: Error, CustomStringConvertible {
+        package var path: String
+        package var description: String {
+            "\(path) cannot be read for the browser (a regular file of at most \(WebComparison.maximumFontBytes >> 20) MB)"
+        }
     }
 
     /// Every text in every cell, cell by cell: SeeMore's lines, then the browser's for all texts of
@@ -72,7 +107,9 @@ package struct WebComparison {
                     }
                     item.ours = expanded.lines
                     asked.append(cellCases.count)
-                    requests.append(try Self.webRequest(drawn, font: request.font ?? cell.template.body.font, metadata: expanded))
+                    requests.append(
+                        try Self.webRequest(
+                            drawn, font: request.font ?? cell.template.body.font, metadata: expanded, fallbacks: fileFamilies))
                 } catch {
                     item.error = "\(error)"
                 }
@@ -88,11 +125,13 @@ package struct WebComparison {
     /// The browser's request for a body text drawn in `font` (a Pango description): its families as a
     /// CSS list, its size in px (points at 72 dpi), its weight, the card's text width and the language
     /// SeeMore shaped it in.
-    static func webRequest(_ text: String, font: String, metadata: CardMetadata) throws -> WebLines.Request {
+    static func webRequest(_ text: String, font: String, metadata: CardMetadata, fallbacks: [String] = []) throws
+        -> WebLines.Request
+    {
         let description = try FontDescription(font)
-        let families = (description.family ?? "sans-serif").split(separator: ",").map {
-            "\"" + $0.trimmingWhitespace().replacing("\"", with: "") + "\""
-        }
+        var names = (description.family ?? "sans-serif").split(separator: ",").map { $0.trimmingWhitespace() }
+        names += fallbacks.filter { !names.contains($0) }
+        let families = names.map { "\"" + $0.replacing("\"", with: "") + "\"" }
         let size = description.size ?? 15
         var request = WebLines.Request(
             text: text, family: (families + ["sans-serif"]).joined(separator: ", "), size: size,

@@ -16,6 +16,10 @@ package final class Browser {
     package struct Failure: Error, CustomStringConvertible {
         package var message: String
         package var description: String { message }
+
+        package init(message: String) {
+            self.message = message
+        }
     }
 
     private let pid: pid_t

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SeeMoreSupport
 
 /// Where a browser breaks texts into lines: each text is laid out in the page as a block with the
@@ -61,6 +62,30 @@ package enum WebLines {
             }
             return lines
         }
+    }
+
+    /// Gives the page a font file's face under `family`, so CSS naming the family draws with exactly
+    /// these bytes (as SeeMore draws with a suite's `fontFiles`); waits until the face is loaded.
+    /// - Throws: `Browser.Failure` when the browser cannot load it (bytes that are no font).
+    package static func addFont(
+        _ bytes: [UInt8], family: String, weight: Int, italic: Bool, to browser: Browser
+    ) throws {
+        let arguments = JSONValue.array([
+            .string(Data(bytes).base64EncodedString()), .string(family), .string(String(weight)),
+            .string(italic ? "italic" : "normal"),
+        ])
+        _ = try browser.evaluate(
+            """
+            (async ([data, family, weight, style]) => {
+              const binary = atob(data);
+              const bytes = new Uint8Array(binary.length);
+              for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+              const face = new FontFace(family, bytes.buffer, { weight, style });
+              await face.load();
+              document.fonts.add(face);
+              return JSON.stringify(true);
+            })(\(arguments.serialized()))
+            """)
     }
 
     /// Lays out each item in a fresh block once the fonts are loaded and returns its lines: the text

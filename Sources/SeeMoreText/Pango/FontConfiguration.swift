@@ -72,25 +72,38 @@ final class FontConfiguration {
         }
     }
 
+    /// Every face of the font file at `path`, once per family name it gives (none for a file that is
+    /// no font).
+    static func faces(of path: String) -> [FontFileFace] {
+        guard let set = FcFontSetCreate() else { return [] }
+        defer { FcFontSetDestroy(set) }
+        var count: Int32 = 0
+        _ = FcFreeTypeQueryAll(path, UInt32.max, nil, &count, set)
+        var faces: [FontFileFace] = []
+        for index in 0..<Int(set.pointee.nfont) {
+            guard let pattern = set.pointee.fonts[index] else { continue }
+            var weight: Int32 = Int32(FC_WEIGHT_REGULAR)
+            _ = FcPatternGetInteger(pattern, FC_WEIGHT, 0, &weight)
+            var slant: Int32 = Int32(FC_SLANT_ROMAN)
+            _ = FcPatternGetInteger(pattern, FC_SLANT, 0, &slant)
+            let cssWeight = min(900, max(100, Int(FcWeightToOpenType(weight))))
+            var name: UnsafeMutablePointer<FcChar8>? = nil
+            var position: Int32 = 0
+            while FcPatternGetString(pattern, FC_FAMILY, position, &name) == FcResultMatch, let name {
+                let face = FontFileFace(family: String(cString: name), weight: cssWeight, italic: slant != FC_SLANT_ROMAN)
+                if !faces.contains(face) { faces.append(face) }
+                position += 1
+            }
+        }
+        return faces
+    }
+
     /// fontconfig's rules that load `files` and no installed font of their families: every family
     /// name of every face in them is rejected, and the files accepted by path (acceptance wins).
     static func designSelection(_ files: [String]) -> String {
         var families: [String] = []
         for file in files {
-            guard let set = FcFontSetCreate() else { continue }
-            defer { FcFontSetDestroy(set) }
-            var count: Int32 = 0
-            _ = FcFreeTypeQueryAll(file, UInt32.max, nil, &count, set)
-            for index in 0..<Int(set.pointee.nfont) {
-                guard let pattern = set.pointee.fonts[index] else { continue }
-                var name: UnsafeMutablePointer<FcChar8>? = nil
-                var position: Int32 = 0
-                while FcPatternGetString(pattern, FC_FAMILY, position, &name) == FcResultMatch, let name {
-                    let family = String(cString: name)
-                    if !families.contains(family) { families.append(family) }
-                    position += 1
-                }
-            }
+            for face in faces(of: file) where !families.contains(face.family) { families.append(face.family) }
         }
         func element(_ name: String, _ value: String) -> String {
             "<pattern><patelt name=\"\(name)\"><string>\(XMLText.escaped(value))</string></patelt></pattern>"
@@ -145,5 +158,20 @@ final class FontConfiguration {
 
     deinit {
         FcConfigDestroy(pointer)
+    }
+}
+
+/// One face of a font file as fontconfig reads it: each of its family names, its weight on CSS's
+/// scale (100–900) and whether it slants.
+package struct FontFileFace: Equatable, Sendable {
+    package var family: String
+    package var weight: Int
+    package var italic: Bool
+}
+
+extension FontFiles {
+    /// Every face of every file, with its file: what a browser is given to draw with the same fonts.
+    package var faces: [(path: String, face: FontFileFace)] {
+        files.flatMap { path in FontConfiguration.faces(of: path).map { (path, $0) } }
     }
 }

@@ -27,6 +27,25 @@ import Testing
         #expect(lines == [["abcdefghijk", "lmnopqrstuv", "wxyz"]])
     }
 
+    /// A font file given to the page draws under the family it is given as: the monospace breaks of
+    /// DejaVu Sans Mono under a name no installed font has, and the proportional fallback's (narrow
+    /// i's) before it is given.
+    @Test func aGivenFontFile_drawsUnderItsFamily() throws {
+        let browser = try Self.browser()
+        let path = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+        let request = WebLines.Request(
+            text: "iiii iiii iiii iiii wwww", family: "\"SeeMore Given Face\"", size: 15, lineHeight: 22, width: 100)
+        let before = try WebLines.lines(of: [request], in: browser)
+        let bytes = try #require(FileManager.default.contents(atPath: path), "fonts-dejavu-core is installed by make deps")
+        try WebLines.addFont(Array(bytes), family: "SeeMore Given Face", weight: 400, italic: false, to: browser)
+        let after = try WebLines.lines(of: [request], in: browser)
+        #expect(after == [["iiii iiii ", "iiii iiii ", "wwww"]])
+        #expect(before != after, "\(before)")
+        #expect(throws: Browser.Failure.self) {
+            try WebLines.addFont(Array("no font".utf8), family: "Broken", weight: 400, italic: false, to: browser)
+        }
+    }
+
     @Test func japanese_followsLineBreakStrictness() throws {
         let browser = try Self.browser()
         // Ten ideographs' width, then a small kana: `strict` never starts a line with it, `loose` may.
