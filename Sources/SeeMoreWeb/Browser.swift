@@ -26,6 +26,8 @@ package final class Browser {
     private let commands: Int32
     private let answers: Int32
     private let profile: String
+    /// Seconds the browser may take to start and to answer each command.
+    private let budget: Double
     private var nextID = 1
     private var pending: [UInt8] = []
     private var session = ""
@@ -93,8 +95,6 @@ package final class Browser {
             throw error
         }
     }
-
-    private let budget: Double
 
     deinit { end() }
 
