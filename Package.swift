@@ -21,6 +21,7 @@ let package = Package(
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .target(
             name: "CSupport",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
@@ -34,8 +35,8 @@ let package = Package(
         .target(name: "SeeMoreSupport", dependencies: ["CGLib", "CSupport"]),
         // Pixels: colors, RGBA images, the PNG codec.
         .target(name: "SeeMoreImage", dependencies: ["SeeMoreSupport", "CSupport"]),
-        // Text laid out, cut and drawn: the one module that imports Pango and Cairo.
-        .target(name: "SeeMoreText", dependencies: ["SeeMoreSupport", "SeeMoreImage", "CPangoCairo", "CSupport"]),
+        // Text laid out, cut and drawn: the one module that imports Pango and Cairo (and ICU for line breaks).
+        .target(name: "SeeMoreText", dependencies: ["SeeMoreSupport", "SeeMoreImage", "CPangoCairo", "CICU", "CSupport"]),
         // Cards: templates, requests, planning and painting, the contact sheet.
         .target(name: "SeeMoreCards", dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText"]),
         // Worker processes: the pool and the jobs SeeMore's programs give them.

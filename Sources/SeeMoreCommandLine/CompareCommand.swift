@@ -10,6 +10,8 @@ struct CompareCommand {
     var scan = ScanCommand()
     var web = false
     var minimumAgreement: Double? = nil
+    /// Every template's line breaking set to this platform's defaults.
+    var platform: Platform? = nil
     /// Seconds the browser may take to start and to answer one cell's texts.
     var budget = Duration.seconds(120)
 
@@ -29,7 +31,9 @@ struct CompareCommand {
             help: "Compare with headless Chromium (Debian's chromium), started once and driven over its DevTools pipe.")
         web.required = true
         let lifted: [CommandFlags<CompareCommand>.Flag] = ScanCommand.flags.flags.filter { scanFlags.contains($0.name) }.map {
-            $0.lifted(\CompareCommand.scan)
+            var flag = $0.lifted(\CompareCommand.scan)
+            if flag.name == "--texts" { flag.required = false }  // or the texts of a --suite
+            return flag
         }
         let minimum = CommandFlags<CompareCommand>.Flag(
             "--min-agreement", value: "R",
@@ -39,6 +43,12 @@ struct CompareCommand {
         }
         let own: [CommandFlags<CompareCommand>.Flag] = [
             .out(\.scan.folder, help: "The output folder for compare.json (default compare)."), minimum,
+            CommandFlags<CompareCommand>.Flag(
+                "--platform", value: "P", synopsis: Platform.allCases.map(\.rawValue).joined(separator: "|"),
+                help: "Break every template's lines as this platform does (its body.platform), whatever the templates say."
+            ) { command, text, scanner in
+                command.platform = try scanner.choice(text, flag: "--platform") as Platform
+            },
             .timeBudget(
                 \.budget,
                 help: "Seconds the browser may take to start and to lay out one cell's texts (default 120): past it "
@@ -67,10 +77,12 @@ struct CompareCommand {
         try flags.parse(arguments, into: &command)
         let scanner = flags.checks
         guard command.web else { throw scanner.usageError("name the engine to compare with: --web") }
-        guard let corpus = command.scan.givenCorpus else {
-            throw scanner.usageError("give the corpus with --texts FILE (JSONL or CSV) or --texts - (JSONL on standard input)")
+        if let corpus = command.scan.givenCorpus {
+            command.scan.corpus = corpus
+        } else if command.scan.suitePath == nil {
+            throw scanner.usageError(
+                "give the corpus with --texts FILE (JSONL or CSV) or --texts - (JSONL on standard input), or a --suite")
         }
-        command.scan.corpus = corpus
         if command.scan.hermetic && command.scan.fontFiles.isEmpty {
             throw scanner.usageError("--hermetic-fonts needs --font-files: with no font file there would be no font at all")
         }
@@ -78,8 +90,11 @@ struct CompareCommand {
     }
 
     func run(io: CommandIO) throws -> ExitCode {
-        let matrix = try scan.matrix(io: io)
-        let (texts, badRecords) = try readCorpus(io: io)
+        var matrix = try scan.matrix(io: io)
+        if let platform {
+            for index in matrix.templates.indices { matrix.templates[index].body.apply(platform) }
+        }
+        let (texts, badRecords) = try scan.givenCorpus == nil ? (suiteTexts(io: io), 0) : readCorpus(io: io)
         guard let path = Browser.installedPath else {
             throw CommandError(
                 "Chromium is not installed (apt-get install chromium; make deps installs it)", exitCode: .unavailable)
@@ -115,6 +130,19 @@ struct CompareCommand {
         )
         if let minimumAgreement, total.lineRatio < minimumAgreement { return .failure }
         return badRecords > 0 ? .dataError : .success
+    }
+
+    /// The suite's texts (`--suite` without `--texts`), each once, in the order its cases name them;
+    /// markup texts are left out (a browser would lay out their tags as text).
+    private func suiteTexts(io: CommandIO) throws -> [CorpusText] {
+        guard let suitePath = scan.suitePath else { return [] }
+        let suite = try CheckCommand.loadSuite(suitePath, templatesFolder: scan.templatesFolder, program: io.program)
+        var seen = Set<String>()
+        var texts: [CorpusText] = []
+        for golden in suite.cases where !golden.markup && seen.insert(golden.textName).inserted {
+            texts.append(CorpusText(id: golden.textName, text: golden.text, language: golden.language, line: texts.count + 1))
+        }
+        return texts
     }
 
     /// Every text of the corpus (bad records named on standard error and counted).

@@ -59,10 +59,22 @@ struct LayoutCommand: Equatable {
                     help: "Base direction of the paragraphs: auto (each from its first strong character; default), ltr or rtl."),
                 .choice(
                     "--hyphens", "H", \.request.hyphens, help: "Draw a hyphen where a word is broken inside (default none)."),
+                Flag(
+                    "--line-break", value: "L", synopsis: LineBreak.allCases.map(\.rawValue).joined(separator: "|"),
+                    help: "Break lines as the web, Android and iOS do (ICU, CSS line-break); by default as Pango does."
+                ) { arguments, value, scanner in
+                    arguments.request.lineBreak = try scanner.choice(value, flag: "--line-break") as LineBreak
+                },
                 .choice(
-                    "--korean", "K", \.request.korean,
-                    help: "syllables: break Korean between any syllables, as Pango does (default); words: only between "
-                        + "words, as iOS and CSS keep-all do."),
+                    "--word-break", "W", \.request.wordBreak,
+                    help: "CSS word-break: normal (default), keep-all, keep-hangul (Korean words only, as iOS) or break-all."),
+                Flag(
+                    "--korean", value: "K", synopsis: "words|syllables",
+                    help: "Deprecated: words is --word-break keep-hangul, syllables is --word-break normal."
+                ) { arguments, value, scanner in
+                    let korean: KoreanLineBreak = try scanner.choice(value, flag: "--korean")
+                    arguments.request.wordBreak = korean == .words ? .keepHangul : .normal
+                },
                 .markup(
                     \.request.markup,
                     help: "The text is Pango markup (<b>, <i>, <span foreground=\"#…\">); the cut closes spans and `kept` "

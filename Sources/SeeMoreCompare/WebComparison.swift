@@ -35,11 +35,21 @@ package struct WebComparison {
         /// The lines there are to agree on: the longer side's.
         package var lines: Int { max(ours.count, web.count) }
 
-        static func trimmed(_ line: String) -> Substring {
-            let isSpace: (Character) -> Bool = { $0.isWhitespace }
-            let start = line.firstIndex { !isSpace($0) } ?? line.endIndex
-            let end = line.lastIndex { !isSpace($0) }.map(line.index(after:)) ?? start
-            return line[start..<max(start, end)]
+        /// `line` without the spaces at its ends and without the invisible bidi controls (marks,
+        /// embeddings, isolates) the drawn text may hold around links and names and the measured
+        /// lines do not.
+        static func trimmed(_ line: String) -> String {
+            let visible = String(String.UnicodeScalarView(line.unicodeScalars.filter { !isBidiControl($0) }))
+            let start = visible.firstIndex { !$0.isWhitespace } ?? visible.endIndex
+            let end = visible.lastIndex { !$0.isWhitespace }.map(visible.index(after:)) ?? start
+            return String(visible[start..<max(start, end)])
+        }
+
+        static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+            default: return false
+            }
         }
     }
 
@@ -109,7 +119,11 @@ package struct WebComparison {
                     asked.append(cellCases.count)
                     requests.append(
                         try Self.webRequest(
-                            drawn, font: request.font ?? cell.template.body.font, metadata: expanded, fallbacks: fileFamilies))
+                            drawn, font: request.font ?? cell.template.body.font, body: cell.template.body, metadata: expanded,
+                            fallbacks: fileFamilies,
+                            spans: Self.spans(
+                                of: drawn, request: request, template: cell.template, metadata: expanded,
+                                body: try FontDescription(request.font ?? cell.template.body.font).family)))
                 } catch {
                     item.error = "\(error)"
                 }
@@ -125,24 +139,88 @@ package struct WebComparison {
     /// The browser's request for a body text drawn in `font` (a Pango description): its families as a
     /// CSS list, its size in px (points at 72 dpi), its weight, the card's text width and the language
     /// SeeMore shaped it in.
-    static func webRequest(_ text: String, font: String, metadata: CardMetadata, fallbacks: [String] = []) throws
-        -> WebLines.Request
-    {
+    static func webRequest(
+        _ text: String, font: String, body: CardTemplate.Body? = nil, metadata: CardMetadata, fallbacks: [String] = [],
+        spans: [WebLines.Span] = []
+    ) throws -> WebLines.Request {
         let description = try FontDescription(font)
         var names = (description.family ?? "sans-serif").split(separator: ",").map { $0.trimmingWhitespace() }
-        names += fallbacks.filter { !names.contains($0) }
+        // Then the families SeeMore drew the card with, in order of first use: the runs it drew in a
+        // fallback font are given theirs (`spans`); the rest of the text finds the family SeeMore
+        // took among the card's own (body, header, suffix) first.
+        for name in metadata.fonts + fallbacks where !names.contains(name) { names.append(name) }
         let families = names.map { "\"" + $0.replacing("\"", with: "") + "\"" }
         let size = description.size ?? 15
         var request = WebLines.Request(
             text: text, family: (families + ["sans-serif"]).joined(separator: ", "), size: size,
             lineHeight: (size * 1.5).rounded(), width: metadata.textWidth)
         request.language = metadata.language
-        if description.isBold { request.style = "font-weight: bold;" }
+        if description.isBold { request.style = "font-weight: bold; " }
+        if let body { request.style += css(body, language: metadata.language) }
+        request.spans = spans
         return request
     }
 }
 
 extension WebComparison {
+    /// CSS for a body's line breaking: its `line-break` and `word-break` (`keep-hangul` as `keep-all`
+    /// on a Korean text, as nothing else); nothing under Pango's own breaks.
+    static func css(_ body: CardTemplate.Body, language: String?) -> String {
+        guard let lineBreak = body.lineBreak else { return "" }
+        let wordBreak: String
+        switch body.wordBreak {
+        case .normal: wordBreak = "normal"
+        case .keepAll: wordBreak = "keep-all"
+        case .keepHangul: wordBreak = language?.hasPrefix("ko") == true ? "keep-all" : "normal"
+        case .breakAll: wordBreak = "break-all"
+        }
+        return "line-break: \(lineBreak.rawValue); word-break: \(wordBreak);"
+    }
+
+    /// The parts of a drawn body in a style of their own, as the card draws them: the inline name
+    /// (`header.placement: inline`) in bold, the links, mentions and hashtags in `links.weight`, and
+    /// each run SeeMore drew in a fallback font in that font's family (so both engines draw every
+    /// character in the same font, whatever each one's fallback would pick).
+    static func spans(of drawn: String, request: CardRequest, template: CardTemplate, metadata: CardMetadata, body: String?)
+        -> [WebLines.Span]
+    {
+        let count = drawn.unicodeScalars.count
+        var weights = [String?](repeating: nil, count: count)
+        var families = [String?](repeating: nil, count: count)
+        var shift = 0
+        if let header = template.header, header.placement == .inline {
+            let name = request.author?.displayName ?? header.displayName
+            if !name.isEmpty, drawn.hasPrefix(name) {
+                shift = name.unicodeScalars.count + 1
+                for index in 0..<min(count, name.unicodeScalars.count) { weights[index] = "bold" }
+            }
+        }
+        if let weight = template.links.weight, template.links.detect {
+            let text = String(String.UnicodeScalarView(drawn.unicodeScalars.dropFirst(shift)))
+            for entity in TextEntity.find(in: text, rules: template.links.rules) {
+                for index in entity.range where index + shift < count { weights[index + shift] = String(weight) }
+            }
+        }
+        let bodyFamilies = Set((body ?? "").split(separator: ",").map { $0.trimmingWhitespace() })
+        for run in metadata.fallbackRuns where bodyFamilies.contains(run.requested) {
+            for index in run.start..<(run.start + run.length) where index >= 0 && index < count {
+                families[index] = run.font
+            }
+        }
+        var spans: [WebLines.Span] = []
+        var index = 0
+        while index < count {
+            var end = index + 1
+            while end < count && weights[end] == weights[index] && families[end] == families[index] { end += 1 }
+            var style = ""
+            if let weight = weights[index] { style += "font-weight: \(weight); " }
+            if let family = families[index] { style += "font-family: \"\(family.replacing("\"", with: ""))\"; " }
+            if !style.isEmpty { spans.append(WebLines.Span(range: index..<end, style: style)) }
+            index = end
+        }
+        return spans
+    }
+
     /// Agreement over `cases`: texts whose every line is the same, and lines the same before each
     /// text's first difference, of all lines.
     package struct Agreement: Equatable, Sendable {

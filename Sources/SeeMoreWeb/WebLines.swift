@@ -18,6 +18,8 @@ package enum WebLines {
         package var language: String? = nil
         /// Other CSS declarations of the block (`line-break: strict; word-break: keep-all`).
         package var style = ""
+        /// Parts of the text in a style of their own (a bold name, semibold links), in order, apart.
+        package var spans: [Span] = []
 
         package init(text: String, family: String, size: Double, lineHeight: Double, width: Double) {
             self.text = text
@@ -25,6 +27,17 @@ package enum WebLines {
             self.size = size
             self.lineHeight = lineHeight
             self.width = width
+        }
+    }
+
+    /// Characters `range` (Unicode scalars of the text) drawn in a `<span>` with CSS `style`.
+    package struct Span: Equatable, Sendable {
+        package var range: Range<Int>
+        package var style: String
+
+        package init(range: Range<Int>, style: String) {
+            self.range = range
+            self.style = style
         }
     }
 
@@ -50,6 +63,13 @@ package enum WebLines {
                                 + request.style)
                     ),
                     ("lang", request.language.map { .string($0) } ?? .null),
+                    (
+                        "spans",
+                        .array(
+                            request.utf16Spans(request.spans).map {
+                                .array([.number(Double($0.lowerBound)), .number(Double($0.upperBound)), .string($1)])
+                            })
+                    ),
                 ])
             })
         let answer = try browser.evaluate(script + "(\(items.serialized()))")
@@ -88,9 +108,10 @@ package enum WebLines {
             """)
     }
 
-    /// Lays out each item in a fresh block once the fonts are loaded and returns its lines: the text
-    /// is cut where a character's first box starts below the previous one's (a character's box
-    /// moves down only at a line break; spaces that hang at a line's end have boxes on that line).
+    /// Lays out each item in a fresh block (its spans in elements of their own) once the fonts are
+    /// loaded and returns its lines: the text is cut where a character's first box has its middle
+    /// below the previous one's bottom (a character's box moves down only at a line break; spaces
+    /// that hang at a line's end have boxes on that line).
     static let script = """
         (async (items) => {
           await document.fonts.ready;
@@ -100,33 +121,73 @@ package enum WebLines {
             const block = document.createElement('div');
             block.style.cssText = 'white-space: pre-wrap; overflow-wrap: break-word; ' + item.style;
             if (item.lang) block.lang = item.lang;
-            block.textContent = item.text;
+            // The text in pieces: plain text nodes, and spans of their own style.
+            const pieces = [];
+            let at = 0;
+            for (const [from, to, style] of item.spans) {
+              if (from > at) pieces.push([item.text.slice(at, from), null]);
+              pieces.push([item.text.slice(from, to), style]);
+              at = to;
+            }
+            if (at < item.text.length || pieces.length === 0) pieces.push([item.text.slice(at), null]);
+            const nodes = [];
+            for (const [part, style] of pieces) {
+              const node = document.createTextNode(part);
+              if (style === null) { block.appendChild(node); } else {
+                const span = document.createElement('span');
+                span.style.cssText = style;
+                span.appendChild(node);
+                block.appendChild(span);
+              }
+              nodes.push(node);
+            }
             document.body.appendChild(block);
-            const node = block.firstChild;
             const lines = [];
-            if (node) {
-              const range = document.createRange();
-              const text = node.data;
-              let start = 0, lastTop = null;
-              for (let i = 0; i < text.length; ) {
-                const code = text.codePointAt(i);
+            const text = item.text;
+            const range = document.createRange();
+            let start = 0, lastBottom = null, offset = 0;
+            for (const node of nodes) {
+              const data = node.data;
+              for (let i = 0; i < data.length; ) {
+                const code = data.codePointAt(i);
                 const next = i + (code > 0xFFFF ? 2 : 1);
                 range.setStart(node, i);
                 range.setEnd(node, next);
                 const boxes = range.getClientRects();
                 if (boxes.length > 0) {
-                  const top = boxes[0].top;
-                  if (lastTop !== null && top > lastTop + 0.5) { lines.push(text.slice(start, i)); start = i; }
-                  lastTop = top;
+                  // Below the last character's box: a new line (boxes of other fonts on one line
+                  // differ in height, but each one's middle is above the others' bottoms).
+                  const middle = (boxes[0].top + boxes[0].bottom) / 2;
+                  if (lastBottom !== null && middle > lastBottom) { lines.push(text.slice(start, offset + i)); start = offset + i; }
+                  lastBottom = boxes[0].bottom;
                 }
                 i = next;
               }
-              lines.push(text.slice(start));
+              offset += data.length;
             }
+            if (text.length > 0) lines.push(text.slice(start));
             block.remove();
             results.push(lines);
           }
           return JSON.stringify(results);
         })
         """
+}
+
+extension WebLines.Request {
+    /// `spans` in UTF-16 offsets of the text (as JavaScript counts), kept inside it, in order, apart.
+    func utf16Spans(_ spans: [WebLines.Span]) -> [(Range<Int>, String)] {
+        var offsets: [Int] = [0]
+        for scalar in text.unicodeScalars { offsets.append(offsets[offsets.count - 1] + scalar.utf16.count) }
+        var result: [(Range<Int>, String)] = []
+        var end = 0
+        for span in spans.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            let lower = min(max(span.range.lowerBound, 0), offsets.count - 1)
+            let upper = min(max(span.range.upperBound, lower), offsets.count - 1)
+            guard offsets[lower] >= end, upper > lower else { continue }
+            result.append((offsets[lower]..<offsets[upper], span.style))
+            end = offsets[upper]
+        }
+        return result
+    }
 }

@@ -120,7 +120,10 @@ struct CardPlanner {
         body.direction = request.direction ?? template.body.direction
         // An inline name must not decide the paragraph's direction: the text's first one does.
         if inlineName != nil && body.direction == .auto { body.direction = rightToLeft ? .rtl : .ltr }
-        body.korean = template.body.korean
+        body.lineBreak = template.body.lineBreak
+        body.wordBreak = template.body.wordBreak
+        body.keepsEntitiesWhole = template.body.keepsEntitiesWhole
+        body.spacesInFirstFamily = template.body.spacesInFirstFamily
         body.language = request.language ?? template.body.lang
         body.entities = entities
         body.entityWeight = template.links.weight

@@ -113,7 +113,7 @@ extension CardTemplate.Header: Decodable {
 
 extension CardTemplate.Body: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case font, lineHeight, lines, cut, hyphens, direction, korean, lang, urls, urlLength
+        case font, lineHeight, lines, cut, hyphens, direction, korean, lang, urls, urlLength, platform, lineBreak, wordBreak
     }
 
     package init(from decoder: Decoder) throws {
@@ -126,7 +126,17 @@ extension CardTemplate.Body: Decodable {
         cut = try container.decodeIfPresent(CutMode.self, forKey: .cut) ?? defaults.cut
         hyphens = try container.decodeIfPresent(Hyphens.self, forKey: .hyphens) ?? defaults.hyphens
         direction = try container.decodeIfPresent(TextDirection.self, forKey: .direction) ?? defaults.direction
-        korean = try container.decodeIfPresent(KoreanLineBreak.self, forKey: .korean) ?? defaults.korean
+        // A platform's defaults first, then the fields given ("korean" is the former "wordBreak").
+        if let platform = try container.decodeIfPresent(Platform.self, forKey: .platform) { apply(platform) }
+        if container.contains(.korean) && container.contains(.wordBreak) {
+            throw DecodingError.dataCorruptedError(
+                forKey: .korean, in: container, debugDescription: "\"korean\" is the former name of \"wordBreak\": give only one")
+        }
+        if let korean = try container.decodeIfPresent(KoreanLineBreak.self, forKey: .korean) {
+            wordBreak = korean == .words ? .keepHangul : .normal
+        }
+        lineBreak = try container.decodeIfPresent(LineBreak.self, forKey: .lineBreak) ?? lineBreak
+        wordBreak = try container.decodeIfPresent(WordBreak.self, forKey: .wordBreak) ?? wordBreak
         urls = try container.decodeIfPresent(URLDisplay.self, forKey: .urls) ?? defaults.urls
         urlLength = try container.decodeCount(forKey: .urlLength) ?? defaults.urlLength
         lang = try container.decodeIfPresent(LanguageTag.self, forKey: .lang)

@@ -114,8 +114,15 @@ public struct CardTemplate: Sendable, Equatable {
         package var hyphens: Hyphens = .none
         /// The paragraphs' base direction; `auto` from each one's first strong character.
         package var direction: TextDirection = .auto
-        /// How Korean breaks into lines: between words (the default here) or between any syllables.
-        package var korean: KoreanLineBreak = .words
+        /// Where lines break: nil as Pango does, else as the platforms do (`LineBreak`).
+        package var lineBreak: LineBreak? = nil
+        /// Whether lines break inside words; Korean words are kept whole by default (`korean: words`,
+        /// which the field replaces).
+        package var wordBreak: WordBreak = .keepHangul
+        /// Whether links, mentions and hashtags stay on one line when they fit one.
+        package var keepsEntitiesWhole = true
+        /// Whether spaces are drawn in the first family of the body font's list (as browsers do).
+        package var spacesInFirstFamily = false
         /// The text's language (BCP 47); nil guesses it from the text.
         package var lang: LanguageTag? = nil
         /// Links as written (`full`) or shortened (`short`, at most `urlLength` characters).

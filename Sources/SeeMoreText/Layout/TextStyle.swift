@@ -18,6 +18,16 @@ final class TextStyle {
     /// Byte ranges of the plain text kept on one line when they fit one: Korean words
     /// (`KoreanLineBreak.words`), and links, mentions and hashtags (`TextEntity`), each list in order.
     private let koreanWords: [Range<Int>]
+    /// Byte ranges of the plain text marked as words (`AttributeList.setWord`) so that Pango breaks
+    /// lines exactly where `PlatformLineBreaks` finds opportunities: the stretches between two of
+    /// them where Pango's own breaks differ. Empty under Pango's own line breaking.
+    private let platformWords: [Range<Int>]
+    /// The family of the spaces when they are drawn in the first family of the body's list
+    /// (`TruncationRequest.spacesInFirstFamily`, `FontDescription.firstFamilyAlone`); nil when they
+    /// take the font of the text around them.
+    private let spaceFont: String?
+    /// Whether links, mentions and hashtags are kept on one line (`TruncationRequest.keepsEntitiesWhole`).
+    private let keepsEntitiesWhole: Bool
     /// The links, mentions and hashtags of the plain text (found, or the request's), with their bytes.
     private(set) var entities: [(entity: TextEntity, bytes: Range<Int>)] = []
     private var entityBytes: [Range<Int>] { entities.map(\.bytes) }
@@ -57,17 +67,20 @@ final class TextStyle {
         width = request.width
         hyphens = request.hyphens
         entityWeight = request.entityWeight
+        keepsEntitiesWhole = request.keepsEntitiesOnOneLine
+        spaceFont = request.spacesInFirstFamily ? fonts.body.firstFamilyAlone : nil
         let endingLanguage = TextLanguage.guess(request.ellipsis + request.suffix)
         guard request.markup else {
             plainText = request.text
             markup = nil
             keepsLinesAlike = true
-            koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
+            koreanWords = Self.koreanWords(of: request, in: plainText)
             let entities = request.entities ?? TextEntity.find(in: plainText)
             entitySpans = Self.merged(entities.map(\.range))
             self.entities = Self.located(entities, in: plainText)
             try Self.checkCombiningRuns(plainText)
             language = (textLanguage, endingLanguage ?? textLanguage)
+            platformWords = Self.platformWords(of: request, in: plainText, language: textLanguage)
             return
         }
         if let problem = MarkupLimits.tagProblem(in: request.text) { throw TruncationRequestError.invalidMarkup(problem) }
@@ -81,13 +94,14 @@ final class TextStyle {
         }
         markup = parsed
         keepsLinesAlike = MarkupLimits.keepsLinesAlike(parsed)
-        koreanWords = request.korean == .words ? KoreanLineBreak.wordRanges(in: plainText) : []
+        koreanWords = Self.koreanWords(of: request, in: plainText)
         let entities = request.entities ?? TextEntity.find(in: plainText)
         entitySpans = Self.merged(entities.map(\.range))
         self.entities = Self.located(entities, in: plainText)
         try Self.checkCombiningRuns(plainText)
         let textLanguage = request.language?.rawValue ?? TextLanguage.guess(plainText)
         language = (textLanguage, endingLanguage ?? textLanguage)
+        platformWords = Self.platformWords(of: request, in: plainText, language: textLanguage)
     }
 
     /// Sets `layout` to `kept` (bytes of the plain text starting at byte `textStart`) followed by
@@ -112,6 +126,7 @@ final class TextStyle {
             }
         }
         weighEntities(in: textStart..<(textStart + keptCount), on: attributes)
+        setSpaceFont(kept, on: attributes)
         // Color and underline only: widths stay those the cut measured.
         if let links {
             let kept = textStart..<(textStart + keptCount)
@@ -125,8 +140,11 @@ final class TextStyle {
         if let ending, ending.startsItem, keptCount > 0, total > keptCount {
             attributes.startItem(bytes: keptCount..<total)
         }
+        markWords(in: textStart..<(textStart + keptCount), on: attributes)
         try keepTogether(koreanWords, in: textStart..<(textStart + keptCount), on: attributes)
-        try keepTogether(entityBytes, in: textStart..<(textStart + keptCount), on: attributes, glued: true)
+        if keepsEntitiesWhole {
+            try keepTogether(entityBytes, in: textStart..<(textStart + keptCount), on: attributes, glued: true)
+        }
         if hyphens == .none
             && (textMayTakeHyphens || ending.map { Self.mayTakeHyphens(String(decoding: $0.bytes, as: UTF8.self)) } ?? false)
         {
@@ -228,6 +246,50 @@ extension TextStyle {
         }
     }
 
+    /// Sets `spaceFont` on each run of spaces in `bytes`: a family list other than the body's, so
+    /// Pango picks a font for them anew rather than keeping the one before them.
+    private func setSpaceFont<Bytes: Collection>(_ bytes: Bytes, on attributes: AttributeList) where Bytes.Element == UInt8 {
+        guard let spaceFont else { return }
+        var runStart: Int? = nil
+        var offset = 0
+        for byte in bytes {
+            if byte == 0x20 {
+                if runStart == nil { runStart = offset }
+            } else if let start = runStart {
+                attributes.setFamily(spaceFont, bytes: start..<offset)
+                runStart = nil
+            }
+            offset += 1
+        }
+        if let start = runStart { attributes.setFamily(spaceFont, bytes: start..<offset) }
+    }
+
+    /// Marks the platform words (`platformWords`) within `range` on `attributes` of a layout whose
+    /// text starts at `range.lowerBound`, cut to the range.
+    private func markWords(in range: Range<Int>, on attributes: AttributeList) {
+        for (_, part) in Self.parts(of: platformWords, in: range) {
+            attributes.setWord(bytes: (part.lowerBound - range.lowerBound)..<(part.upperBound - range.lowerBound))
+        }
+    }
+
+    /// Those of `words` (ordered, apart) that overlap `range`, each with its part inside the range.
+    /// - Complexity: O(log words + the words returned).
+    static func parts(of words: [Range<Int>], in range: Range<Int>) -> [(word: Range<Int>, part: Range<Int>)] {
+        guard !words.isEmpty, !range.isEmpty else { return [] }
+        var low = 0
+        var high = words.count
+        while low < high {  // the first word ending after the range's start
+            let middle = (low + high) / 2
+            if words[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
+        }
+        var parts: [(word: Range<Int>, part: Range<Int>)] = []
+        for word in words[low...] {
+            if word.lowerBound >= range.upperBound { break }
+            parts.append((word, max(word.lowerBound, range.lowerBound)..<min(word.upperBound, range.upperBound)))
+        }
+        return parts
+    }
+
     /// Forbids breaks inside those of `words` (ordered byte ranges of the plain text) within `range`
     /// that fit a line, on `attributes` of a layout whose text starts at `range.lowerBound`. Only
     /// ranges that fit get `allow_breaks = false`: Pango 1.50.12 aborts on some layouts where a range
@@ -238,16 +300,7 @@ extension TextStyle {
     private func keepTogether(
         _ words: [Range<Int>], in range: Range<Int>, on attributes: AttributeList, glued: Bool = false
     ) throws {
-        guard !words.isEmpty, !range.isEmpty else { return }
-        var low = 0
-        var high = words.count
-        while low < high {  // the first word ending after the range's start
-            let middle = (low + high) / 2
-            if words[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
-        }
-        for word in words[low...] {
-            if word.lowerBound >= range.upperBound { break }
-            let part = max(word.lowerBound, range.lowerBound)..<min(word.upperBound, range.upperBound)
+        for (word, part) in Self.parts(of: words, in: range) {
             var measured: Range<Int>? = word
             if glued {
                 if let known = gluedEntityBytes[word] {

@@ -47,9 +47,31 @@ public struct TruncationRequest: Sendable, Equatable {
     /// The text's language (BCP 47: `ja`, `zh-Hans`, `ko`, `hi`) for shaping and font fallback; nil
     /// guesses it from the text's letters (see `TextLanguage.guess`), never from the host's locale.
     public var language: LanguageTag? = nil
-    /// How Korean breaks into lines; `syllables` (Pango's UAX #14 behavior) keeps the engine comparable
-    /// with plain Pango, templates default to `words`.
-    public var korean = KoreanLineBreak.syllables
+    /// Where lines may break: nil breaks them as Pango does (UAX #14 as Pango 1.50 implements it: a
+    /// small kana or `ー` never starts a line, a link breaks after every `/`); a level breaks them as
+    /// the web, Android and iOS do (ICU's line breaking, CSS `line-break`; see `LineBreak`).
+    public var lineBreak: LineBreak? = nil
+    /// Whether lines break inside words (CSS `word-break`). Under Pango's breaks (`lineBreak` nil)
+    /// `keepAll` keeps Korean words whole and `breakAll` breaks as `lineBreak` `auto` would.
+    public var wordBreak = WordBreak.normal
+    /// Keep each link, mention and hashtag on one line when it fits one (as most apps' text views
+    /// do); off, they break as the text around them, as a browser breaks an `<a>`. `lineBreak`
+    /// `anywhere` and `wordBreak` `breakAll` break inside every word, links too: they turn it off.
+    public var keepsEntitiesWhole = true
+    /// Draw each space in the first family of the body font's list that has one, as browsers pick a
+    /// font for each character; off, a space takes the font of the text around it, as Pango does
+    /// (a Thai or Korean font's narrower space between Thai or Korean words).
+    public var spacesInFirstFamily = false
+    /// How Korean breaks into lines: `words` is `wordBreak` `keepHangul`, `syllables` is `normal`.
+    @available(*, deprecated, renamed: "wordBreak", message: "korean .words is wordBreak .keepHangul")
+    public var korean: KoreanLineBreak {
+        get { wordBreak == .keepHangul || wordBreak == .keepAll ? .words : .syllables }
+        set { wordBreak = newValue == .words ? .keepHangul : .normal }
+    }
+    /// Whether links, mentions and hashtags are kept on one line: asked, and not broken anywhere.
+    var keepsEntitiesOnOneLine: Bool { keepsEntitiesWhole && lineBreak != .anywhere && wordBreak != .breakAll }
+    /// The line breaking in force: `lineBreak`, or `auto` where `break-all` asks for it under Pango's.
+    var platformLineBreak: LineBreak? { lineBreak ?? (wordBreak == .breakAll ? .auto : nil) }
     /// The base direction of the paragraphs (`auto`: from each one's first strong character).
     public var direction = TextDirection.auto
     /// Spans a `word` cut never falls inside (rule 4): nil finds the plain text's URLs, mentions and

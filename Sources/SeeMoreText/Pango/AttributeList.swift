@@ -81,6 +81,11 @@ final class AttributeList {
         insert(pango_attr_font_desc_new(font.pointer), bytes: bytes)
     }
 
+    /// Sets the family list of the text in `bytes`, keeping the rest of its font (size, weight).
+    func setFamily(_ family: String, bytes: Range<Int>) {
+        insert(pango_attr_family_new(family), bytes: bytes)
+    }
+
     /// Sets the weight (400 normal, 700 bold) of the text in `bytes`, keeping the rest of its font.
     func setWeight(_ weight: Int, bytes: Range<Int>) {
         insert(pango_attr_weight_new(PangoWeight(rawValue: UInt32(weight))), bytes: bytes)
@@ -114,6 +119,13 @@ final class AttributeList {
     /// kerning or ligature joins a glyph inside `bytes` to one outside.
     func startItem(bytes: Range<Int>) {
         insert(pango_attr_fallback_new(1), bytes: bytes)
+    }
+
+    /// Marks `bytes` as one word: a line may break before it (and after it, before another word) and
+    /// nowhere inside but where a line must (after a line feed) or where it cannot fit (character
+    /// wrapping stays, unlike `setAllowBreaks(false)`, so no range can leave Pango without a break).
+    func setWord(bytes: Range<Int>) {
+        insert(pango_attr_word_new(), bytes: bytes)
     }
 
     /// Whether lines may break inside `bytes` (Pango's edges of the range still may).

@@ -65,6 +65,15 @@ package final class FontDescription {
         return FontDescription(taking: copy)
     }
 
+    /// The first family of the list written so that it is never this description's family list
+    /// ("DejaVu Sans,DejaVu Sans" for "DejaVu Sans"): Pango picks a font anew where the family
+    /// changes, and keeps the one before where it does not. Nil without a family.
+    var firstFamilyAlone: String? {
+        guard let family else { return nil }
+        let first = String(family.prefix { $0 != "," })
+        return first == family ? first + "," + first : first
+    }
+
     /// A copy of this description with its size set when it has none.
     func withDefaultSize(points: Double) throws -> FontDescription {
         guard let copy = pango_font_description_copy(pointer) else {

@@ -51,7 +51,7 @@ enum MarkupLimits {
             switch type {
             case PANGO_ATTR_ALLOW_BREAKS:
                 return "allow_breaks is not supported: Pango 1.50.12 aborts on some layouts with it "
-                    + "(to keep Korean words together, use the template's body.korean)"
+                    + "(to keep Korean words together, use the template's body.wordBreak)"
             case PANGO_ATTR_FONT_SCALE
             where raw.assumingMemoryBound(to: PangoAttrInt.self).pointee.value == Int32(PANGO_FONT_SCALE_SMALL_CAPS.rawValue):
                 return "font_scale=\"small-caps\" is not supported: Pango 1.50.12 computes a negative font size for "

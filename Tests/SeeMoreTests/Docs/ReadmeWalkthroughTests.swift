@@ -175,4 +175,37 @@ import Testing
         }
         #expect(readme.contains("(docs/scan.png)") && FileManager.default.fileExists(atPath: Self.repository + "/docs/scan.png"))
     }
+
+    /// "As your platform breaks lines": its comparison with Chromium, run as written, passes its own
+    /// gate (99%), and prints lines of the shape the README quotes, for the same cells.
+    @Test func theCompareSection_runsAsWritten() throws {
+        let readme = try String(contentsOfFile: Self.repository + "/README.md", encoding: .utf8)
+        let blocks = Self.shellBlocks(in: readme, section: "As your platform breaks lines")
+        try #require(blocks.count == 1, "one comparison: \(blocks)")
+        let folder = try BinaryRunner.temporaryFolder().path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/examples/corpus", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            atPath: Self.repository + "/examples/corpus/posts.jsonl", toPath: folder + "/examples/corpus/posts.jsonl")
+        let binaries = BinaryRunner.executable.deletingLastPathComponent().path
+        let run = try Self.bash("export PATH=\"\(binaries):$PATH\"\n" + blocks[0], in: folder)
+        print(run.output)
+        #expect(run.status == 0, "below its --min-agreement 0.99: \(run.output)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/compare/compare.json"))
+        // The quoted lines' cells and wording (the exact figures follow the installed Chromium).
+        guard let quoted = readme.range(of: "and says how many lines break the same:\n\n```sh\n"),
+            let output = readme[quoted.upperBound...].range(of: "```\n\n```\n"),
+            let end = readme[output.upperBound...].range(of: "\n```")
+        else {
+            Issue.record("the README quotes no output")
+            return
+        }
+        for line in readme[output.upperBound..<end.lowerBound].split(separator: "\n") {
+            let shape = line.replacing(/[0-9.]+/, with: "N")
+            let printed = run.output.split(separator: "\n").contains {
+                $0.replacing(/[0-9.]+/, with: "N") == shape && $0.prefix(12) == line.prefix(12)
+            }
+            #expect(printed, "no line like \(line)")
+        }
+    }
 }

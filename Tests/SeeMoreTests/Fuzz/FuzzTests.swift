@@ -71,7 +71,8 @@ import Testing
                 width: Double(1 + generator.next() % 500), lines: 1 + Int(generator.next() % 6),
                 ellipsis: pick(["… ", "", "..."]), suffix: pick(["See more", "続きを読む", "المزيد", ""]))
             request.markup = true
-            request.korean = pick(KoreanLineBreak.allCases)
+            request.wordBreak = pick(WordBreak.allCases)
+            request.lineBreak = pick([nil] + LineBreak.allCases)
             request.hyphens = pick(Hyphens.allCases)
             request.direction = pick(TextDirection.allCases)
             request.cutMode = pick(CutMode.allCases)
@@ -80,7 +81,7 @@ import Testing
                 let cut = try engine.truncate(request)
                 #expect(
                     cut.lineCount <= request.lines || cut.suffixWraps || !cut.truncated,
-                    "\(cut.lines) for \(request.lines) lines at \(request.width) pt, \(request.font), \(request.cutMode), \(request.korean), \(request.direction), \(request.suffix.debugDescription): \(text.debugDescription)"
+                    "\(cut.lines) for \(request.lines) lines at \(request.width) pt, \(request.font), \(request.cutMode), \(request.wordBreak) \(request.lineBreak.map(\.rawValue) ?? "pango"), \(request.direction), \(request.suffix.debugDescription): \(text.debugDescription)"
                 )
                 laidOut += 1
             } catch is TruncationRequestError {

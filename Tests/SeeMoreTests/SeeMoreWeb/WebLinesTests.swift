@@ -5,17 +5,8 @@ import Testing
 
 /// Chromium, driven over its DevTools pipe, breaks texts into lines as CSS says.
 @Suite(.serialized) struct WebLinesTests {
-    /// The browser, or a failure saying it is not installed (never a silent skip).
-    private static func browser() throws -> Browser {
-        guard let path = Browser.installedPath else {
-            Issue.record("chromium is not installed (make deps installs it): the browser tests cannot run")
-            throw Browser.Failure(message: "no chromium")
-        }
-        return try Browser(path: path, budget: 60)
-    }
-
     @Test func monospaceText_breaksAtTheSpaceThatFits() throws {
-        let browser = try Self.browser()
+        let browser = try TestBrowser.start()
         // DejaVu Sans Mono's advance is 0.602 em: 9.03 px at 15 px, so 100 px hold 11 characters.
         var request = WebLines.Request(
             text: "aaaa bbbb cccc dddd", family: "DejaVu Sans Mono", size: 15, lineHeight: 22, width: 100)
@@ -31,7 +22,7 @@ import Testing
     /// DejaVu Sans Mono under a name no installed font has, and the proportional fallback's (narrow
     /// i's) before it is given.
     @Test func aGivenFontFile_drawsUnderItsFamily() throws {
-        let browser = try Self.browser()
+        let browser = try TestBrowser.start()
         let path = "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
         let request = WebLines.Request(
             text: "iiii iiii iiii iiii wwww", family: "\"SeeMore Given Face\"", size: 15, lineHeight: 22, width: 100)
@@ -47,7 +38,7 @@ import Testing
     }
 
     @Test func japanese_followsLineBreakStrictness() throws {
-        let browser = try Self.browser()
+        let browser = try TestBrowser.start()
         // Ten ideographs' width, then a small kana: `strict` never starts a line with it, `loose` may.
         let text = "一二三四五六七八九ャ十"
         var request = WebLines.Request(text: text, family: "IPAGothic", size: 10, lineHeight: 15, width: 90)
@@ -61,7 +52,7 @@ import Testing
     }
 
     @Test func manyTexts_inOneCall_andAFailingScriptIsNamed() throws {
-        let browser = try Self.browser()
+        let browser = try TestBrowser.start()
         let requests = (0..<500).map { index in
             WebLines.Request(
                 text: "text \(index) " + String(repeating: "word ", count: index % 40), family: "DejaVu Sans", size: 15,

@@ -235,23 +235,47 @@ import Testing
         #expect(hyphenated.lines.first?.hasSuffix("\u{2010}") == true, "\(hyphenated.lines)")
     }
 
-    @Test func korean_breaksBetweenWordsWhenAsked() throws {
+    /// Korean words stay whole under Pango's breaks with `keep-hangul` (the former `korean: words`)
+    /// and under the platforms' with `keep-all` and `keep-hangul`; `normal` breaks between syllables.
+    @Test(arguments: [(LineBreak?.none, WordBreak.keepHangul), (.auto, .keepAll), (.auto, .keepHangul), (.strict, .keepAll)])
+    func korean_breaksBetweenWordsWhenAsked(lineBreak: LineBreak?, wordBreak: WordBreak) throws {
         let engine = try LayoutEngine()
         let text = "오늘 서울은 맑고 포근한 날씨가 이어지겠습니다. 낮 최고기온은 18도까지 오르겠고, 저녁부터는 구름이 많아지겠습니다."
         var request = TruncationRequest(text: text, font: "NanumGothic 15", width: 200, lines: 8)
-        request.korean = .words
+        request.lineBreak = lineBreak
+        request.wordBreak = wordBreak
         let words = try engine.truncate(request)
         let wordSet = Set(text.split(separator: " ").map(String.init))
         for line in words.lines {
             for word in line.split(separator: " ") { #expect(wordSet.contains(String(word)), "\(words.lines)") }
         }
-        request.korean = .syllables
+        request.wordBreak = .normal
         let syllables = try engine.truncate(request)
         #expect(syllables.lines.contains { line in line.split(separator: " ").contains { !wordSet.contains(String($0)) } })
         // A word wider than the line still breaks.
         var long = TruncationRequest(text: "대한민국헌법제일조대한민국은민주공화국이다", font: "NanumGothic 15", width: 60, lines: 9)
-        long.korean = .words
+        long.lineBreak = lineBreak
+        long.wordBreak = wordBreak
         #expect(try engine.truncate(long).lineCount > 1)
+    }
+
+    /// CSS Text 3's example: under `strict` a line never starts with a small kana, under `normal` and
+    /// `loose` it may (ten ideographs' width, then "ャ"); Pango's own breaks are `strict`'s.
+    @Test func smallKana_startALineOnlyBelowStrict() throws {
+        let engine = try LayoutEngine()
+        var request = TruncationRequest(text: "一二三四五六七八九ャ十", font: "IPAGothic 10", width: 90, lines: 5)
+        request.language = LanguageTag("ja")
+        let pango = try engine.truncate(request).lines
+        request.lineBreak = .strict
+        let strict = try engine.truncate(request).lines
+        request.lineBreak = .normal
+        let normal = try engine.truncate(request).lines
+        request.lineBreak = .loose
+        let loose = try engine.truncate(request).lines
+        #expect(strict == ["一二三四五六七八", "九ャ十"])
+        #expect(pango == strict)
+        #expect(normal == ["一二三四五六七八九", "ャ十"])
+        #expect(loose == normal)
     }
 
     @Test func language_picksHanFormsAndFallbacks() throws {

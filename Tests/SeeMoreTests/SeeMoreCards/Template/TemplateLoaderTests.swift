@@ -97,6 +97,18 @@ import Testing
             "t.json:2:23: body.korean: \"jamo\" is not one of \"words\", \"syllables\""
         ),
         (
+            "{\n  \"body\": { \"lineBreak\": \"css\" },\n  THEMES\n}",
+            "t.json:2:26: body.lineBreak: \"css\" is not one of \"auto\", \"loose\", \"normal\", \"strict\", \"anywhere\""
+        ),
+        (
+            "{\n  \"body\": { \"platform\": \"macos\" },\n  THEMES\n}",
+            "t.json:2:25: body.platform: \"macos\" is not one of \"web\", \"ios\", \"android\""
+        ),
+        (
+            "{\n  \"body\": { \"korean\": \"words\", \"wordBreak\": \"normal\" },\n  THEMES\n}",
+            "t.json:2:23: body.korean: \"korean\" is the former name of \"wordBreak\": give only one"
+        ),
+        (
             "{\n  \"suffix\": { \"fade\": { \"startOpacity\": 2 } },\n  THEMES\n}",
             "t.json:2:41: suffix.fade.startOpacity: must be from 0 to 1, not 2"
         ),
@@ -113,6 +125,25 @@ import Testing
     func brokenTemplates_namePositionAndField(json: String, expected: String) {
         let message = Self.decodeError(json.replacingOccurrences(of: "THEMES", with: Self.minimalThemes))
         #expect(message?.hasPrefix(expected) == true, "\(message ?? "no error")")
+    }
+
+    /// `platform` sets the line breaking of the platform, fields beside it win, and `korean` is the
+    /// former `wordBreak`.
+    @Test func platform_setsLineBreaking_andFieldsBesideItWin() throws {
+        func body(_ fields: String) throws -> CardTemplate.Body {
+            try TemplateLoader.decode(Data("{ \"body\": { \(fields) }, \(Self.minimalThemes) }".utf8), path: "t.json").body
+        }
+        let plain = try body("\"lines\": 3")
+        #expect(
+            plain.lineBreak == nil && plain.wordBreak == .keepHangul && plain.keepsEntitiesWhole && !plain.spacesInFirstFamily)
+        let web = try body("\"platform\": \"web\"")
+        #expect(web.lineBreak == .auto && web.wordBreak == .normal && !web.keepsEntitiesWhole && web.spacesInFirstFamily)
+        let ios = try body("\"platform\": \"ios\"")
+        #expect(ios.lineBreak == .auto && ios.wordBreak == .keepHangul && !ios.spacesInFirstFamily)
+        let strictWeb = try body("\"platform\": \"web\", \"lineBreak\": \"strict\", \"wordBreak\": \"keep-all\"")
+        #expect(strictWeb.lineBreak == .strict && strictWeb.wordBreak == .keepAll)
+        #expect(try body("\"korean\": \"syllables\"").wordBreak == .normal)
+        #expect(try body("\"korean\": \"words\"").wordBreak == .keepHangul)
     }
 
     @Test func badColor_namesTheFieldAndTheValue() {

@@ -55,7 +55,36 @@ import Testing
                 text: text, font: pick(["NanumGothic 15", "DejaVu Sans 15", "NanumGothic 22"]),
                 width: Double(20 + generator.next() % 300), lines: 1 + Int(generator.next() % 4),
                 ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
-            request.korean = .words
+            request.wordBreak = .keepHangul
+            request.gap = Self.gap(for: ending)
+            request.trimPunctuation = Self.trimsPunctuation(ending)
+            return request
+        }
+    }
+
+    /// Japanese with small kana and `ー`, links, Korean, Thai and the other pieces, broken as the
+    /// platforms break them (`lineBreak`, `wordBreak`, links not kept whole, spaces in the first
+    /// family): Pango's breaks tailored with word attributes must never abort, and the engine must
+    /// agree with the reference laying out every candidate with the same attributes.
+    @Test func platformBreaks_agreeWithBruteForce() throws {
+        let kana = ["ニャーニャー", "チョコレート", "ッとした", "ゃゅょ", "々", "〜", "・", "ー", "？", "！"]
+        try Self.compareWithReference(defaultSeed: 44) { generator in
+            func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+            var text = ""
+            for _ in 0..<(3 + Int(generator.next() % 30)) {
+                text += generator.next() % 3 == 0 ? pick(kana) : pick(Self.pieces + Self.koreanPieces)
+                if generator.next() % 3 != 0 { text += " " }
+            }
+            let ending = pick(Self.endings)
+            var request = TruncationRequest(
+                text: text,
+                font: pick(["DejaVu Sans, IPAGothic, NanumGothic, Noto Sans Thai 15", "IPAGothic 15", "DejaVu Sans 13"]),
+                width: Double(20 + generator.next() % 300), lines: 1 + Int(generator.next() % 4),
+                ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
+            request.lineBreak = pick(LineBreak.allCases)
+            request.wordBreak = pick(WordBreak.allCases)
+            request.keepsEntitiesWhole = generator.next() % 2 == 0
+            request.spacesInFirstFamily = generator.next() % 2 == 0
             request.gap = Self.gap(for: ending)
             request.trimPunctuation = Self.trimsPunctuation(ending)
             return request
@@ -185,7 +214,9 @@ import Testing
                     got == answers[mode],
                     """
                     #\(index) \(mode) width \(request.width) lines \(request.lines) font \(request.font) \
-                    ending \(request.ellipsis.debugDescription) \(request.suffix.debugDescription): \
+                    ending \(request.ellipsis.debugDescription) \(request.suffix.debugDescription) \
+                    lineBreak \(request.lineBreak.map(\.rawValue) ?? "pango") wordBreak \(request.wordBreak) \
+                    entities whole \(request.keepsEntitiesWhole) spaces \(request.spacesInFirstFamily): \
                     \(request.text.debugDescription) → \(result.lines)
                     """)
             }

@@ -30,9 +30,10 @@ final class ReferenceCut {
         -> [Range<Int>]
     {
         let bytes = Array(text.utf8)
-        // Korean words (with `korean: words`) and entities, each kept on one line when it fits one.
-        let entities = Self.entityBytes(request)
-        let korean = request.korean == .words ? KoreanLineBreak.wordRanges(in: text) : []
+        // Korean words (with `wordBreak` keep-hangul or keep-all under Pango's breaks) and entities
+        // (unless `keepsEntitiesWhole` is off), each kept on one line when it fits one.
+        let entities = request.keepsEntitiesOnOneLine ? Self.entityBytes(request) : []
+        let korean = TextStyle.koreanWords(of: request, in: text)
         // An entity must fit with the text glued to it: up to the nearest line-break opportunities
         // around it (read off a layout of the whole text), its trailing white space left out.
         var starts: [Int] = []
@@ -80,6 +81,28 @@ final class ReferenceCut {
         for entity in entities where entity.overlaps(range) {
             let part = max(entity.lowerBound, range.lowerBound)..<min(entity.upperBound, range.upperBound)
             attributes.setWeight(weight, bytes: (part.lowerBound - range.lowerBound)..<(part.upperBound - range.lowerBound))
+        }
+    }
+
+    /// Marks `words` (the platform's, `TextStyle.platformWords`) as Pango words, clipped to the first
+    /// `count` bytes, and sets `spaceFont` on the runs of spaces there.
+    private static func platform(
+        _ words: [Range<Int>], spaceFont: String?, in bytes: [UInt8], within count: Int, on attributes: AttributeList
+    ) {
+        for word in words where word.lowerBound < count {
+            attributes.setWord(bytes: word.lowerBound..<min(word.upperBound, count))
+        }
+        guard let spaceFont else { return }
+        var offset = 0
+        while offset < count {
+            guard bytes[offset] == 0x20 else {
+                offset += 1
+                continue
+            }
+            var end = offset
+            while end < count && bytes[end] == 0x20 { end += 1 }
+            attributes.setFamily(spaceFont, bytes: offset..<end)
+            offset = end
         }
     }
 
@@ -135,6 +158,10 @@ final class ReferenceCut {
         noHyphens.setInsertHyphens(false, bytes: 0..<uncutText.utf8.count)
         if let textLanguage { noHyphens.setLanguage(textLanguage, bytes: 0..<uncutText.utf8.count) }
         let keptTogether = try rangesKeptTogether(request.text, request: request, body: body, language: textLanguage)
+        let platformWords = TextStyle.platformWords(of: request, in: request.text, language: textLanguage)
+        let spaceFont = request.spacesInFirstFamily ? body.firstFamilyAlone : nil
+        let textBytes = Array(request.text.utf8)
+        Self.platform(platformWords, spaceFont: spaceFont, in: textBytes, within: uncutText.utf8.count, on: noHyphens)
         Self.keep(keptTogether, within: uncutText.utf8.count, on: noHyphens)
         let entityBytes = Self.entityBytes(request)
         Self.weigh(entityBytes, request.entityWeight, within: 0..<uncutText.utf8.count, on: noHyphens)
@@ -187,6 +214,7 @@ final class ReferenceCut {
             if unmarked && !kept.isEmpty && all.count > kept.count { attributes.startItem(bytes: kept.count..<all.count) }
             attributes.setInsertHyphens(false, bytes: 0..<all.count)
             if let textLanguage, !kept.isEmpty { attributes.setLanguage(textLanguage, bytes: 0..<kept.count) }
+            Self.platform(platformWords, spaceFont: spaceFont, in: textBytes, within: kept.count, on: attributes)
             Self.keep(keptTogether, within: kept.count, on: attributes)
             Self.weigh(entityBytes, request.entityWeight, within: 0..<kept.count, on: attributes)
             if let endingLanguage { attributes.setLanguage(endingLanguage, bytes: kept.count..<all.count) }
