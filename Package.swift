@@ -21,10 +21,9 @@ let package = Package(
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
-        .systemLibrary(name: "CICU", pkgConfig: "icu-uc", providers: [.apt(["libicu-dev"])]),
         .target(
             name: "CSupport",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]
+            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("icuuc")]
         ),
         // What only `make bench` and the tests measure SeeMore against (libdeflate's PNG, Cairo's PNG
         // writer): no product links it.
@@ -36,7 +35,7 @@ let package = Package(
         // Pixels: colors, RGBA images, the PNG codec.
         .target(name: "SeeMoreImage", dependencies: ["SeeMoreSupport", "CSupport"]),
         // Text laid out, cut and drawn: the one module that imports Pango and Cairo (and ICU for line breaks).
-        .target(name: "SeeMoreText", dependencies: ["SeeMoreSupport", "SeeMoreImage", "CPangoCairo", "CICU", "CSupport"]),
+        .target(name: "SeeMoreText", dependencies: ["SeeMoreSupport", "SeeMoreImage", "CPangoCairo", "CSupport"]),
         // Cards: templates, requests, planning and painting, the contact sheet.
         .target(name: "SeeMoreCards", dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText"]),
         // Worker processes: the pool and the jobs SeeMore's programs give them.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets of Tests/Fuzz with libFuzzer and AddressSanitizer: png_decode (the golden
 # and avatar PNG decoder, seeded with a sample of the goldens and the hostile files the tests hold),
-# line_baselines (the shim's run baselines over Pango layouts of fuzzed text) and json_parse (SeeMore's
+# line_baselines (the shim's run baselines over Pango layouts of fuzzed text), icu_boundaries (ICU's
+# line-break and grapheme iterators over fuzzed UTF-16) and json_parse (SeeMore's
 # JSON parser, built by swiftc from its own source files, seeded with the templates and the suite), and runs each for SECONDS
 # seconds (default 20). Exits nonzero, with libFuzzer's report and the crashing input in .build/fuzz/,
 # when an input crashes, reads out of bounds or allocates past its limit (png_decode: or leaks).
@@ -34,6 +35,19 @@ cp Tests/Fuzz/text-seeds/* "$out/text-corpus/"
 cd "$out"
 ASAN_OPTIONS=detect_leaks=0 ./line_baselines -max_total_time="$seconds" -malloc_limit_mb=512 -rss_limit_mb=2048 -max_len=512 \
     -print_final_stats=1 text-corpus
+
+# ICU's iterators over strangers' texts (seemore_icu_boundaries), seeded with the text seeds as UTF-16.
+cd - >/dev/null
+"$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+    -ISources/CSupport/include Tests/Fuzz/icu_boundaries.c Sources/CSupport/icu_breaks.c \
+    $(pkg-config --cflags --libs icu-uc) -o "$out/icu_boundaries"
+mkdir -p "$out/icu-corpus"
+for file in Tests/Fuzz/text-seeds/*; do
+    { printf '\002'; iconv -f UTF-8 -t UTF-16LE "$file" 2>/dev/null || true; } > "$out/icu-corpus/$(basename "$file")"
+done
+cd "$out"
+./icu_boundaries -max_total_time="$seconds" -malloc_limit_mb=256 -rss_limit_mb=1024 -max_len=4096 \
+    -print_final_stats=1 icu-corpus
 
 # The JSON parser every template, suite, report file, batch line and request body goes through.
 cd - >/dev/null

@@ -1,5 +1,5 @@
-import CICU
 import CPangoCairo
+import CSupport
 
 /// Where lines may break in a text as the web, Android and iOS find it: ICU's line-break iterator
 /// (UAX #14 with ICU's and CSS Text 3's tailorings, chosen by the locale's `lb` keyword), which
@@ -70,20 +70,17 @@ enum PlatformLineBreaks {
             unitOffset += scalar.utf16.count
         }
         scalarIndex[unitOffset] = scalars.count
-        var isBoundary = [Bool](repeating: false, count: scalars.count + 1)
-        var status = U_ZERO_ERROR
-        let iterator = units.withUnsafeBufferPointer { buffer in
-            lineBreak == .anywhere
-                ? seemore_ubrk_open_character(buffer.baseAddress, Int32(buffer.count), &status)
-                : seemore_ubrk_open_line(
-                    icuLocale(language, lineBreak: lineBreak), buffer.baseAddress, Int32(buffer.count), &status)
+        var units16 = [UInt8](repeating: 0, count: units.count + 1)
+        let status = units.withUnsafeBufferPointer { buffer in
+            seemore_icu_boundaries(
+                buffer.baseAddress, Int32(buffer.count),
+                lineBreak == .anywhere ? "" : icuLocale(language, lineBreak: lineBreak), lineBreak == .anywhere ? 1 : 0,
+                &units16)
         }
-        guard let iterator, seemore_u_failure(status) == 0 else { return isBoundary }
-        defer { seemore_ubrk_close(iterator) }
-        var offset = seemore_ubrk_next(iterator)
-        while offset != UBRK_DONE && offset >= 0 && Int(offset) <= units.count {
-            if case let index = scalarIndex[Int(offset)], index >= 0 { isBoundary[index] = true }
-            offset = seemore_ubrk_next(iterator)
+        var isBoundary = [Bool](repeating: false, count: scalars.count + 1)
+        guard status == 0 else { return isBoundary }
+        for (offset, boundary) in units16.enumerated() where boundary != 0 {
+            if case let index = scalarIndex[offset], index >= 0 { isBoundary[index] = true }
         }
         return isBoundary
     }
