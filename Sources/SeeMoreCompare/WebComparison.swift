@@ -167,13 +167,9 @@ extension WebComparison {
     /// on a Korean text, as nothing else); nothing under Pango's own breaks.
     static func css(_ body: CardTemplate.Body, language: String?) -> String {
         guard let lineBreak = body.lineBreak else { return "" }
-        let wordBreak: String
-        switch body.wordBreak {
-        case .normal: wordBreak = "normal"
-        case .keepAll: wordBreak = "keep-all"
-        case .keepHangul: wordBreak = language?.hasPrefix("ko") == true ? "keep-all" : "normal"
-        case .breakAll: wordBreak = "break-all"
-        }
+        // keep-hangul is keep-all on a Korean text (which is all it keeps) and normal on any other.
+        let korean = language?.hasPrefix("ko") == true
+        let wordBreak = body.wordBreak == .keepHangul ? (korean ? "keep-all" : "normal") : body.wordBreak.rawValue
         return "line-break: \(lineBreak.rawValue); word-break: \(wordBreak);"
     }
 

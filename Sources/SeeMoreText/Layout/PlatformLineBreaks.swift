@@ -70,16 +70,16 @@ enum PlatformLineBreaks {
             unitOffset += scalar.utf16.count
         }
         scalarIndex[unitOffset] = scalars.count
-        var units16 = [UInt8](repeating: 0, count: units.count + 1)
+        var unitBoundaries = [UInt8](repeating: 0, count: units.count + 1)
         let status = units.withUnsafeBufferPointer { buffer in
             seemore_icu_boundaries(
                 buffer.baseAddress, Int32(buffer.count),
                 lineBreak == .anywhere ? "" : icuLocale(language, lineBreak: lineBreak), lineBreak == .anywhere ? 1 : 0,
-                &units16)
+                &unitBoundaries)
         }
         var isBoundary = [Bool](repeating: false, count: scalars.count + 1)
         guard status == 0 else { return isBoundary }
-        for (offset, boundary) in units16.enumerated() where boundary != 0 {
+        for (offset, boundary) in unitBoundaries.enumerated() where boundary != 0 {
             if case let index = scalarIndex[offset], index >= 0 { isBoundary[index] = true }
         }
         return isBoundary
