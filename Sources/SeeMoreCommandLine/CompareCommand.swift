@@ -24,6 +24,8 @@ struct CompareCommand {
     static let maximumTexts = 100_000
     /// The differing cases compare.json lists.
     static let listedDifferences = 500
+    /// The differing cases the report pictures.
+    static let picturedDifferences = 60
 
     static var flags: CommandFlags<CompareCommand> {
         var web = CommandFlags<CompareCommand>.Flag.toggle(
@@ -100,23 +102,50 @@ struct CompareCommand {
                 "Chromium is not installed (apt-get install chromium; make deps installs it)", exitCode: .unavailable)
         }
         let started = ContinuousClock.now
-        let cases: [WebComparison.Case]
+        var cases: [WebComparison.Case]
+        var pictured: [Int: CompareReport.Pictured] = [:]
+        let engine: String
+        let picturesFolder = scan.folder + "/pictures"
         do {
+            try ScanOutput.makeFolders(scan.folder, picturesFolder)
             let parts = budget.components
             let browser = try Browser(path: path, budget: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
-            cases = try WebComparison(matrix: matrix, browser: browser).compare(texts)
+            engine = browser.version.replacing("/", with: " ")
+            let comparison = try WebComparison(matrix: matrix, browser: browser)
+            cases = try comparison.compare(texts)
+            for index in Self.picturedCases(cases) {
+                guard let pictures = try? comparison.pictures(of: &cases[index], text: texts[cases[index].text], scale: 2)
+                else { continue }
+                let name = CompareReport.pictureName(cases[index])
+                let shown = CompareReport.Pictured(pictures, name: name)
+                try AtomicFile.write(
+                    [(pictures.card, scan.folder + "/" + shown.card), (pictures.web.png, scan.folder + "/" + shown.web)],
+                    durable: false)
+                pictured[index] = shown
+            }
         } catch let error as Browser.Failure {
             throw CommandError(error.description, exitCode: .unavailable)
         } catch let error as WebLines.Failure {
             throw CommandError(error.description, exitCode: .unavailable)
+        } catch let error as AtomicFile.WriteError {
+            throw CommandError(error.description, exitCode: .cannotCreate)
         }
+        ScanOutput.removePictures(
+            in: picturesFolder, states: ["seemore", "web"],
+            keeping: Set(pictured.keys.map { CompareReport.pictureName(cases[$0]) }))
         let elapsed = (ContinuousClock.now - started).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         let total = WebComparison.Agreement(cases)
         let json = Self.json(cases, matrix: matrix, total: total, seconds: seconds)
+        let report = CompareReport(
+            title: scan.givenCorpus ?? scan.suitePath ?? "", engine: engine, platform: platform?.rawValue, seconds: seconds,
+            matrix: matrix, cases: cases, pictured: pictured)
         do {
-            try AtomicFile.makeFolder(scan.folder)
-            try AtomicFile.write(json.serialized(indent: 2) + "\n", to: scan.folder + "/compare.json")
+            try AtomicFile.write(
+                [
+                    (Array((json.serialized(indent: 2) + "\n").utf8), scan.folder + "/compare.json"),
+                    (Array(report.html.utf8), scan.folder + "/index.html"),
+                ], durable: false)
         } catch let error as AtomicFile.WriteError {
             throw CommandError(error.description, exitCode: .cannotCreate)
         }
@@ -126,10 +155,24 @@ struct CompareCommand {
             io.writeOutput(Self.text(cases, matrix: matrix, total: total, folder: scan.folder))
         }
         io.writeError(
-            "compared \(Plural.count(texts.count, "text")) in \(Plural.count(matrix.cells.count, "cell")) in \(JSONValue.format((seconds * 10).rounded() / 10)) s\n"
+            "compared \(Plural.count(texts.count, "text")) in \(Plural.count(matrix.cells.count, "cell")) in "
+                + "\(JSONValue.format((seconds * 10).rounded() / 10)) s (\(JSONValue.format((Double(cases.count) / max(seconds, 0.001)).rounded())) cases a second)\n"
         )
         if let minimumAgreement, total.lineRatio < minimumAgreement { return .failure }
         return badRecords > 0 ? .dataError : .success
+    }
+
+    /// The differing cases the report pictures: at most `picturedDifferences`, every kind in turn
+    /// (the first of each kind, then the second …), in case order within a kind.
+    static func picturedCases(_ cases: [WebComparison.Case]) -> [Int] {
+        var byKind: [[Int]] = DifferenceKind.allCases.map { kind in cases.indices.filter { cases[$0].kind == kind } }
+        var chosen: [Int] = []
+        while chosen.count < picturedDifferences, byKind.contains(where: { !$0.isEmpty }) {
+            for kind in byKind.indices where !byKind[kind].isEmpty && chosen.count < picturedDifferences {
+                chosen.append(byKind[kind].removeFirst())
+            }
+        }
+        return chosen.sorted()
     }
 
     /// The suite's texts (`--suite` without `--texts`), each once, in the order its cases name them;
@@ -197,6 +240,13 @@ struct CompareCommand {
             [("engine", .string("chromium")), ("seconds", .number((seconds * 10).rounded() / 10))] + agreement(total) + [
                 ("cells", .array(cells)),
                 (
+                    "kinds",
+                    .object(
+                        DifferenceKind.allCases.map { kind in
+                            (kind.rawValue, .number(Double(cases.filter { $0.kind == kind }.count)))
+                        })
+                ),
+                (
                     "differences",
                     .array(
                         differing.map { item in
@@ -204,6 +254,7 @@ struct CompareCommand {
                                 ("id", .string(item.id)), ("template", .string(item.cell.template)),
                                 ("font", .string(item.cell.font)), ("width", .number(item.cell.width)),
                                 ("firstDifference", .number(Double(item.firstDifference ?? 0))),
+                                ("kind", .string(item.kind?.rawValue ?? "")),
                                 ("seemore", .array(item.ours.map { .string($0) })),
                                 ("web", .array(item.web.map { .string($0) })),
                             ])
@@ -232,7 +283,12 @@ struct CompareCommand {
         }
         text += "In all: \(total.sameLines) of \(Plural.count(total.lines, "line")) break the same (\(percent(total.lineRatio)))"
         text += total.errors > 0 ? "; \(total.errors) cases could not be drawn\n" : "\n"
-        text += "Cases: \(folder)/compare.json\n"
+        let kinds = DifferenceKind.allCases.compactMap { kind in
+            let count = cases.filter { $0.kind == kind }.count
+            return count > 0 ? "\(count) \(kind.rawValue)" : nil
+        }
+        if !kinds.isEmpty { text += "Differing texts by kind: " + kinds.joined(separator: ", ") + "\n" }
+        text += "Report: \(folder)/index.html; cases: \(folder)/compare.json\n"
         return text
     }
 }

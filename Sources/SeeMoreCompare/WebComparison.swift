@@ -21,6 +21,11 @@ package struct WebComparison {
         package var web: [String]
         /// Why the case could not be compared (a card that cannot be drawn); nil when it was.
         package var error: String? = nil
+        /// The text's place in the texts compared.
+        package var text = 0
+        /// What tells why the lines differ, and the kind it tells; nil when they do not.
+        package var evidence: DifferenceKind.Evidence? = nil
+        package var kind: DifferenceKind? { evidence.map(DifferenceKind.init) }
 
         /// The index of the first line that differs; nil when every line is the same.
         package var firstDifference: Int? {
@@ -103,37 +108,81 @@ package struct WebComparison {
         var cases: [Case] = []
         for cell in matrix.cells {
             var cellCases: [Case] = []
-            var requests: [WebLines.Request] = []
-            var asked: [Int] = []
-            for text in texts {
-                var item = Case(id: text.id, cell: cell.key, ours: [], web: [])
+            var prepared: [(position: Int, case: Prepared)] = []
+            for (index, text) in texts.enumerated() {
+                var item = Case(id: text.id, cell: cell.key, ours: [], web: [], text: index)
                 do {
-                    let request = ScanCutter.request(text, in: cell)
-                    let expanded = try renderer.measure(request, state: .expanded)
-                    guard let drawn = try renderer.cut(request)?.plainText else {
+                    if let ready = try prepare(text, in: cell) {
+                        item.ours = ready.expanded.lines
+                        prepared.append((cellCases.count, ready))
+                    } else {
                         item.error = "a chat input scrolls: it has no cut to compare"
-                        cellCases.append(item)
-                        continue
                     }
-                    item.ours = expanded.lines
-                    asked.append(cellCases.count)
-                    requests.append(
-                        try Self.webRequest(
-                            drawn, font: request.font ?? cell.template.body.font, body: cell.template.body, metadata: expanded,
-                            fallbacks: fileFamilies,
-                            spans: Self.spans(
-                                of: drawn, request: request, template: cell.template, metadata: expanded,
-                                body: try FontDescription(request.font ?? cell.template.body.font).family)))
                 } catch {
                     item.error = "\(error)"
                 }
                 cellCases.append(item)
             }
-            let lines = try WebLines.lines(of: requests, in: browser)
-            for (position, web) in zip(asked, lines) { cellCases[position].web = web }
+            let lines = try WebLines.layout(of: prepared.map(\.case.web), in: browser)
+            for ((position, ready), web) in zip(prepared, lines) {
+                cellCases[position].web = web.map(\.text)
+                cellCases[position].evidence = ready.evidence(web: web)
+            }
             cases += cellCases
         }
         return cases
+    }
+
+    /// One text in one cell made ready for both engines: SeeMore's request and expanded card, the
+    /// browser's request, and what tells a difference's kind.
+    struct Prepared {
+        var request: CardRequest
+        var expanded: CardMetadata
+        var web: WebLines.Request
+        /// The drawn text's links, and its characters SeeMore drew in a fallback font, in scalars.
+        var links: [Range<Int>]
+        var fallback: Set<Int>
+
+        /// What tells why SeeMore's lines and the browser's `web` differ; nil when they do not.
+        func evidence(web: [WebLines.Line]) -> DifferenceKind.Evidence? {
+            let item = Case(
+                id: "", cell: ScanStatistics.Key(template: "", font: "", width: 0), ours: expanded.lines, web: web.map(\.text))
+            guard let line = item.firstDifference else { return nil }
+            var evidence = DifferenceKind.Evidence(
+                ours: item.ours, web: item.web, ourWidths: expanded.lineWidths, webWidths: web.map(\.box.width),
+                textWidth: expanded.textWidth, line: line)
+            evidence.links = links
+            evidence.fallback = fallback
+            return evidence
+        }
+    }
+
+    /// `text` in `cell` made ready; nil for a card with no cut (a chat input scrolls).
+    /// - Throws: what measuring the card throws.
+    func prepare(_ text: CorpusText, in cell: ScanMatrix.Cell) throws -> Prepared? {
+        let request = ScanCutter.request(text, in: cell)
+        let expanded = try renderer.measure(request, state: .expanded)
+        guard let drawn = try renderer.cut(request)?.plainText else { return nil }
+        let font = request.font ?? cell.template.body.font
+        let body = try FontDescription(font).family
+        let web = try Self.webRequest(
+            drawn, font: font, body: cell.template.body, metadata: expanded, fallbacks: fileFamilies,
+            spans: Self.spans(of: drawn, request: request, template: cell.template, metadata: expanded, body: body))
+        return Prepared(
+            request: request, expanded: expanded, web: web,
+            links: TextEntity.find(in: drawn, rules: cell.template.links.rules).filter { $0.kind == .url }.map(\.range),
+            fallback: Self.fallbackCharacters(expanded, body: body))
+    }
+
+    /// The characters of the drawn body SeeMore drew in a fallback font (one the body's families do
+    /// not name), in Unicode scalars.
+    static func fallbackCharacters(_ metadata: CardMetadata, body: String?) -> Set<Int> {
+        let bodyFamilies = Set((body ?? "").split(separator: ",").map { $0.trimmingWhitespace() })
+        var characters = Set<Int>()
+        for run in metadata.fallbackRuns where bodyFamilies.contains(run.requested) && !bodyFamilies.contains(run.font) {
+            characters.formUnion(run.start..<(run.start + max(0, run.length)))
+        }
+        return characters
     }
 
     /// The browser's request for a body text drawn in `font` (a Pango description): its families as a
@@ -153,7 +202,7 @@ package struct WebComparison {
         let size = description.size ?? 15
         var request = WebLines.Request(
             text: text, family: (families + ["sans-serif"]).joined(separator: ", "), size: size,
-            lineHeight: (size * 1.5).rounded(), width: metadata.textWidth)
+            lineHeight: metadata.lineBoxes.first?.height ?? (size * 1.5).rounded(), width: metadata.textWidth)
         request.language = metadata.language
         if description.isBold { request.style = "font-weight: bold; " }
         if let body { request.style += css(body, language: metadata.language) }

@@ -28,12 +28,18 @@ package struct ScanOutput {
     /// Makes the folder and its gallery folder (not a symbolic link).
     /// - Throws: `AtomicFile.WriteError` naming the folder.
     func prepare() throws {
+        try Self.makeFolders(folder, galleryFolder)
+    }
+
+    /// Makes an output folder and a folder of pictures inside it, which must not be a symbolic link.
+    /// - Throws: `AtomicFile.WriteError` naming the folder.
+    package static func makeFolders(_ folder: String, _ pictures: String) throws {
         try AtomicFile.makeFolder(folder)
         var info = stat()
-        if lstat(galleryFolder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-            throw AtomicFile.WriteError(path: galleryFolder, reason: "it is not a folder (a symbolic link is not followed)")
+        if lstat(pictures, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            throw AtomicFile.WriteError(path: pictures, reason: "it is not a folder (a symbolic link is not followed)")
         }
-        try AtomicFile.makeFolder(galleryFolder)
+        try AtomicFile.makeFolder(pictures)
     }
 
     /// Paints every gallery case's two pictures; a case that cannot be painted (an expanded card too
@@ -88,18 +94,24 @@ package struct ScanOutput {
 
     /// Removes gallery pictures (by their names' pattern only) that this scan does not show.
     private func removeStalePictures(keeping names: Set<String>) {
-        guard let directory = opendir(galleryFolder) else { return }
+        Self.removePictures(in: galleryFolder, states: ["collapsed", "expanded"], keeping: names)
+    }
+
+    /// Removes from `folder` the pictures named `HASH.STATE.png` (a 16-digit hash, one of `states`)
+    /// whose hash is not in `names`; no other file is touched.
+    package static func removePictures(in folder: String, states: [String], keeping names: Set<String>) {
+        guard let directory = opendir(folder) else { return }
         defer { closedir(directory) }
         var stale: [String] = []
         while let item = readdir(directory) {
             let name = withUnsafeBytes(of: item.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             let parts = name.split(separator: ".")
-            guard parts.count == 3, parts[2] == "png", ["collapsed", "expanded"].contains(parts[1]), parts[0].count == 16,
+            guard parts.count == 3, parts[2] == "png", states.contains(String(parts[1])), parts[0].count == 16,
                 parts[0].allSatisfy(\.isHexDigit), !names.contains(String(parts[0]))
             else { continue }
             stale.append(name)
         }
-        for name in stale { unlink(galleryFolder + "/" + name) }
+        for name in stale { unlink(folder + "/" + name) }
     }
 
     /// A shard's picture, read from under the shard's folder: a regular file (no symbolic link

@@ -32,6 +32,11 @@ package final class Browser {
     private var pending: [UInt8] = []
     private var session = ""
     private var ended = false
+    /// What the page reported as an error since it was started (console errors, uncaught
+    /// exceptions, resources that failed to load), in order.
+    package private(set) var pageErrors: [String] = []
+    /// The browser's product and version ("Chrome/156.0.7398.0"), as it says.
+    package private(set) var version = ""
 
     /// The largest answer read (a page's worth of lines for thousands of texts).
     static let maximumMessageBytes = 256 << 20
@@ -90,6 +95,8 @@ package final class Browser {
             let attached = try send("Target.attachToTarget", ["targetId": .string(targetID), "flatten": .bool(true)])
             guard let session = attached["sessionId"]?.string else { throw Failure(message: "Chromium gave no session") }
             self.session = session
+            version = try send("Browser.getVersion", [:])["product"]?.string ?? ""
+            for domain in ["Runtime.enable", "Log.enable", "Page.enable"] { _ = try send(domain, [:], session: session) }
         } catch {
             end()
             throw error
@@ -116,7 +123,46 @@ package final class Browser {
         return value
     }
 
-    /// Sends one command and waits for its answer, setting events aside.
+    /// Sends a DevTools command to the page (`Page.captureScreenshot`, `CSS.getPlatformFontsForNode`)
+    /// and returns its result.
+    /// - Throws: `Failure` when the browser refuses it or does not answer within the budget.
+    package func call(_ method: String, _ parameters: [String: JSONValue] = [:]) throws -> JSONNode {
+        try send(method, parameters, session: session)
+    }
+
+    /// Opens `url` in the page and waits until it has loaded (its pictures included).
+    /// - Throws: `Failure` when it does not load within the budget.
+    package func open(_ url: String) throws {
+        _ = try call("Page.navigate", ["url": .string(url)])
+        let deadline = ContinuousClock.now + .milliseconds(Int(budget * 1000))
+        while (try? evaluate("JSON.stringify(document.readyState === 'complete' && location.href !== 'about:blank')"))?
+            .bool != true
+        {
+            guard ContinuousClock.now < deadline else { throw Failure(message: "\(url) did not load within the budget") }
+            usleep(20_000)
+        }
+    }
+
+    /// Notes an event that says the page went wrong: an uncaught exception, a console error, a
+    /// log entry of level error (a picture that failed to load).
+    private func note(event node: JSONNode) {
+        let parameters = node["params"]
+        switch node["method"]?.string {
+        case "Runtime.exceptionThrown":
+            let details = parameters?["exceptionDetails"]
+            pageErrors.append(
+                "exception: " + (details?["exception"]?["description"]?.string ?? details?["text"]?.string ?? "?"))
+        case "Runtime.consoleAPICalled" where parameters?["type"]?.string == "error":
+            let words = parameters?["args"]?.array?.compactMap { $0["value"]?.string ?? $0["description"]?.string } ?? []
+            pageErrors.append("console: " + words.joined(separator: " "))
+        case "Log.entryAdded" where parameters?["entry"]?["level"]?.string == "error":
+            let entry = parameters?["entry"]
+            pageErrors.append("log: " + (entry?["text"]?.string ?? "?") + " " + (entry?["url"]?.string ?? ""))
+        default: break
+        }
+    }
+
+    /// Sends one command and waits for its answer, noting events that report errors.
     private func send(_ method: String, _ parameters: [String: JSONValue], session: String? = nil) throws -> JSONNode {
         guard !ended else { throw Failure(message: "Chromium has ended") }
         let id = nextID
@@ -135,7 +181,11 @@ package final class Browser {
             while let end = pending.firstIndex(of: 0) {
                 let message = pending[..<end]
                 defer { pending.removeSubrange(...end) }
-                guard let node = JSONNode.read(message), node["id"]?.integer(in: 0...Int.max) == id else { continue }
+                guard let node = JSONNode.read(message) else { continue }
+                guard node["id"]?.integer(in: 0...Int.max) == id else {
+                    if node["id"] == nil { note(event: node) }
+                    continue
+                }
                 if let error = node["error"] {
                     throw Failure(message: "Chromium refused \(method): \(error["message"]?.string ?? "no reason given")")
                 }

@@ -47,11 +47,91 @@ package enum WebLines {
         package var description: String { message }
     }
 
+    /// One line as the browser laid it out: its text (trailing spaces included) and the box of its
+    /// visible characters, in CSS px from the block's top left (spaces at either end left out: a
+    /// space hangs past the width at a break).
+    package struct Line: Equatable, Sendable {
+        package var text: String
+        package var box: Rect
+
+        package init(text: String, box: Rect) {
+            (self.text, self.box) = (text, box)
+        }
+    }
+
     /// Each text's lines as the browser breaks them, in the order asked (a line's text as laid out,
     /// its trailing spaces included).
     /// - Throws: `Browser.Failure`, or `Failure` for an answer of another shape.
     package static func lines(of requests: [Request], in browser: Browser) throws -> [[String]] {
-        let items = JSONValue.array(
+        try layout(of: requests, in: browser).map { $0.map(\.text) }
+    }
+
+    /// Each text's lines with their boxes, in the order asked.
+    /// - Throws: `Browser.Failure`, or `Failure` for an answer of another shape.
+    package static func layout(of requests: [Request], in browser: Browser) throws -> [[Line]] {
+        let answer = try browser.evaluate(functions + "layoutAll(\(items(requests).serialized()))")
+        guard let texts = answer.array, texts.count == requests.count else {
+            throw Failure(message: "the browser answered \(answer.array?.count ?? 0) texts' lines for \(requests.count)")
+        }
+        return try texts.map(lines)
+    }
+
+    /// A text laid out as `layout` lays it out, photographed: the PNG at `scale` device pixels per
+    /// CSS px of the block (the text's width, as high as its lines), its lines, and the families the
+    /// browser drew its characters in (its own choice where a family lacks a character).
+    package struct Picture: Equatable, Sendable {
+        package var png: [UInt8]
+        package var width: Double
+        package var height: Double
+        package var lines: [Line]
+        package var fonts: [String]
+    }
+
+    /// The largest picture taken, in CSS px high (a longer text is photographed down to there).
+    static let maximumPictureHeight = 4_000.0
+
+    /// Photographs `request` laid out alone at the page's top left.
+    /// - Throws: `Browser.Failure`, or `Failure` for an answer of another shape.
+    package static func picture(of request: Request, scale: Double, in browser: Browser) throws -> Picture {
+        let answer = try browser.evaluate(functions + "showOne(\(items([request]).serialized()))")
+        defer { _ = try? browser.evaluate(functions + "removeShown()") }
+        guard let height = answer["height"]?.number, let found = answer["lines"] else {
+            throw Failure(message: "the browser laid out no block to photograph")
+        }
+        var fonts: [String] = []
+        let document = try browser.call("DOM.getDocument", ["depth": .number(0)])
+        if let root = document["root"]?["nodeId"]?.number {
+            _ = try browser.call("CSS.enable")
+            let nodes = try browser.call(
+                "DOM.querySelectorAll", ["nodeId": .number(root), "selector": .string("#seemore-shown, #seemore-shown span")])
+            for node in nodes["nodeIds"]?.array ?? [] {
+                guard let id = node.number else { continue }
+                let used = try browser.call("CSS.getPlatformFontsForNode", ["nodeId": .number(id)])
+                for font in used["fonts"]?.array ?? [] {
+                    if let family = font["familyName"]?.string, !fonts.contains(family) { fonts.append(family) }
+                }
+            }
+        }
+        let shownHeight = min(max(height, 1), maximumPictureHeight)
+        let shot = try browser.call(
+            "Page.captureScreenshot",
+            [
+                "format": .string("png"), "captureBeyondViewport": .bool(true),
+                "clip": .object([
+                    ("x", .number(0)), ("y", .number(0)), ("width", .number(request.width)),
+                    ("height", .number(shownHeight)), ("scale", .number(scale)),
+                ]),
+            ])
+        guard let data = shot["data"]?.string, let png = Data(base64Encoded: data) else {
+            throw Failure(message: "the browser's screenshot is no PNG")
+        }
+        return Picture(
+            png: Array(png), width: request.width, height: shownHeight, lines: try lines(found), fonts: fonts)
+    }
+
+    /// The items of a script: each text, its block's CSS, its language and its spans.
+    private static func items(_ requests: [Request]) -> JSONValue {
+        JSONValue.array(
             requests.map { request in
                 .object([
                     ("text", .string(request.text)),
@@ -72,15 +152,19 @@ package enum WebLines {
                     ),
                 ])
             })
-        let answer = try browser.evaluate(script + "(\(items.serialized()))")
-        guard let texts = answer.array, texts.count == requests.count else {
-            throw Failure(message: "the browser answered \(answer.array?.count ?? 0) texts' lines for \(requests.count)")
-        }
-        return try texts.map { text in
-            guard let lines = text.array?.compactMap(\.string), lines.count == text.array?.count else {
-                throw Failure(message: "the browser's lines are not a list of strings")
+    }
+
+    /// One text's lines from the script's answer: `[text, left, top, right, bottom]` each.
+    private static func lines(_ node: JSONNode) throws -> [Line] {
+        guard let lines = node.array else { throw Failure(message: "the browser's lines are not a list") }
+        return try lines.map { line in
+            guard let parts = line.array, parts.count == 5, let text = parts[0].string else {
+                throw Failure(message: "the browser's line is not [text, left, top, right, bottom]")
             }
-            return lines
+            let edges = parts.dropFirst().map { $0.number ?? 0 }
+            return Line(
+                text: text,
+                box: Rect(x: edges[0], y: edges[1], width: max(0, edges[2] - edges[0]), height: max(0, edges[3] - edges[1])))
         }
     }
 
@@ -108,69 +192,105 @@ package enum WebLines {
             """)
     }
 
-    /// Lays out each item in a fresh block (its spans in elements of their own) once the fonts are
-    /// loaded and returns its lines: the text is cut where a character's first box has its middle
-    /// below the previous one's bottom (a character's box moves down only at a line break; spaces
-    /// that hang at a line's end have boxes on that line).
-    static let script = """
-        (async (items) => {
+    /// The page's functions: `layOut` lays out an item in a fresh block (its spans in elements of
+    /// their own) once the fonts are loaded and reads its lines: the text is cut where a character's
+    /// first box has its middle below the previous one's bottom (a character's box moves down only at
+    /// a line break; spaces that hang at a line's end have boxes on that line). `layoutAll` lays out
+    /// many and removes each block; `showOne` leaves one block at the page's top left for a picture,
+    /// and `removeShown` removes it.
+    static let functions = """
+        var layOut = (item) => {
+          const block = document.createElement('div');
+          block.style.cssText = 'white-space: pre-wrap; overflow-wrap: break-word; unicode-bidi: plaintext; text-align: start; ' + item.style;
+          if (item.lang) block.lang = item.lang;
+          // The text in pieces: plain text nodes, and spans of their own style.
+          const pieces = [];
+          let at = 0;
+          for (const [from, to, style] of item.spans) {
+            if (from > at) pieces.push([item.text.slice(at, from), null]);
+            pieces.push([item.text.slice(from, to), style]);
+            at = to;
+          }
+          if (at < item.text.length || pieces.length === 0) pieces.push([item.text.slice(at), null]);
+          const nodes = [];
+          for (const [part, style] of pieces) {
+            const node = document.createTextNode(part);
+            if (style === null) { block.appendChild(node); } else {
+              const span = document.createElement('span');
+              span.style.cssText = style;
+              span.appendChild(node);
+              block.appendChild(span);
+            }
+            nodes.push(node);
+          }
+          document.body.appendChild(block);
+          const origin = block.getBoundingClientRect();
+          const lines = [];
+          const text = item.text;
+          const range = document.createRange();
+          let start = 0, lastBottom = null, offset = 0, box = null;
+          const end = (at) => {
+            const b = box || [0, 0, 0, 0];
+            lines.push([text.slice(start, at), b[0] - origin.left, b[1] - origin.top, b[2] - origin.left, b[3] - origin.top]);
+            start = at;
+            box = null;
+          };
+          for (const node of nodes) {
+            const data = node.data;
+            for (let i = 0; i < data.length; ) {
+              const code = data.codePointAt(i);
+              const next = i + (code > 0xFFFF ? 2 : 1);
+              range.setStart(node, i);
+              range.setEnd(node, next);
+              const boxes = range.getClientRects();
+              if (boxes.length > 0) {
+                // Below the last character's box: a new line (boxes of other fonts on one line
+                // differ in height, but each one's middle is above the others' bottoms).
+                const first = boxes[0];
+                const middle = (first.top + first.bottom) / 2;
+                if (lastBottom !== null && middle > lastBottom) end(offset + i);
+                lastBottom = first.bottom;
+                if (!/\\s/.test(data.slice(i, next))) {
+                  box = box === null ? [first.left, first.top, first.right, first.bottom]
+                    : [Math.min(box[0], first.left), Math.min(box[1], first.top), Math.max(box[2], first.right), Math.max(box[3], first.bottom)];
+                }
+              }
+              i = next;
+            }
+            offset += data.length;
+          }
+          if (text.length > 0) end(text.length);
+          return [block, lines];
+        };
+        var layoutAll = async (items) => {
           await document.fonts.ready;
           document.body.style.margin = '0';
           const results = [];
           for (const item of items) {
-            const block = document.createElement('div');
-            block.style.cssText = 'white-space: pre-wrap; overflow-wrap: break-word; ' + item.style;
-            if (item.lang) block.lang = item.lang;
-            // The text in pieces: plain text nodes, and spans of their own style.
-            const pieces = [];
-            let at = 0;
-            for (const [from, to, style] of item.spans) {
-              if (from > at) pieces.push([item.text.slice(at, from), null]);
-              pieces.push([item.text.slice(from, to), style]);
-              at = to;
-            }
-            if (at < item.text.length || pieces.length === 0) pieces.push([item.text.slice(at), null]);
-            const nodes = [];
-            for (const [part, style] of pieces) {
-              const node = document.createTextNode(part);
-              if (style === null) { block.appendChild(node); } else {
-                const span = document.createElement('span');
-                span.style.cssText = style;
-                span.appendChild(node);
-                block.appendChild(span);
-              }
-              nodes.push(node);
-            }
-            document.body.appendChild(block);
-            const lines = [];
-            const text = item.text;
-            const range = document.createRange();
-            let start = 0, lastBottom = null, offset = 0;
-            for (const node of nodes) {
-              const data = node.data;
-              for (let i = 0; i < data.length; ) {
-                const code = data.codePointAt(i);
-                const next = i + (code > 0xFFFF ? 2 : 1);
-                range.setStart(node, i);
-                range.setEnd(node, next);
-                const boxes = range.getClientRects();
-                if (boxes.length > 0) {
-                  // Below the last character's box: a new line (boxes of other fonts on one line
-                  // differ in height, but each one's middle is above the others' bottoms).
-                  const middle = (boxes[0].top + boxes[0].bottom) / 2;
-                  if (lastBottom !== null && middle > lastBottom) { lines.push(text.slice(start, offset + i)); start = offset + i; }
-                  lastBottom = boxes[0].bottom;
-                }
-                i = next;
-              }
-              offset += data.length;
-            }
-            if (text.length > 0) lines.push(text.slice(start));
+            const [block, lines] = layOut(item);
             block.remove();
             results.push(lines);
           }
           return JSON.stringify(results);
-        })
+        };
+        var showOne = async (items) => {
+          await document.fonts.ready;
+          document.body.style.margin = '0';
+          document.body.style.background = 'white';
+          const [block, lines] = layOut(items[0]);
+          block.id = 'seemore-shown';
+          block.style.position = 'absolute';
+          block.style.left = '0';
+          block.style.top = '0';
+          block.style.color = 'black';
+          return JSON.stringify({ height: block.getBoundingClientRect().height, lines });
+        };
+        var removeShown = () => {
+          const block = document.getElementById('seemore-shown');
+          if (block) block.remove();
+          return JSON.stringify(true);
+        };
+
         """
 }
 

@@ -354,6 +354,7 @@ struct CardPlanner {
                 body, drawn: whole, ending: lessInline.map { ("", $0, true) }, origin: origin, to: &plan)
             plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
             plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: contentWidth)
+            plan.lineWidths = painted.layout.visibleLineWidths
             plan.kept = reported(whole)
             plan.lines = reportedLines(painted, drawn: whole)
             plan.suffix = painted.suffixRects(keptBytes: whole.utf8.count)?.offsetBy(x: origin.x, y: origin.y)

@@ -125,6 +125,7 @@ public final class CardRenderer {
             unknownGlyphs: plan.unknownGlyphs, fontFiles: plan.fontFiles)
         var withBoxes = metadata
         withBoxes.lineBoxes = plan.lineBoxes
+        withBoxes.lineWidths = plan.lineWidths
         withBoxes.headerRect = plan.headerRect
         withBoxes.avatarRect = plan.avatarRect
         let mixing = plan.fontMixing(requested: Self.requestedFamilies(request))

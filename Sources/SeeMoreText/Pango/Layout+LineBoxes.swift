@@ -120,3 +120,39 @@ extension Layout {
         return boxes
     }
 }
+
+extension Layout {
+    /// Each line's width without the spaces at its ends (which hang at a break and which a browser's
+    /// character boxes leave out too), in points: the span of its other characters' logical boxes.
+    package var visibleLineWidths: [Double] {
+        let bytes = textBytes
+        var widths: [Double] = []
+        var node = pango_layout_get_lines_readonly(pointer)
+        while let current = node {
+            defer { node = current.pointee.next }
+            guard let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) else { continue }
+            var start = Int(line.pointee.start_index)
+            var end = min(start + Int(line.pointee.length), bytes.count)
+            let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            while start < end && isSpace(bytes[start]) { start += 1 }
+            while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+            guard end > start else {
+                widths.append(0)
+                continue
+            }
+            var ranges: UnsafeMutablePointer<Int32>? = nil
+            var count: Int32 = 0
+            pango_layout_line_get_x_ranges(line, Int32(start), Int32(end), &ranges, &count)
+            defer { g_free(ranges) }
+            var low = Int32.max
+            var high = Int32.min
+            for index in 0..<Int(count) {
+                guard let ranges else { break }
+                low = min(low, ranges[2 * index])
+                high = max(high, ranges[2 * index + 1])
+            }
+            widths.append(high > low ? PangoUnits.toPoints(high - low) : 0)
+        }
+        return widths
+    }
+}

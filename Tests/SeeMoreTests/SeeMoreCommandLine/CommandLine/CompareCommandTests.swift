@@ -1,4 +1,5 @@
 import Foundation
+@testable import SeeMoreWeb
 import Testing
 
 /// `seemore compare --web` as a binary: the agreement it prints and writes, and the exit code a CI
@@ -29,6 +30,10 @@ import Testing
         #expect(report["texts"] as? Int == 2 && report["sameTexts"] as? Int == 1)
         let differences = try #require(report["differences"] as? [[String: Any]])
         #expect(differences.map { $0["id"] as? String } == ["url"])
+        // Pango breaks after "https://", Chromium keeps the scheme with the host: a break inside the link.
+        #expect(differences.map { $0["kind"] as? String } == ["url"])
+        #expect((report["kinds"] as? [String: Int])?["url"] == 1)
+        #expect(run.stdout.contains("Differing texts by kind: 1 url"), "\(run.stdout)")
         let ratio = try #require(report["lineAgreement"] as? Double)
         #expect(ratio > 0.3 && ratio < 1)
 
@@ -60,6 +65,33 @@ import Testing
             "compare", "--web", "--texts", file, "--widths", "343", "--platform", "web", "--out", out,
         ])
         #expect(web.stdout.contains("2 of 2 texts the same"), "\(web.stdout)")
+    }
+
+    /// The report opens in Chromium with every picture loaded and no error in its console; with a
+    /// picture taken away, the same check fails.
+    @Test func report_loadsInChromium() throws {
+        let (file, out) = try Self.corpus()
+        let run = try BinaryRunner.run(["compare", "--web", "--texts", file, "--widths", "240,343", "--out", out])
+        #expect(run.status == 65, "\(run.stderr)")
+        let html = try String(contentsOfFile: out + "/index.html", encoding: .utf8)
+        #expect(html.contains("url · inline-more · 240 pt — <span class=\"kind\">url</span>"), "\(html.prefix(3_000))")
+        #expect(!html.contains("<script"), "the page needs no script")
+        let pictures = try FileManager.default.contentsOfDirectory(atPath: out + "/pictures").sorted()
+        #expect(pictures.count == 4, "both widths' url case, each engine's picture: \(pictures)")
+
+        let browser = try TestBrowser.start()
+        func opened() throws -> (pictures: Int, broken: Int, errors: [String]) {
+            try browser.open("file://" + out + "/index.html")
+            let counts = try browser.evaluate(
+                "JSON.stringify([...document.images].map(i => i.complete && i.naturalWidth > 0 ? 1 : 0))")
+            let loaded = counts.array?.compactMap(\.number) ?? []
+            return (loaded.count, loaded.filter { $0 == 0 }.count, browser.pageErrors)
+        }
+        let whole = try opened()
+        #expect(whole.pictures == 4 && whole.broken == 0 && whole.errors.isEmpty, "\(whole)")
+        try FileManager.default.removeItem(atPath: out + "/pictures/" + pictures[0])
+        let missing = try opened()
+        #expect(missing.broken == 1 && !missing.errors.isEmpty, "\(missing)")
     }
 
     @Test func usage_isNamed() throws {
