@@ -52,7 +52,8 @@ let package = Package(
         .target(name: "SeeMoreWeb", dependencies: ["SeeMoreSupport"]),
         // SeeMore's lines beside the browser's for a corpus: `seemore compare --web`.
         .target(
-            name: "SeeMoreCompare", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards", "SeeMoreScan", "SeeMoreWeb"]),
+            name: "SeeMoreCompare",
+            dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "SeeMoreScan", "SeeMoreWeb"]),
         // `import SeeMore`: every module of the library above.
         .target(
             name: "SeeMore",

@@ -14,6 +14,9 @@ struct CompareCommand {
     var platform: Platform? = nil
     /// Seconds the browser may take to start and to answer one cell's texts.
     var budget = Duration.seconds(120)
+    /// Worker processes SeeMore lays the texts out in, and the time each text may take in one.
+    var jobs = 1
+    var textBudget = ScanRun.defaultTextBudget
 
     /// The scan's flags a comparison takes: the corpus and the matrix.
     static let scanFlags: Set<String> = [
@@ -51,6 +54,14 @@ struct CompareCommand {
             ) { command, text, scanner in
                 command.platform = try scanner.choice(text, flag: "--platform") as Platform
             },
+            .jobs(\.jobs, help: "Lay the texts out in N worker processes (default: the number of cores)."),
+            CommandFlags<CompareCommand>.Flag(
+                "--text-budget", value: "S",
+                help: "Seconds SeeMore may take over one text in all cells (default 30), in a worker of 2 GiB: past "
+                    + "it the worker is ended and the text is an error in every cell (exit 70)."
+            ) { command, text, scanner in
+                command.textBudget = try scanner.seconds(text, flag: "--text-budget")
+            },
             .timeBudget(
                 \.budget,
                 help: "Seconds the browser may take to start and to lay out one cell's texts (default 120): past it "
@@ -76,6 +87,7 @@ struct CompareCommand {
     static func parse(_ arguments: [String]) throws -> CompareCommand {
         var command = CompareCommand()
         command.scan.folder = "compare"
+        command.jobs = ProcessInfo.processInfo.activeProcessorCount
         try flags.parse(arguments, into: &command)
         let scanner = flags.checks
         guard command.web else { throw scanner.usageError("name the engine to compare with: --web") }
@@ -112,7 +124,15 @@ struct CompareCommand {
             let browser = try Browser(path: path, budget: Double(parts.seconds) + Double(parts.attoseconds) / 1e18)
             engine = browser.version.replacing("/", with: " ")
             let comparison = try WebComparison(matrix: matrix, browser: browser)
-            cases = try comparison.compare(texts)
+            var prepared: [[PreparedText]]? = nil
+            // SeeMore lays each text out in a worker process, with its time and memory budget.
+            if let program = io.program {
+                let workers = CompareWorkers(
+                    workers: Workers(executable: program, job: scan.job, count: jobs, budget: textBudget), platform: platform,
+                    fontArguments: matrix.fontFiles.workerArguments)
+                prepared = workers.prepared(texts, cells: matrix.cells.count, inProcess: comparison.preparer.prepared)
+            }
+            cases = try comparison.compare(texts, prepared: prepared)
             for index in Self.picturedCases(cases) {
                 guard let pictures = try? comparison.pictures(of: &cases[index], text: texts[cases[index].text], scale: 2)
                 else { continue }
@@ -158,6 +178,12 @@ struct CompareCommand {
             "compared \(Plural.count(texts.count, "text")) in \(Plural.count(matrix.cells.count, "cell")) in "
                 + "\(JSONValue.format((seconds * 10).rounded() / 10)) s (\(JSONValue.format((Double(cases.count) / max(seconds, 0.001)).rounded())) cases a second)\n"
         )
+        let notLaidOut = Set(cases.filter { $0.error?.hasPrefix(CompareWorkers.failurePrefix) == true }.map(\.text))
+        for index in notLaidOut.sorted().prefix(20) {
+            io.writeError(
+                "\(LogText.escaped(texts[index].id)): \(LogText.escaped(cases.first { $0.text == index }?.error ?? ""))\n")
+        }
+        if !notLaidOut.isEmpty { return .software }
         if let minimumAgreement, total.lineRatio < minimumAgreement { return .failure }
         return badRecords > 0 ? .dataError : .success
     }
@@ -261,7 +287,7 @@ struct CompareCommand {
                         })
                 ),
                 (
-                    "errors",
+                    "notCompared",
                     .array(
                         cases.filter { $0.error != nil }.prefix(listedDifferences).map {
                             .object([("id", .string($0.id)), ("error", .string($0.error ?? ""))])

@@ -55,6 +55,7 @@ package struct WorkerCommand {
         var check: CheckSession? = nil
         var scan: (job: [UInt8], cutter: ScanCutter)? = nil
         var saidScanError = false
+        var comparison: (job: [UInt8], platform: String, preparer: ComparePreparer)? = nil
         let faults = WorkerFaults()
         WorkerLoop.run { message in
             switch WorkerJob(message: message) {
@@ -111,6 +112,27 @@ package struct WorkerCommand {
                     guard let cutter = scan?.cutter, let texts = ScanBatch.texts(batch) else { return [] }
                     faults.onTexts(texts.map(\.id))
                     return ScanBatch.answer(texts.flatMap { cutter.cases(of: $0) })
+                } catch {
+                    // Said once; the parent reports the texts as not laid out.
+                    if !saidScanError { io.writeError("Error: \(LogText.escaped("\(error)"))\n") }
+                    saidScanError = true
+                    return []
+                }
+            case .compareTexts(let job, let platform, let batch):
+                do {
+                    if comparison?.job != job || comparison?.platform != platform {
+                        guard let read = ScanJob(bytes: job) else {
+                            throw CommandError("the comparison's job is damaged or of another version", exitCode: .software)
+                        }
+                        var matrix = try ScanCommand(job: read).matrix(io: io)
+                        if let chosen = Platform(rawValue: platform) {
+                            for index in matrix.templates.indices { matrix.templates[index].body.apply(chosen) }
+                        }
+                        comparison = (job, platform, try ComparePreparer(matrix: matrix))
+                    }
+                    guard let preparer = comparison?.preparer, let texts = ScanBatch.texts(batch) else { return [] }
+                    faults.onTexts(texts.map(\.id))
+                    return CompareBatch.answer(texts.map(preparer.prepared))
                 } catch {
                     // Said once; the parent reports the texts as not laid out.
                     if !saidScanError { io.writeError("Error: \(LogText.escaped("\(error)"))\n") }

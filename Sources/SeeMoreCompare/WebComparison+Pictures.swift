@@ -26,12 +26,12 @@ extension WebComparison {
     ///   browser fails. Nil for a case with no difference or no cell of this matrix.
     package func pictures(of item: inout Case, text: CorpusText, scale: Int) throws -> Pictures? {
         guard let line = item.firstDifference, let cell = matrix.cells.first(where: { $0.key == item.cell }),
-            let ready = try prepare(text, in: cell)
+            let webRequest = preparer.prepared(text, in: cell).web
         else { return nil }
-        var request = ready.request
+        var request = ScanCutter.request(text, in: cell)
         request.scale = scale
-        let card = try renderer.render(request, state: .expanded)
-        let web = try WebLines.picture(of: ready.web, scale: Double(scale), in: browser)
+        let card = try preparer.renderer.render(request, state: .expanded)
+        let web = try WebLines.picture(of: webRequest, scale: Double(scale), in: browser)
         let drawnBySeeMore = Set(card.metadata.fonts)
         item.evidence?.otherFamilies = web.fonts.filter { !drawnBySeeMore.contains($0) }
         let boxes = card.metadata.lineBoxes

@@ -59,24 +59,21 @@ package struct WebComparison {
     }
 
     let matrix: ScanMatrix
-    let renderer: CardRenderer
     let browser: Browser
-    /// The families of the matrix's font files, in file order: after a body font's own families, the
-    /// browser falls back to them first, as SeeMore falls back among a suite's files.
-    let fileFamilies: [String]
+    /// SeeMore's side, in this process (for the texts it is given no prepared cells for, and pictures).
+    package let preparer: ComparePreparer
 
     /// The largest font file given to the browser.
     static let maximumFontBytes = 64 << 20
 
     /// Gives the browser every face of the matrix's font files (`fontFiles`), so both engines draw
     /// with the same bytes.
-    /// - Throws: as `CardRenderer.init`; `Browser.Failure` for a face the browser cannot load;
+    /// - Throws: as `ComparePreparer.init`; `Browser.Failure` for a face the browser cannot load;
     ///   `FontError` for a file that cannot be read.
     package init(matrix: ScanMatrix, browser: Browser) throws {
         self.matrix = matrix
-        renderer = try CardRenderer(fonts: matrix.fontFiles)
+        preparer = try ComparePreparer(matrix: matrix)
         self.browser = browser
-        var families: [String] = []
         for (path, face) in matrix.fontFiles.faces {
             var info = stat()
             guard stat(path, &info) == 0, info.st_size <= Self.maximumFontBytes,
@@ -88,9 +85,7 @@ package struct WebComparison {
                 // Chromium checks every font it is given (its OpenType sanitizer) and refuses some a desktop loads.
                 throw Browser.Failure(message: "\(path) (\(face.family)): \(error.message)")
             }
-            if !families.contains(face.family) { families.append(face.family) }
         }
-        fileFamilies = families
     }
 
     /// A font file the browser cannot be given.
@@ -101,77 +96,35 @@ package struct WebComparison {
         }
     }
 
-    /// Every text in every cell, cell by cell: SeeMore's lines, then the browser's for all texts of
-    /// the cell in one call.
+    /// Every text in every cell, cell by cell: SeeMore's lines (`prepared`, for each text one per
+    /// cell, as a worker made them; made here when nil), then the browser's for all texts of the cell
+    /// in one call.
     /// - Throws: `Browser.Failure` or `WebLines.Failure` when the browser fails.
-    package func compare(_ texts: [CorpusText]) throws -> [Case] {
+    package func compare(_ texts: [CorpusText], prepared: [[PreparedText]]? = nil) throws -> [Case] {
+        let prepared = prepared ?? texts.map(preparer.prepared)
         var cases: [Case] = []
-        for cell in matrix.cells {
+        for (cellIndex, cell) in matrix.cells.enumerated() {
             var cellCases: [Case] = []
-            var prepared: [(position: Int, case: Prepared)] = []
+            var asked: [(position: Int, text: PreparedText, request: WebLines.Request)] = []
             for (index, text) in texts.enumerated() {
                 var item = Case(id: text.id, cell: cell.key, ours: [], web: [], text: index)
-                do {
-                    if let ready = try prepare(text, in: cell) {
-                        item.ours = ready.expanded.lines
-                        prepared.append((cellCases.count, ready))
-                    } else {
-                        item.error = "a chat input scrolls: it has no cut to compare"
-                    }
-                } catch {
-                    item.error = "\(error)"
+                let ready = index < prepared.count && cellIndex < prepared[index].count ? prepared[index][cellIndex] : nil
+                if let ready, let request = ready.web, ready.error == nil {
+                    item.ours = ready.ours
+                    asked.append((cellCases.count, ready, request))
+                } else {
+                    item.error = ready?.error ?? "SeeMore did not lay it out"
                 }
                 cellCases.append(item)
             }
-            let lines = try WebLines.layout(of: prepared.map(\.case.web), in: browser)
-            for ((position, ready), web) in zip(prepared, lines) {
+            let lines = try WebLines.layout(of: asked.map(\.request), in: browser)
+            for ((position, ready, _), web) in zip(asked, lines) {
                 cellCases[position].web = web.map(\.text)
                 cellCases[position].evidence = ready.evidence(web: web)
             }
             cases += cellCases
         }
         return cases
-    }
-
-    /// One text in one cell made ready for both engines: SeeMore's request and expanded card, the
-    /// browser's request, and what tells a difference's kind.
-    struct Prepared {
-        var request: CardRequest
-        var expanded: CardMetadata
-        var web: WebLines.Request
-        /// The drawn text's links, and its characters SeeMore drew in a fallback font, in scalars.
-        var links: [Range<Int>]
-        var fallback: Set<Int>
-
-        /// What tells why SeeMore's lines and the browser's `web` differ; nil when they do not.
-        func evidence(web: [WebLines.Line]) -> DifferenceKind.Evidence? {
-            let item = Case(
-                id: "", cell: ScanStatistics.Key(template: "", font: "", width: 0), ours: expanded.lines, web: web.map(\.text))
-            guard let line = item.firstDifference else { return nil }
-            var evidence = DifferenceKind.Evidence(
-                ours: item.ours, web: item.web, ourWidths: expanded.lineWidths, webWidths: web.map(\.box.width),
-                textWidth: expanded.textWidth, line: line)
-            evidence.links = links
-            evidence.fallback = fallback
-            return evidence
-        }
-    }
-
-    /// `text` in `cell` made ready; nil for a card with no cut (a chat input scrolls).
-    /// - Throws: what measuring the card throws.
-    func prepare(_ text: CorpusText, in cell: ScanMatrix.Cell) throws -> Prepared? {
-        let request = ScanCutter.request(text, in: cell)
-        let expanded = try renderer.measure(request, state: .expanded)
-        guard let drawn = try renderer.cut(request)?.plainText else { return nil }
-        let font = request.font ?? cell.template.body.font
-        let body = try FontDescription(font).family
-        let web = try Self.webRequest(
-            drawn, font: font, body: cell.template.body, metadata: expanded, fallbacks: fileFamilies,
-            spans: Self.spans(of: drawn, request: request, template: cell.template, metadata: expanded, body: body))
-        return Prepared(
-            request: request, expanded: expanded, web: web,
-            links: TextEntity.find(in: drawn, rules: cell.template.links.rules).filter { $0.kind == .url }.map(\.range),
-            fallback: Self.fallbackCharacters(expanded, body: body))
     }
 
     /// The characters of the drawn body SeeMore drew in a fallback font (one the body's families do
@@ -206,6 +159,9 @@ package struct WebComparison {
         request.language = metadata.language
         if description.isBold { request.style = "font-weight: bold; " }
         if let body { request.style += css(body, language: metadata.language) }
+        // A paragraph's direction from its first strong character (`unicode-bidi: plaintext`, the
+        // block's own) unless the template sets one.
+        if let body, body.direction != .auto { request.style += " direction: \(body.direction.rawValue); unicode-bidi: isolate;" }
         request.spans = spans
         return request
     }

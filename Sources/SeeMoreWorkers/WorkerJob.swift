@@ -17,6 +17,10 @@ package enum WorkerJob: Equatable, Sendable {
     /// Texts of a scan, its matrix a `ScanJob` record, as `ScanBatch.message` writes them: each cut in
     /// every cell; answered with `ScanBatch.answer`, their cases.
     case scanTexts(job: [UInt8], texts: [UInt8])
+    /// Texts of `seemore compare`, its matrix a `ScanJob` record with every template's line breaking
+    /// set to `platform`'s (empty: as the templates say): each laid out in every cell for the browser;
+    /// answered with `CompareBatch.answer`.
+    case compareTexts(job: [UInt8], platform: String, texts: [UInt8])
 
     package var message: [UInt8] {
         var record = RecordWriter()
@@ -41,6 +45,11 @@ package enum WorkerJob: Equatable, Sendable {
             record.string("scan-texts")
             record.data(job)
             record.data(texts)
+        case .compareTexts(let job, let platform, let texts):
+            record.string("compare-texts")
+            record.data(job)
+            record.string(platform)
+            record.data(texts)
         }
         return record.bytes
     }
@@ -61,6 +70,8 @@ package enum WorkerJob: Equatable, Sendable {
                     job: try reader.data(), run: try reader.string(), indices: try reader.array { try $0.integer() })
             case "scan-texts":
                 self = .scanTexts(job: try reader.data(), texts: try reader.data())
+            case "compare-texts":
+                self = .compareTexts(job: try reader.data(), platform: try reader.string(), texts: try reader.data())
             default: return nil
             }
         } catch {

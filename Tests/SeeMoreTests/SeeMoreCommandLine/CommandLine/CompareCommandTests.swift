@@ -94,6 +94,26 @@ import Testing
         #expect(missing.broken == 1 && !missing.errors.isEmpty, "\(missing)")
     }
 
+    /// SeeMore lays each text out in a worker with a time budget: a text that stalls its worker (a
+    /// fault the tests inject) is that text's error in every cell, named, exit 70, and the other text
+    /// is still compared.
+    @Test func aTextPastItsBudget_isNamed_andTheComparisonGoesOn() throws {
+        let (file, out) = try Self.corpus()
+        let started = Date()
+        let run = try BinaryRunner.run(
+            ["compare", "--web", "--texts", file, "--widths", "240,343", "--jobs", "1", "--text-budget", "1", "--out", out],
+            environment: ["SEEMORE_TEST_WORKER_STALL_TEXT": "url"])
+        #expect(run.status == 70, "\(run.stderr)")
+        #expect(Date().timeIntervalSince(started) < 60)
+        #expect(
+            run.stderr.contains("url: not laid out: the worker failed on this text: it took longer than its time budget"),
+            "\(run.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/compare.json")))
+                as? [String: Any])
+        #expect(report["errors"] as? Int == 2 && report["texts"] as? Int == 2 && report["sameTexts"] as? Int == 2, "\(report)")
+    }
+
     @Test func usage_isNamed() throws {
         let (file, _) = try Self.corpus()
         let noEngine = try BinaryRunner.run(["compare", "--texts", file])
