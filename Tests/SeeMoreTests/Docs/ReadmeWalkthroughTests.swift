@@ -192,6 +192,7 @@ import Testing
         print(run.output)
         #expect(run.status == 0, "below its --min-agreement 0.99: \(run.output)")
         #expect(FileManager.default.fileExists(atPath: folder + "/compare/compare.json"))
+        #expect(FileManager.default.fileExists(atPath: folder + "/compare/index.html"))
         // The quoted lines' cells and wording (the exact figures follow the installed Chromium).
         guard let quoted = readme.range(of: "and says how many lines break the same:\n\n```sh\n"),
             let output = readme[quoted.upperBound...].range(of: "```\n\n```\n"),
