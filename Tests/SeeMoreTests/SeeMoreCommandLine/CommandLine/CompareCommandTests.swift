@@ -67,6 +67,27 @@ import Testing
         #expect(web.stdout.contains("2 of 2 texts the same"), "\(web.stdout)")
     }
 
+    /// A small suite with one known difference (Pango breaks a link after "https://", Chromium keeps
+    /// the scheme with the host) reports exactly that difference, of kind url, in the suite's cells.
+    @Test func aSmallSuite_reportsExactlyItsKnownDifference() throws {
+        let folder = try BinaryRunner.temporaryFolder().path
+        let suite = """
+            {"texts": {"url": "Notes from the design review are at https://example.com/design/review/notes-for-the-team today",
+                       "plain": "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds."},
+             "matrices": [{"templates": ["inline-more"], "texts": ["url", "plain"], "fonts": ["DejaVu Sans 15"], "widths": [240, 343]}]}
+            """
+        try Data(suite.utf8).write(to: URL(fileURLWithPath: folder + "/suite.json"))
+        let run = try BinaryRunner.run(["compare", "--web", "--suite", folder + "/suite.json", "--out", folder + "/compare"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/compare/compare.json")))
+                as? [String: Any])
+        let differences = try #require(report["differences"] as? [[String: Any]])
+        #expect(differences.map { "\($0["id"] ?? "")@\($0["width"] ?? "")" } == ["url@240", "url@343"], "\(differences)")
+        #expect(differences.allSatisfy { $0["kind"] as? String == "url" && $0["firstDifference"] as? Int == 1 })
+        #expect(report["texts"] as? Int == 4 && report["sameTexts"] as? Int == 2)
+    }
+
     /// The report opens in Chromium with every picture loaded and no error in its console; with a
     /// picture taken away, the same check fails.
     @Test func report_loadsInChromium() throws {
