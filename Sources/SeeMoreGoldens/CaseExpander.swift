@@ -45,6 +45,25 @@ struct CaseExpander {
         return authors
     }
 
+    /// The suite's marked spans of `text`, moved to where they are in its pseudo-localized text.
+    private static func entities(_ entities: [TextEntity], of text: String, in pseudo: PseudoLocale?) -> [TextEntity] {
+        guard let pseudo else { return entities }
+        return entities.map { entity in
+            var moved = entity
+            let lower = pseudo.position(entity.range.lowerBound, in: text)
+            moved.range = lower..<max(lower, pseudo.position(entity.range.upperBound, in: text))
+            return moved
+        }
+    }
+
+    /// An author's display name in a pseudo-locale (the handle is an identifier, not translated).
+    private static func author(_ author: CardRequest.Author, in pseudo: PseudoLocale?) -> CardRequest.Author {
+        guard let pseudo, let name = author.displayName else { return author }
+        var localized = author
+        localized.displayName = pseudo.apply(to: name)
+        return localized
+    }
+
     /// Every combination of one matrix's lists (its names already checked).
     private func matrixCases(_ matrix: SuiteFile.Matrix, templates: [String: CardTemplate], authors: [String: CardRequest.Author])
         throws -> [GoldenCase]
@@ -52,23 +71,28 @@ struct CaseExpander {
         var cases: [GoldenCase] = []
         let matrixTolerance = (file.tolerance ?? Tolerance.Override()).then(matrix.tolerance)
         for name in matrix.templates {
-            guard let template = templates[name].map(SharedTemplate.init) else { continue }
-            for textName in matrix.texts {
-                guard let text = file.texts[textName] else { continue }
-                for font in matrix.fonts ?? [template.template.body.font] {
-                    for width in matrix.widths {
-                        for theme in matrix.themes {
-                            for scale in matrix.scales {
-                                cases += matrix.states.map { state in
-                                    var golden = GoldenCase(
-                                        shared: template, textName: textName, text: text.text, markup: text.markup,
-                                        language: text.language, entities: text.entities, font: font, width: width,
-                                        theme: theme, scale: scale,
-                                        state: state)
-                                    golden.author = authors[textName]
-                                    golden.tolerance = matrixTolerance
-                                    golden.ignore = matrix.ignore
-                                    return golden
+            guard let plain = templates[name] else { continue }
+            for pseudo in matrix.pseudo {
+                let template = SharedTemplate(pseudo.map { plain.pseudoLocalized($0) } ?? plain)
+                for textName in matrix.texts {
+                    guard let text = file.texts[textName] else { continue }
+                    let drawn = pseudo.map { $0.apply(to: text.text, markup: text.markup) } ?? text.text
+                    for font in matrix.fonts ?? [plain.body.font] {
+                        for width in matrix.widths {
+                            for theme in matrix.themes {
+                                for scale in matrix.scales {
+                                    cases += matrix.states.map { state in
+                                        var golden = GoldenCase(
+                                            shared: template, textName: textName, text: drawn, markup: text.markup,
+                                            language: text.language,
+                                            entities: Self.entities(text.entities, of: text.text, in: pseudo),
+                                            font: font, width: width, theme: theme, scale: scale, state: state)
+                                        golden.pseudo = pseudo
+                                        golden.author = authors[textName].map { Self.author($0, in: pseudo) }
+                                        golden.tolerance = matrixTolerance
+                                        golden.ignore = matrix.ignore
+                                        return golden
+                                    }
                                 }
                             }
                         }

@@ -26,6 +26,8 @@ public struct GoldenCase: Sendable, Equatable {
     public var theme: String
     public var scale: Int
     public var state: CardState
+    /// The pseudo-locale its text and card strings are drawn in; nil as written.
+    public var pseudo: PseudoLocale? = nil
     /// The case's own tolerance (the suite's, its matrix's and its `cases` entries'), over the run's.
     package var tolerance = Tolerance.Override()
     /// Parts of the card never compared (its matrix's and its `cases` entries'): masked in both images.
@@ -51,11 +53,12 @@ public struct GoldenCase: Sendable, Equatable {
         self.state = state
     }
 
-    /// `template/text/Font-size@width[@Nx].theme.state`.
+    /// `template/text/Font-size@width[@Nx][.pseudo].theme.state`.
     public var name: String {
         let scalePart = scale == 1 ? "" : "@\(scale)x"
+        let pseudoPart = pseudo.map { "." + $0.rawValue } ?? ""
         return
-            "\(template.name)/\(textName)/\(Self.fontToken(font))@\(JSONValue.format(width))\(scalePart).\(theme).\(state.rawValue)"
+            "\(template.name)/\(textName)/\(Self.fontToken(font))@\(JSONValue.format(width))\(scalePart)\(pseudoPart).\(theme).\(state.rawValue)"
     }
 
     /// "IPAGothic 15" → "IPAGothic-15", "DejaVu Sans Bold 15" → "DejaVuSansBold-15".

@@ -238,13 +238,15 @@ struct SuiteFile: Decodable {
         var themes: [String]
         var scales: [Int]
         var states: [CardState]
+        /// Pseudo-locales its texts and card strings are drawn in (`[nil]`: as written).
+        var pseudo: [PseudoLocale?]
         /// The matrix's own tolerance, over the suite's.
         var tolerance: Tolerance.Override?
         /// Parts of its cards never compared.
         var ignore: [IgnoreRegion]
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case templates, texts, fonts, widths, themes, scales, states, tolerance, ignore
+            case templates, texts, fonts, widths, themes, scales, states, pseudo, tolerance, ignore
         }
 
         init(from decoder: Decoder) throws {
@@ -264,6 +266,7 @@ struct SuiteFile: Decodable {
             }
             scales = scaleNumbers.map { Int($0) }
             states = try container.decodeIfPresent([CardState].self, forKey: .states) ?? CardState.allCases
+            pseudo = try container.decodeIfPresent([PseudoLocale].self, forKey: .pseudo) ?? [nil]
             tolerance = try container.decodeIfPresent(Tolerance.Override.self, forKey: .tolerance)
             ignore = try SuiteFile.ignore(in: container, forKey: .ignore)
         }
