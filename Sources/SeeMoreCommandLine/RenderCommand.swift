@@ -53,6 +53,11 @@ struct RenderCommand {
                     help: "Base direction of the paragraphs: auto, ltr or rtl (default: the template's)."
                 ) { command, value, scanner in command.direction = try scanner.choice(value, flag: "--direction") },
                 .markup(\.markup, help: "The text is Pango markup; the cut closes spans, `kept` is plain text."),
+                Flag(
+                    "--pseudo", value: "P", synopsis: PseudoLocale.allCases.map(\.rawValue).joined(separator: "|"),
+                    help: "Draw the text and the card's strings pseudo-localized (Android's en-XA and ar-XB): accented, "
+                        + "expanded (accented, 30–40% longer, in brackets) or bidi (forced right to left)."
+                ) { command, value, scanner in command.pseudo = try scanner.choice(value, flag: "--pseudo") as PseudoLocale },
                 .out(\.outputFolder, help: "Where to write (default previews)."),
                 Flag("--name", value: "NAME", help: "File name stem (default: the template and a hash of the text).") {
                     command, name, scanner in
@@ -115,6 +120,7 @@ struct RenderCommand {
     var scale = 1
     var states: [CardState] = CardState.allCases
     var markup = false
+    var pseudo: PseudoLocale? = nil
     var language: LanguageTag? = nil
     var direction: TextDirection? = nil
     var outputFolder = "previews"
@@ -168,8 +174,14 @@ struct RenderCommand {
         // First: making the renderer starts fontconfig's initialisation on Pango's own thread, which
         // then overlaps reading the text and the template.
         let renderer = try CardRenderer(fonts: fonts)
-        let text = try source.read(io: io)
-        let template = try Self.loadTemplate(self.template, folder: templatesFolder, io: io)
+        var text = try source.read(io: io)
+        var template = try Self.loadTemplate(self.template, folder: templatesFolder, io: io)
+        var suffix = self.suffix
+        if let pseudo {
+            text = pseudo.apply(to: text, markup: markup)
+            template = template.pseudoLocalized(pseudo)
+            suffix = suffix.map { pseudo.apply(to: $0) }
+        }
         var request = CardRequest(
             text: text, template: template, markup: markup, width: width, font: font, lines: lines, ellipsis: ellipsis,
             suffix: suffix, suffixColor: suffixColor, theme: theme, scale: scale)

@@ -10,6 +10,7 @@ import XCTest
 @_exported import enum SeeMoreGoldens.RecordMode
 @_exported import struct SeeMoreGoldens.Tolerance
 @_exported import struct SeeMoreSupport.Rect
+@_exported import enum SeeMoreText.PseudoLocale
 @_exported import enum SeeMoreText.TextDirection
 
 /// Renders a card and compares it with a golden next to the test file, as `seemore check` does.
@@ -34,6 +35,8 @@ import XCTest
 ///   - theme: one of the template's themes.
 ///   - scale: 1, 2 or 3: the resolution only; the cut and every rect in points stay the same.
 ///   - markup: `text` is Pango markup (`<b>`, `<span foreground="#D0021B">`).
+///   - pseudo: draws the text and the card's strings in a pseudo-locale (`.accented`, `.expanded`,
+///     `.bidi`, after Android's en-XA and ar-XB); the golden's name carries it (`….1.expanded.collapsed.png`).
 ///   - states: the pictures to check; each has its own golden.
 ///   - name: names the snapshot instead of its number (`named: "dark"`).
 ///   - record: the record mode (default `SEEMORE_RECORD`, else `never` on CI and `missing` elsewhere).
@@ -54,6 +57,7 @@ public func assertCardSnapshot(
     theme: String = "light",
     scale: Int = 1,
     markup: Bool = false,
+    pseudo: PseudoLocale? = nil,
     states: [CardState] = CardState.allCases,
     named name: String? = nil,
     record: RecordMode? = nil,
@@ -70,9 +74,11 @@ public func assertCardSnapshot(
 ) {
     let source = SnapshotSource(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
+        let loaded = try source.templates(templatesFolder).load(template)
         var request = CardRequest(
-            text: text, template: try source.templates(templatesFolder).load(template), markup: markup, width: width,
-            font: font, lines: lines, theme: theme, scale: scale)
+            text: pseudo.map { $0.apply(to: text, markup: markup) } ?? text,
+            template: pseudo.map { loaded.pseudoLocalized($0) } ?? loaded, markup: markup, width: width, font: font,
+            lines: lines, theme: theme, scale: scale)
         if let lang {
             guard let tag = LanguageTag(lang) else {
                 return source.fail("assertCardSnapshot: lang must be \(LanguageTag.rule), not '\(lang)'")
@@ -87,7 +93,9 @@ public func assertCardSnapshot(
         let fonts = try source.fonts(fontFiles, hermetic: hermeticFonts).merged(with: request.template.fonts)
         let renderer = try SnapshotSource.renderer(fonts: fonts)
         let mode = try record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
-        let identifier = SnapshotCounter.shared.next(named: name, test: "\(filePath)\u{0}\(function)")
+        let identifier =
+            SnapshotCounter.shared.next(named: name, test: "\(filePath)\u{0}\(function)")
+            + (pseudo.map { "." + $0.rawValue } ?? "")
         for state in states {
             let location = source.location(test: function, identifier: identifier, state: state)
             TestingGoldenPruner.noteUse(location.pngPath, artifacts: source.artifactsFolder)

@@ -106,6 +106,22 @@ import XCTest
         "__Goldens__/CardSnapshotTests")
 
     /// Two unnamed snapshots in one test are numbered, each with its own golden; named ones are not.
+    /// A pseudo-locale is a golden of its own, its name carrying it.
+    @Test func pseudoLocales_areGoldensOfTheirOwn() throws {
+        assertCardSnapshot(Self.post, template: "x", width: 320, pseudo: .expanded, states: [.collapsed])
+        assertCardSnapshot(Self.post, template: "x", width: 320, pseudo: .bidi, states: [.collapsed])
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("__Goldens__/CardSnapshotTests").path
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("pseudoLocales") }.sorted()
+        #expect(
+            names == [
+                "pseudoLocales_areGoldensOfTheirOwn.1.expanded.collapsed.layout.txt",
+                "pseudoLocales_areGoldensOfTheirOwn.1.expanded.collapsed.png",
+                "pseudoLocales_areGoldensOfTheirOwn.2.bidi.collapsed.layout.txt",
+                "pseudoLocales_areGoldensOfTheirOwn.2.bidi.collapsed.png",
+            ])
+    }
+
     @Test func severalSnapshots_areNumbered() {
         assertCardSnapshot("Short.", width: 200, states: [.collapsed])
         assertCardSnapshot(Self.post, width: 200, states: [.collapsed])

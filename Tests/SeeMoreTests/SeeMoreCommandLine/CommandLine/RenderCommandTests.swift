@@ -38,6 +38,23 @@ import Testing
         #expect(written == output.stdout)
     }
 
+    /// `--pseudo` draws the text and the card's strings pseudo-localized; another value is a usage error.
+    @Test func pseudo_drawsTheTextAndTheSuffixPseudoLocalized() throws {
+        let folder = try BinaryRunner.temporaryFolder()
+        let output = try BinaryRunner.run([
+            "render", "--text", Self.text, "--template", "x", "--pseudo", "expanded", "--state", "collapsed", "--out",
+            folder.path, "--name", "post", "--json",
+        ])
+        #expect(output.status == 0, "\(output.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let card = try #require(object["collapsed"] as? [String: Any])
+        let kept = try #require(card["kept"] as? String)
+        #expect(kept.hasPrefix("[") && kept.contains("é"), "\(kept)")
+        #expect(kept.hasPrefix(String(PseudoLocale.expanded.apply(to: Self.text).prefix(10))))
+        let bad = try BinaryRunner.run(["render", "--text", "Hi", "--pseudo", "en-XA", "--out", folder.path])
+        #expect(bad.status == 64 && bad.stderr.contains("--pseudo"), "\(bad.stderr)")
+    }
+
     @Test func defaultName_isTheTemplateAndAHashOfTheText() throws {
         let folder = try BinaryRunner.temporaryFolder()
         let output = try BinaryRunner.run(["render", "--text", "hello", "--out", folder.path, "--state", "collapsed"])
