@@ -21,7 +21,7 @@ struct CompareCommand {
     /// The scan's flags a comparison takes: the corpus and the matrix.
     static let scanFlags: Set<String> = [
         "--texts", "--format", "--column", "--suite", "--template", "--widths", "--fonts", "--templates", "--font-files",
-        "--hermetic-fonts", "--json",
+        "--hermetic-fonts", "--json", "--pseudo",
     ]
     /// The most texts compared (read whole: a comparison's cases are kept for its report).
     static let maximumTexts = 100_000
@@ -208,7 +208,8 @@ struct CompareCommand {
         let suite = try CheckCommand.loadSuite(suitePath, templatesFolder: scan.templatesFolder, program: io.program)
         var seen = Set<String>()
         var texts: [CorpusText] = []
-        for golden in suite.cases where !golden.markup && seen.insert(golden.textName).inserted {
+        // A pseudo-locale's case holds its text pseudo-localized: the text as written is in the others.
+        for golden in suite.cases where !golden.markup && golden.pseudo == nil && seen.insert(golden.textName).inserted {
             texts.append(CorpusText(id: golden.textName, text: golden.text, language: golden.language, line: texts.count + 1))
         }
         return texts

@@ -57,6 +57,11 @@ struct ScanCommand {
                 hiddenTemplatesFolder,
                 .fontFiles(\.fontFiles, help: "Font files and folders of them, before any installed font."),
                 .hermeticFonts(\.hermetic, help: "With --font-files: only those fonts."),
+                CommandFlags.Flag(
+                    "--pseudo", value: "P", synopsis: PseudoLocale.allCases.map(\.rawValue).joined(separator: "|"),
+                    help: "Cut every text, and draw every template's strings, in this pseudo-locale: what a translation "
+                        + "would cost (accented, expanded or bidi)."
+                ) { command, value, scanner in command.pseudo = try scanner.choice(value, flag: "--pseudo") as PseudoLocale },
                 .out(\.folder, help: "The output folder (default scan)."),
                 .jobs(\.jobs, help: "Cut in N worker processes (default: the number of cores)."),
                 .timeBudget(
@@ -122,6 +127,7 @@ struct ScanCommand {
     var templatesFolder: String? = nil
     var fontFiles: [String] = []
     var hermetic = false
+    var pseudo: PseudoLocale? = nil
     var folder = "scan"
     var jobs = 1
     var textBudget = ScanRun.defaultTextBudget
@@ -165,6 +171,7 @@ struct ScanCommand {
         job.templatesFolder = templatesFolder
         job.fontFiles = fontFiles
         job.hermetic = hermetic
+        job.pseudo = pseudo?.rawValue
         return job
     }
 
@@ -181,7 +188,8 @@ struct ScanCommand {
         var files = FontFiles(files: fontFiles, hermetic: hermetic)
         if let suitePath {
             let suite = try CheckCommand.loadSuite(suitePath, templatesFolder: templatesFolder, program: io.program)
-            for golden in suite.cases {
+            // A pseudo-locale's case holds its template's strings pseudo-localized: the plain ones are the template.
+            for golden in suite.cases where golden.pseudo == nil {
                 if self.templates.isEmpty, !templates.contains(where: { $0.name == golden.template.name }) {
                     templates.append(golden.template)
                 }
@@ -208,7 +216,9 @@ struct ScanCommand {
                 "\(templates.count) templates × \(max(1, fonts.count)) fonts × \(widths.count) widths is \(cells) cells; a scan holds at most \(ScanMatrix.maximumCells)",
                 exitCode: .usage, usage: Self.usage)
         }
-        return ScanMatrix(templates: templates, widths: widths, fonts: fonts, fontFiles: files)
+        var matrix = ScanMatrix(templates: templates, widths: widths, fonts: fonts, fontFiles: files)
+        matrix.pseudo = pseudo
+        return matrix
     }
 
     /// The corpus's format: the flag's, else from the extension.
@@ -349,5 +359,6 @@ extension ScanCommand {
         templatesFolder = job.templatesFolder
         fontFiles = job.fontFiles
         hermetic = job.hermetic
+        pseudo = job.pseudo.flatMap(PseudoLocale.init(rawValue:))
     }
 }

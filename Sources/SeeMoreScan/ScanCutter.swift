@@ -22,7 +22,8 @@ package final class ScanCutter {
 
     /// The card request of `text` in `cell`, as the gallery paints it.
     package static func request(_ text: CorpusText, in cell: ScanMatrix.Cell) -> CardRequest {
-        var request = CardRequest(text: text.text, template: cell.template, width: cell.width, font: cell.font)
+        let drawn = cell.pseudo.map { $0.apply(to: text.text) } ?? text.text
+        var request = CardRequest(text: drawn, template: cell.template, width: cell.width, font: cell.font)
         request.language = text.language
         return request
     }

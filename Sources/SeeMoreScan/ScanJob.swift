@@ -12,9 +12,11 @@ package struct ScanJob: Equatable, Sendable {
     package var templatesFolder: String? = nil
     package var fontFiles: [String] = []
     package var hermetic = false
+    /// `PseudoLocale`'s raw value; nil as written.
+    package var pseudo: String? = nil
 
     /// The record's format; a worker refuses another.
-    static let version = 1
+    static let version = 2
 
     package init() {}
 
@@ -28,6 +30,7 @@ package struct ScanJob: Equatable, Sendable {
         writer.optional(templatesFolder) { $0.string($1) }
         writer.array(fontFiles) { $0.string($1) }
         writer.bool(hermetic)
+        writer.optional(pseudo) { $0.string($1) }
         return writer.bytes
     }
 
@@ -43,6 +46,7 @@ package struct ScanJob: Equatable, Sendable {
             templatesFolder = try reader.optional { try $0.string() }
             fontFiles = try reader.array { try $0.string() }
             hermetic = try reader.bool()
+            pseudo = try reader.optional { try $0.string() }
         } catch {
             return nil
         }

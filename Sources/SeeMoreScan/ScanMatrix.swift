@@ -9,6 +9,8 @@ public struct ScanMatrix: Sendable {
     /// Body font descriptions in place of each template's; empty uses the template's own.
     public var fonts: [String]
     public var fontFiles: FontFiles
+    /// The pseudo-locale every text and every template's strings are cut in; nil as written.
+    public var pseudo: PseudoLocale? = nil
 
     /// The most template × font × width cells a scan holds (each has its statistics and plots).
     package static let maximumCells = 4096
@@ -26,6 +28,8 @@ public struct ScanMatrix: Sendable {
         /// nil: the template's body font.
         public var font: String?
         public var width: Double
+        /// The pseudo-locale its texts are cut in (its template's strings already are); nil as written.
+        public var pseudo: PseudoLocale? = nil
 
         public static func == (lhs: Cell, rhs: Cell) -> Bool { lhs.key == rhs.key }
         public func hash(into hasher: inout Hasher) { hasher.combine(key) }
@@ -41,7 +45,11 @@ public struct ScanMatrix: Sendable {
         var cells: [Cell] = []
         for template in templates {
             for font in fonts.isEmpty ? [nil] : fonts.map(Optional.some) {
-                for width in widths { cells.append(Cell(template: template, font: font, width: width)) }
+                for width in widths {
+                    var cell = Cell(template: pseudo.map { template.pseudoLocalized($0) } ?? template, font: font, width: width)
+                    cell.pseudo = pseudo
+                    cells.append(cell)
+                }
             }
         }
         return cells

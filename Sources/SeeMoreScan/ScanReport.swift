@@ -53,7 +53,8 @@ struct ScanReport {
     private static func templatesLine(_ result: ScanResult) -> String {
         var line = ": " + result.templates.map(escaped).joined(separator: ", ")
         if !result.fonts.isEmpty { line += " in " + result.fonts.map(escaped).joined(separator: ", ") }
-        return line + " at " + result.widths.map { JSONValue.format($0) }.joined(separator: ", ") + " pt"
+        line += " at " + result.widths.map { JSONValue.format($0) }.joined(separator: ", ") + " pt"
+        return line + (result.pseudo.map { ", pseudo-locale \($0.rawValue)" } ?? "")
     }
 
     private func legend(_ plots: ScanPlots) -> String {

@@ -12,6 +12,7 @@ extension ScanResult {
             ("templates", .array(templates.map { .string($0) })), ("fonts", .array(fonts.map { .string($0) })),
             ("widths", .array(widths.map { .number($0) })),
         ]
+        if let pseudo { members.append(("pseudo", .string(pseudo.rawValue))) }
         if let shard { members.append(("shard", .string(shard.description))) }
         members += [
             ("texts", .number(Double(texts))), ("badRecords", .number(Double(statistics.badRecords))),
@@ -93,6 +94,12 @@ extension ScanResult {
             corpus: try reader.string(root, "corpus"), templates: try reader.strings(root, "templates"),
             fonts: try reader.strings(root, "fonts"), widths: try reader.numbers(root, "widths"), shard: nil,
             galleryLimit: try reader.integer(root, "galleryLimit", in: 0...ScanGallery.maximumLimit))
+        if let pseudo = root["pseudo"] {
+            guard let parsed = pseudo.string.flatMap(PseudoLocale.init(rawValue:)) else {
+                throw reader.error("pseudo", "expected one of \(PseudoLocale.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            self.pseudo = parsed
+        }
         if let shard = root["shard"] {
             guard let parsed = shard.string.flatMap(Shard.init) else { throw reader.error("shard", "expected \(Shard.syntax)") }
             self.shard = parsed

@@ -1,4 +1,5 @@
 import SeeMoreSupport
+import SeeMoreText
 
 /// Everything a scan found that `scan.json` holds: what was scanned, the statistics of every cell and
 /// the gallery's cases. One run's and its shards' merged (`merging`) are equal.
@@ -9,6 +10,8 @@ public struct ScanResult: Sendable, Equatable {
     /// Body fonts in place of the templates' own; empty when the templates' are used.
     public var fonts: [String]
     public var widths: [Double]
+    /// The pseudo-locale the texts were cut in; nil as written.
+    public var pseudo: PseudoLocale? = nil
     /// The part of the corpus scanned; nil for all of it.
     public var shard: Shard?
     /// Texts read (in this shard).
@@ -49,6 +52,7 @@ public struct ScanResult: Sendable, Equatable {
             for (what, same) in [
                 ("corpus", part.corpus == first.corpus), ("templates", part.templates == first.templates),
                 ("fonts", part.fonts == first.fonts), ("widths", part.widths == first.widths),
+                ("pseudo-locale", part.pseudo == first.pseudo),
                 ("gallery size", part.gallery.limit == first.gallery.limit),
             ] where !same {
                 throw MergeError(message: "\(folder) scanned other \(what) than \(parts[0].folder)")

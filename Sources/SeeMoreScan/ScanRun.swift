@@ -54,6 +54,7 @@ public final class ScanRun {
         result = ScanResult(
             corpus: options.corpusName, templates: matrix.templates.map(\.name), fonts: matrix.fonts, widths: matrix.widths,
             shard: options.shard, galleryLimit: options.galleryLimit)
+        result.pseudo = matrix.pseudo
     }
 
     /// Scans every text `reader` gives into the folder; `badRecord` hears of each record that is not

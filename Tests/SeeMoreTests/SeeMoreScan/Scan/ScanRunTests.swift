@@ -173,6 +173,36 @@ import Testing
         }
     }
 
+    /// `--pseudo` cuts every text in a pseudo-locale, in the workers too: scan.json says which, an
+    /// expanded text is cut more often than as written, and shards of two pseudo-locales do not merge.
+    @Test func aPseudoLocale_isScannedAndNamed() throws {
+        let folder = try BinaryRunner.temporaryFolder().path
+        let corpus = try BinaryRunner.temporaryFile(Array(Self.corpus(40).utf8), name: "posts.jsonl").path
+        func scan(_ extra: [String], into out: String) throws -> [String: Any] {
+            let run = try BinaryRunner.run(
+                ["scan", "--texts", corpus, "--out", folder + "/" + out, "--jobs", "2"] + Self.matrixArguments + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try #require(
+                try JSONSerialization.jsonObject(with: Self.contents(folder + "/" + out + "/scan.json")) as? [String: Any])
+        }
+        func truncated(_ scan: [String: Any]) -> Int {
+            ((scan["cells"] as? [[String: Any]]) ?? []).reduce(0) { $0 + ($1["truncated"] as? Int ?? 0) }
+        }
+        let plain = try scan([], into: "plain")
+        let expanded = try scan(["--pseudo", "expanded"], into: "expanded")
+        #expect(plain["pseudo"] == nil && expanded["pseudo"] as? String == "expanded")
+        #expect(truncated(expanded) > truncated(plain), "\(truncated(expanded)) vs \(truncated(plain))")
+        let html = try String(contentsOfFile: folder + "/expanded/index.html", encoding: .utf8)
+        #expect(html.contains("pseudo-locale expanded"))
+        _ = try scan(["--pseudo", "expanded", "--shard", "1/2"], into: "one")
+        _ = try scan(["--shard", "2/2"], into: "two")
+        #expect {
+            try ScanMerge.merge([folder + "/one", folder + "/two"], into: folder + "/merged")
+        } throws: { error in
+            "\(error)".contains("pseudo-locale")
+        }
+    }
+
     @Test func workerProcesses_cutAsOneProcessDoes() throws {
         let corpus = Self.corpus(200)
         let alone = try Self.scan(corpus)
