@@ -105,10 +105,18 @@ def run(browser, url, binary, ActionChains, By):
     generation = settled(generation)
     check(js("return document.getElementById('error').textContent") == "", "the error goes away")
 
+    # A pseudo-locale redraws the card with its text pseudo-localized (and the command below carries it).
+    before = card("collapsed")["src"]
+    js("const p = document.getElementById('pseudo'); p.value = 'expanded'; p.dispatchEvent(new Event('change'))")
+    generation = settled(generation)
+    kept = js("return JSON.parse(document.getElementById('metadata').textContent).kept")
+    check(card("collapsed")["src"] != before and kept.startswith("[Ŵé šĥîþþéð"), f"the pseudo-locale is drawn: {kept[:30]!r}")
+
     # "Copy as CLI": the command draws the very picture the page shows.
     browser.find_element(By.ID, "copy").click()
     command = shlex.split(browser.find_element(By.ID, "cli").text)
     check(command[:2] == ["seemore", "render"], f"a seemore render command: {command[:4]}")
+    check(command[-2:] == ["--pseudo", "expanded"], f"the command names the pseudo-locale: {command[-4:]}")
     with tempfile.TemporaryDirectory() as folder:
         result = subprocess.run([binary] + command[1:] + ["--out", folder, "--name", "card", "--state", "collapsed"], capture_output=True, text=True)
         check(result.returncode == 0, f"the copied command runs: {result.stderr}")

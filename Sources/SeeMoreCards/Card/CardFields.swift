@@ -54,7 +54,7 @@ package struct CardFields: Sendable {
     /// The fields a request may give; any other is refused, so a typo is never silently ignored.
     package static let names: Set<String> = [
         "text", "template", "width", "state", "theme", "scale", "lines", "font", "lang", "markup", "direction", "ellipsis",
-        "suffix", "suffixColor",
+        "suffix", "suffixColor", "pseudo",
     ]
 
     /// - Parameters:
@@ -81,6 +81,7 @@ package struct CardFields: Sendable {
         try Self.setSizes(of: &request, from: values, limits: limits)
         try Self.setText(of: &request, from: values)
         try Self.setLook(of: &request, from: values, templateName: templateName)
+        try Self.setPseudo(of: &request, from: values)
         let stateName = values["state"] ?? "collapsed"
         guard let state = CardState(rawValue: stateName) else {
             throw Refusal.badValue("state", "state must be collapsed or expanded, not '\(stateName)'")
@@ -137,6 +138,19 @@ package struct CardFields: Sendable {
             }
             request.scale = number
         }
+    }
+
+    /// `pseudo`: the text, the template's strings and a `suffix` in a pseudo-locale.
+    private static func setPseudo(of request: inout CardRequest, from values: [String: String]) throws {
+        guard let name = values["pseudo"] else { return }
+        guard let pseudo = PseudoLocale(rawValue: name) else {
+            throw Refusal.badValue(
+                "pseudo",
+                "pseudo must be \(PseudoLocale.allCases.map(\.rawValue).joined(separator: ", ")), not '\(name)'")
+        }
+        request.text = pseudo.apply(to: request.text, markup: request.markup)
+        request.template = request.template.pseudoLocalized(pseudo)
+        request.suffix = request.suffix.map { pseudo.apply(to: $0) }
     }
 
     /// How the text is read: `font`, `lang`, `direction` and `markup`.

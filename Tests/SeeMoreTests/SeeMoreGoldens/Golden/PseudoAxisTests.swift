@@ -42,6 +42,24 @@ struct PseudoAxisTests {
         #expect(try renderer.render(plain.request, state: .collapsed).metadata.kept.hasPrefix("Šĥîþþéð"))
     }
 
+    /// A server's or a batch line's `pseudo` field draws as `render --pseudo` does; another value is refused by name.
+    @Test func theField_pseudoLocalizesTheTextAndTheStrings() throws {
+        let templates = TemplateLoader.standard(templatesFolder: CardFixtures.templatesFolder)
+        let fields = try CardFields(
+            ["text": "See more", "template": "x", "suffix": "Read on", "pseudo": "expanded"], templates: templates,
+            limits: CardFields.Limits())
+        #expect(fields.request.text == "[Šéé ɱöŕé one]")
+        #expect(fields.request.suffix == "[Ŕéáð öñ one]")
+        #expect(fields.request.template.expandedSuffix == "[Šĥöŵ ļéšš one]")
+        #expect(fields.canonical.contains("pseudo=expanded"))
+        #expect(
+            throws: CardFields.Refusal(
+                .badValue, message: "pseudo must be accented, expanded, bidi, not 'en-XA'", field: "pseudo")
+        ) {
+            try CardFields(["text": "x", "pseudo": "en-XA"], templates: templates, limits: CardFields.Limits())
+        }
+    }
+
     @Test func anUnknownPseudoLocale_isNamed() throws {
         let path = try GoldenFixtures.suiteFile(
             """
