@@ -58,6 +58,16 @@ struct RenderCommand {
                     help: "Draw the text and the card's strings pseudo-localized (Android's en-XA and ar-XB): accented, "
                         + "expanded (accented, 30–40% longer, in brackets) or bidi (forced right to left)."
                 ) { command, value, scanner in command.pseudo = try scanner.choice(value, flag: "--pseudo") as PseudoLocale },
+                Flag(
+                    "--text-size", value: "S",
+                    help: "Draw at a reader's text size: an iOS category (large is the default, AX1–AX5 the accessibility "
+                        + "sizes), android:SCALE (Android 14's non-linear scaling) or a factor; fonts scale by the template's text styles."
+                ) { command, value, scanner in
+                    guard let size = TextSize(parsing: value) else {
+                        throw scanner.usageError("--text-size takes \(TextSize.rule), not '\(value)'")
+                    }
+                    command.textSize = size
+                },
                 .out(\.outputFolder, help: "Where to write (default previews)."),
                 Flag("--name", value: "NAME", help: "File name stem (default: the template and a hash of the text).") {
                     command, name, scanner in
@@ -121,6 +131,7 @@ struct RenderCommand {
     var states: [CardState] = CardState.allCases
     var markup = false
     var pseudo: PseudoLocale? = nil
+    var textSize: TextSize? = nil
     var language: LanguageTag? = nil
     var direction: TextDirection? = nil
     var outputFolder = "previews"
@@ -181,6 +192,12 @@ struct RenderCommand {
             text = pseudo.apply(to: text, markup: markup)
             template = template.pseudoLocalized(pseudo)
             suffix = suffix.map { pseudo.apply(to: $0) }
+        }
+        var font = self.font
+        if let textSize {
+            template = try template.scaled(for: textSize)
+            let style = template.body.textStyle
+            font = try font.map { try FontDescription.resized($0) { textSize.scaled($0, style: style) } }
         }
         var request = CardRequest(
             text: text, template: template, markup: markup, width: width, font: font, lines: lines, ellipsis: ellipsis,

@@ -72,8 +72,9 @@ struct CaseExpander {
         let matrixTolerance = (file.tolerance ?? Tolerance.Override()).then(matrix.tolerance)
         for name in matrix.templates {
             guard let plain = templates[name] else { continue }
-            for pseudo in matrix.pseudo {
-                let template = SharedTemplate(pseudo.map { plain.pseudoLocalized($0) } ?? plain)
+            for (pseudo, textSize) in matrix.pseudo.flatMap({ pseudo in matrix.textSizes.map { (pseudo, $0) } }) {
+                let localized = pseudo.map { plain.pseudoLocalized($0) } ?? plain
+                let template = SharedTemplate(try textSize.map { try localized.scaled(for: $0) } ?? localized)
                 for textName in matrix.texts {
                     guard let text = file.texts[textName] else { continue }
                     let drawn = pseudo.map { $0.apply(to: text.text, markup: text.markup) } ?? text.text
@@ -88,6 +89,7 @@ struct CaseExpander {
                                             entities: Self.entities(text.entities, of: text.text, in: pseudo),
                                             font: font, width: width, theme: theme, scale: scale, state: state)
                                         golden.pseudo = pseudo
+                                        golden.textSize = textSize
                                         golden.author = authors[textName].map { Self.author($0, in: pseudo) }
                                         golden.tolerance = matrixTolerance
                                         golden.ignore = matrix.ignore

@@ -28,6 +28,8 @@ public struct GoldenCase: Sendable, Equatable {
     public var state: CardState
     /// The pseudo-locale its text and card strings are drawn in; nil as written.
     public var pseudo: PseudoLocale? = nil
+    /// The text size it is drawn at; nil as the template says.
+    public var textSize: TextSize? = nil
     /// The case's own tolerance (the suite's, its matrix's and its `cases` entries'), over the run's.
     package var tolerance = Tolerance.Override()
     /// Parts of the card never compared (its matrix's and its `cases` entries'): masked in both images.
@@ -53,10 +55,10 @@ public struct GoldenCase: Sendable, Equatable {
         self.state = state
     }
 
-    /// `template/text/Font-size@width[@Nx][.pseudo].theme.state`.
+    /// `template/text/Font-size@width[@Nx][.size][.pseudo].theme.state`.
     public var name: String {
         let scalePart = scale == 1 ? "" : "@\(scale)x"
-        let pseudoPart = pseudo.map { "." + $0.rawValue } ?? ""
+        let pseudoPart = (textSize.map { "." + $0.token } ?? "") + (pseudo.map { "." + $0.rawValue } ?? "")
         return
             "\(template.name)/\(textName)/\(Self.fontToken(font))@\(JSONValue.format(width))\(scalePart)\(pseudoPart).\(theme).\(state.rawValue)"
     }
@@ -93,8 +95,13 @@ public struct GoldenCase: Sendable, Equatable {
 
     /// The card request this case renders.
     package var request: CardRequest {
+        // The template is scaled already; a font of the suite's in its place scales by the body's style.
+        let drawnFont =
+            textSize.flatMap { size in
+                try? FontDescription.resized(font) { size.scaled($0, style: template.body.textStyle) }
+            } ?? font
         var request = CardRequest(
-            text: text, template: template, markup: markup, width: width, font: font, theme: theme, scale: scale)
+            text: text, template: template, markup: markup, width: width, font: drawnFont, theme: theme, scale: scale)
         request.language = language
         request.markedEntities = entities
         request.author = author

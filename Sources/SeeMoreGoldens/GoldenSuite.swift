@@ -240,13 +240,15 @@ struct SuiteFile: Decodable {
         var states: [CardState]
         /// Pseudo-locales its texts and card strings are drawn in (`[nil]`: as written).
         var pseudo: [PseudoLocale?]
+        /// Text sizes its cards are drawn at (`[nil]`: the templates' own).
+        var textSizes: [TextSize?]
         /// The matrix's own tolerance, over the suite's.
         var tolerance: Tolerance.Override?
         /// Parts of its cards never compared.
         var ignore: [IgnoreRegion]
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case templates, texts, fonts, widths, themes, scales, states, pseudo, tolerance, ignore
+            case templates, texts, fonts, widths, themes, scales, states, pseudo, textSizes, tolerance, ignore
         }
 
         init(from decoder: Decoder) throws {
@@ -267,6 +269,16 @@ struct SuiteFile: Decodable {
             scales = scaleNumbers.map { Int($0) }
             states = try container.decodeIfPresent([CardState].self, forKey: .states) ?? CardState.allCases
             pseudo = try container.decodeIfPresent([PseudoLocale].self, forKey: .pseudo) ?? [nil]
+            let sizeNames = try container.decodeIfPresent([String].self, forKey: .textSizes)
+            textSizes =
+                try sizeNames?.map { name in
+                    guard let size = TextSize(parsing: name) else {
+                        throw DecodingError.dataCorruptedError(
+                            forKey: .textSizes, in: container,
+                            debugDescription: "textSizes takes \(TextSize.rule), not '\(name)'")
+                    }
+                    return size
+                } ?? [nil]
             tolerance = try container.decodeIfPresent(Tolerance.Override.self, forKey: .tolerance)
             ignore = try SuiteFile.ignore(in: container, forKey: .ignore)
         }

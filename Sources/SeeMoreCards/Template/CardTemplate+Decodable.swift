@@ -96,7 +96,7 @@ extension CardTemplate.Insets: Decodable {
 }
 
 extension CardTemplate.Header: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case displayName, handle, font, handleFont, spacing, placement }
+    enum CodingKeys: String, CodingKey, CaseIterable { case displayName, handle, font, handleFont, spacing, placement, textStyle }
 
     package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -108,12 +108,14 @@ extension CardTemplate.Header: Decodable {
         font = try container.decodeFont(forKey: .font) ?? defaults.font
         handleFont = try container.decodeFont(forKey: .handleFont)
         spacing = try container.decodeNonNegative(forKey: .spacing) ?? defaults.spacing
+        textStyle = try container.decodeIfPresent(TextSize.TextStyle.self, forKey: .textStyle) ?? defaults.textStyle
     }
 }
 
 extension CardTemplate.Body: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case font, lineHeight, lines, cut, hyphens, direction, korean, lang, urls, urlLength, platform, lineBreak, wordBreak
+        case textStyle
     }
 
     package init(from decoder: Decoder) throws {
@@ -140,11 +142,14 @@ extension CardTemplate.Body: Decodable {
         urls = try container.decodeIfPresent(URLDisplay.self, forKey: .urls) ?? defaults.urls
         urlLength = try container.decodeCount(forKey: .urlLength) ?? defaults.urlLength
         lang = try container.decodeIfPresent(LanguageTag.self, forKey: .lang)
+        textStyle = try container.decodeIfPresent(TextSize.TextStyle.self, forKey: .textStyle) ?? defaults.textStyle
     }
 }
 
 extension CardTemplate.Suffix: Decodable {
-    enum CodingKeys: String, CodingKey, CaseIterable { case text, font, underline, placement, spacing, fadeWidth, fade }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case text, font, underline, placement, spacing, fadeWidth, fade, textStyle
+    }
 
     package init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
@@ -157,6 +162,7 @@ extension CardTemplate.Suffix: Decodable {
         spacing = try container.decodeNonNegative(forKey: .spacing) ?? defaults.spacing
         fadeWidth = try container.decodeNonNegative(forKey: .fadeWidth) ?? defaults.fadeWidth
         fade = try container.decodeIfPresent(CardTemplate.Fade.self, forKey: .fade) ?? defaults.fade
+        textStyle = try container.decodeIfPresent(TextSize.TextStyle.self, forKey: .textStyle)
     }
 }
 

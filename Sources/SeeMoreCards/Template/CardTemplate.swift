@@ -93,6 +93,8 @@ public struct CardTemplate: Sendable, Equatable {
         /// `line`: a line above the text; `inline`: the display name in bold, inline before the text
         /// (as Instagram draws a caption), no handle.
         package var placement: HeaderPlacement = .line
+        /// The iOS text style its fonts scale by at another text size (`TextSize`).
+        package var textStyle: TextSize.TextStyle = .headline
     }
 
     package enum HeaderPlacement: String, Sendable, CaseIterable, Codable {
@@ -128,6 +130,8 @@ public struct CardTemplate: Sendable, Equatable {
         /// Links as written (`full`) or shortened (`short`, at most `urlLength` characters).
         package var urls: URLDisplay = .full
         package var urlLength: Int = 24
+        /// The iOS text style the body font and line height scale by at another text size (`TextSize`).
+        package var textStyle: TextSize.TextStyle = .body
     }
 
     /// The suffix that invites expanding the card.
@@ -143,6 +147,8 @@ public struct CardTemplate: Sendable, Equatable {
         package var fadeWidth: Double = 32
         /// How the fade before an `overlay` suffix starts.
         package var fade = Fade()
+        /// The iOS text style a suffix font with a size of its own scales by; nil: the body's.
+        package var textStyle: TextSize.TextStyle? = nil
     }
 
     /// What happens around the ellipsis at a cut (`TruncationRequest.gap`, `trimPunctuation`).

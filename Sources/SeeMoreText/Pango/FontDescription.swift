@@ -93,3 +93,24 @@ package final class FontDescription {
         return String(cString: family)
     }
 }
+
+extension FontDescription {
+    /// `string` (a Pango description) with its size, when it sets one, replaced by `size(old)`;
+    /// as given when it sets none (it takes its size from the font it is merged onto).
+    /// - Throws: `PangoError` when it is no font description.
+    package static func resized(_ string: String, _ size: (Double) -> Double) throws -> String {
+        let description = try FontDescription(string)
+        guard let old = description.size else { return string }
+        // The size is the description's last word: replaced there, every other word stays as written
+        // (Pango's own writing adds "Normal", which merged onto a bold font would unset its weight).
+        var words = string.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        if let last = words.last, Double(last) != nil {
+            words[words.count - 1] = JSONValue.format((size(old) * 1000).rounded() / 1000)
+            return words.joined(separator: " ")
+        }
+        pango_font_description_set_size(description.pointer, PangoUnits.from(points: size(old)))
+        guard let text = pango_font_description_to_string(description.pointer) else { return string }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}
