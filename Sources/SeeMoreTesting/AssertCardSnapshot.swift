@@ -12,6 +12,7 @@ import XCTest
 @_exported import struct SeeMoreSupport.Rect
 @_exported import enum SeeMoreText.PseudoLocale
 @_exported import enum SeeMoreText.TextDirection
+@_exported import enum SeeMoreText.TextSize
 
 /// Renders a card and compares it with a golden next to the test file, as `seemore check` does.
 ///
@@ -37,6 +38,8 @@ import XCTest
 ///   - markup: `text` is Pango markup (`<b>`, `<span foreground="#D0021B">`).
 ///   - pseudo: draws the text and the card's strings in a pseudo-locale (`.accented`, `.expanded`,
 ///     `.bidi`, after Android's en-XA and ar-XB); the golden's name carries it (`….1.expanded.collapsed.png`).
+///   - textSize: draws at a reader's text size (`.ios(.ax3)`, `.android(1.3)`, `.factor(1.25)`), the
+///     template's fonts scaled by their text styles; the golden's name carries it (`….1.AX3.collapsed.png`).
 ///   - states: the pictures to check; each has its own golden.
 ///   - name: names the snapshot instead of its number (`named: "dark"`).
 ///   - record: the record mode (default `SEEMORE_RECORD`, else `never` on CI and `missing` elsewhere).
@@ -58,6 +61,7 @@ public func assertCardSnapshot(
     scale: Int = 1,
     markup: Bool = false,
     pseudo: PseudoLocale? = nil,
+    textSize: TextSize? = nil,
     states: [CardState] = CardState.allCases,
     named name: String? = nil,
     record: RecordMode? = nil,
@@ -75,10 +79,15 @@ public func assertCardSnapshot(
     let source = SnapshotSource(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
         let loaded = try source.templates(templatesFolder).load(template)
+        let localized = pseudo.map { loaded.pseudoLocalized($0) } ?? loaded
+        let sized = try textSize.map { try localized.scaled(for: $0) } ?? localized
+        let drawnFont =
+            try textSize.flatMap { size in
+                try font.map { try FontDescription.resized($0) { size.scaled($0, style: sized.body.textStyle) } }
+            } ?? font
         var request = CardRequest(
-            text: pseudo.map { $0.apply(to: text, markup: markup) } ?? text,
-            template: pseudo.map { loaded.pseudoLocalized($0) } ?? loaded, markup: markup, width: width, font: font,
-            lines: lines, theme: theme, scale: scale)
+            text: pseudo.map { $0.apply(to: text, markup: markup) } ?? text, template: sized, markup: markup, width: width,
+            font: drawnFont, lines: lines, theme: theme, scale: scale)
         if let lang {
             guard let tag = LanguageTag(lang) else {
                 return source.fail("assertCardSnapshot: lang must be \(LanguageTag.rule), not '\(lang)'")
@@ -95,7 +104,7 @@ public func assertCardSnapshot(
         let mode = try record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         let identifier =
             SnapshotCounter.shared.next(named: name, test: "\(filePath)\u{0}\(function)")
-            + (pseudo.map { "." + $0.rawValue } ?? "")
+            + (textSize.map { "." + $0.token } ?? "") + (pseudo.map { "." + $0.rawValue } ?? "")
         for state in states {
             let location = source.location(test: function, identifier: identifier, state: state)
             TestingGoldenPruner.noteUse(location.pngPath, artifacts: source.artifactsFolder)

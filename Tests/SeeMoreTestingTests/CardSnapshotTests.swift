@@ -122,6 +122,12 @@ import XCTest
             ])
     }
 
+    /// A text size is a golden of its own, its name carrying it.
+    @Test func textSizes_areGoldensOfTheirOwn() {
+        assertCardSnapshot(Self.post, template: "x", width: 320, textSize: .ios(.ax3), states: [.collapsed])
+        assertCardSnapshot(Self.post, template: "x", width: 320, textSize: .android(2), states: [.collapsed])
+    }
+
     @Test func severalSnapshots_areNumbered() {
         assertCardSnapshot("Short.", width: 200, states: [.collapsed])
         assertCardSnapshot(Self.post, width: 200, states: [.collapsed])

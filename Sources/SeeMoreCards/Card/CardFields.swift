@@ -54,7 +54,7 @@ package struct CardFields: Sendable {
     /// The fields a request may give; any other is refused, so a typo is never silently ignored.
     package static let names: Set<String> = [
         "text", "template", "width", "state", "theme", "scale", "lines", "font", "lang", "markup", "direction", "ellipsis",
-        "suffix", "suffixColor", "pseudo",
+        "suffix", "suffixColor", "pseudo", "textSize",
     ]
 
     /// - Parameters:
@@ -82,6 +82,7 @@ package struct CardFields: Sendable {
         try Self.setText(of: &request, from: values)
         try Self.setLook(of: &request, from: values, templateName: templateName)
         try Self.setPseudo(of: &request, from: values)
+        try Self.setTextSize(of: &request, from: values)
         let stateName = values["state"] ?? "collapsed"
         guard let state = CardState(rawValue: stateName) else {
             throw Refusal.badValue("state", "state must be collapsed or expanded, not '\(stateName)'")
@@ -151,6 +152,21 @@ package struct CardFields: Sendable {
         request.text = pseudo.apply(to: request.text, markup: request.markup)
         request.template = request.template.pseudoLocalized(pseudo)
         request.suffix = request.suffix.map { pseudo.apply(to: $0) }
+    }
+
+    /// `textSize`: the template's fonts and a `font` scaled to a reader's text size.
+    private static func setTextSize(of request: inout CardRequest, from values: [String: String]) throws {
+        guard let name = values["textSize"] else { return }
+        guard let size = TextSize(parsing: name) else {
+            throw Refusal.badValue("textSize", "textSize takes \(TextSize.rule), not '\(name)'")
+        }
+        do {
+            request.template = try request.template.scaled(for: size)
+            let style = request.template.body.textStyle
+            request.font = try request.font.map { try FontDescription.resized($0) { size.scaled($0, style: style) } }
+        } catch {
+            throw Refusal.badValue("textSize", "the fonts cannot be scaled: \(error)")
+        }
     }
 
     /// How the text is read: `font`, `lang`, `direction` and `markup`.

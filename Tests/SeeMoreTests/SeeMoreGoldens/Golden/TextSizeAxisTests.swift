@@ -43,6 +43,22 @@ struct TextSizeAxisTests {
         #expect(large.lineCount < android.lineCount)
     }
 
+    /// A server's or a batch line's `textSize` scales as the axis does; another value is refused by name.
+    @Test func theField_scalesTheTemplatesFonts() throws {
+        let templates = TemplateLoader.standard(templatesFolder: CardFixtures.templatesFolder)
+        let fields = try CardFields(
+            ["text": "Hello", "template": "inline-more", "font": "DejaVu Sans 17", "textSize": "AX3"], templates: templates,
+            limits: CardFields.Limits())
+        #expect(fields.request.font == "DejaVu Sans 40")
+        #expect(fields.request.template.body.lineHeight == .points(20 * 40 / 17))
+        #expect(fields.canonical.contains("textSize=AX3"))
+        #expect {
+            try CardFields(["text": "x", "textSize": "huge"], templates: templates, limits: CardFields.Limits())
+        } throws: { error in
+            (error as? CardFields.Refusal)?.field == "textSize" && "\(error)".contains("huge")
+        }
+    }
+
     @Test func anUnknownSize_isNamed() throws {
         let path = try GoldenFixtures.suiteFile(
             """
