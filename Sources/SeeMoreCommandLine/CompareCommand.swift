@@ -21,7 +21,7 @@ struct CompareCommand {
     /// The scan's flags a comparison takes: the corpus and the matrix.
     static let scanFlags: Set<String> = [
         "--texts", "--format", "--column", "--suite", "--template", "--widths", "--fonts", "--templates", "--font-files",
-        "--hermetic-fonts", "--json", "--pseudo",
+        "--hermetic-fonts", "--json", "--pseudo", "--text-size",
     ]
     /// The most texts compared (read whole: a comparison's cases are kept for its report).
     static let maximumTexts = 100_000

@@ -62,6 +62,15 @@ struct ScanCommand {
                     help: "Cut every text, and draw every template's strings, in this pseudo-locale: what a translation "
                         + "would cost (accented, expanded or bidi)."
                 ) { command, value, scanner in command.pseudo = try scanner.choice(value, flag: "--pseudo") as PseudoLocale },
+                CommandFlags.Flag(
+                    "--text-size", value: "S",
+                    help: "Draw every card at a reader's text size: an iOS category (AX1–AX5 …), android:SCALE or a factor."
+                ) { command, value, scanner in
+                    guard let size = TextSize(parsing: value) else {
+                        throw scanner.usageError("--text-size takes \(TextSize.rule), not '\(value)'")
+                    }
+                    command.textSize = size
+                },
                 .out(\.folder, help: "The output folder (default scan)."),
                 .jobs(\.jobs, help: "Cut in N worker processes (default: the number of cores)."),
                 .timeBudget(
@@ -128,6 +137,7 @@ struct ScanCommand {
     var fontFiles: [String] = []
     var hermetic = false
     var pseudo: PseudoLocale? = nil
+    var textSize: TextSize? = nil
     var folder = "scan"
     var jobs = 1
     var textBudget = ScanRun.defaultTextBudget
@@ -172,6 +182,7 @@ struct ScanCommand {
         job.fontFiles = fontFiles
         job.hermetic = hermetic
         job.pseudo = pseudo?.rawValue
+        job.textSize = textSize?.description
         return job
     }
 
@@ -218,6 +229,16 @@ struct ScanCommand {
         }
         var matrix = ScanMatrix(templates: templates, widths: widths, fonts: fonts, fontFiles: files)
         matrix.pseudo = pseudo
+        matrix.textSize = textSize
+        if let textSize {
+            // Every template's fonts scale (a font past 1 000 pt is refused here, by the template's name).
+            for template in templates {
+                guard (try? template.scaled(for: textSize)) != nil else {
+                    throw CommandError(
+                        "template '\(template.name)': its fonts cannot be scaled to \(textSize)", exitCode: .dataError)
+                }
+            }
+        }
         return matrix
     }
 
@@ -360,5 +381,6 @@ extension ScanCommand {
         fontFiles = job.fontFiles
         hermetic = job.hermetic
         pseudo = job.pseudo.flatMap(PseudoLocale.init(rawValue:))
+        textSize = job.textSize.flatMap(TextSize.init(parsing:))
     }
 }

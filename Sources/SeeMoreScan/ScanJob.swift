@@ -14,6 +14,8 @@ package struct ScanJob: Equatable, Sendable {
     package var hermetic = false
     /// `PseudoLocale`'s raw value; nil as written.
     package var pseudo: String? = nil
+    /// `TextSize`'s description; nil as the templates say.
+    package var textSize: String? = nil
 
     /// The record's format; a worker refuses another.
     static let version = 2
@@ -31,6 +33,7 @@ package struct ScanJob: Equatable, Sendable {
         writer.array(fontFiles) { $0.string($1) }
         writer.bool(hermetic)
         writer.optional(pseudo) { $0.string($1) }
+        writer.optional(textSize) { $0.string($1) }
         return writer.bytes
     }
 
@@ -47,6 +50,7 @@ package struct ScanJob: Equatable, Sendable {
             fontFiles = try reader.array { try $0.string() }
             hermetic = try reader.bool()
             pseudo = try reader.optional { try $0.string() }
+            textSize = try reader.optional { try $0.string() }
         } catch {
             return nil
         }

@@ -11,6 +11,8 @@ public struct ScanMatrix: Sendable {
     public var fontFiles: FontFiles
     /// The pseudo-locale every text and every template's strings are cut in; nil as written.
     public var pseudo: PseudoLocale? = nil
+    /// The text size every card is drawn at; nil as the templates say.
+    public var textSize: TextSize? = nil
 
     /// The most template × font × width cells a scan holds (each has its statistics and plots).
     package static let maximumCells = 4096
@@ -28,6 +30,8 @@ public struct ScanMatrix: Sendable {
         /// nil: the template's body font.
         public var font: String?
         public var width: Double
+        /// The font as the matrix names it, when `font` is it scaled to a text size.
+        package var keyFont: String? = nil
         /// The pseudo-locale its texts are cut in (its template's strings already are); nil as written.
         public var pseudo: PseudoLocale? = nil
 
@@ -36,7 +40,7 @@ public struct ScanMatrix: Sendable {
 
         /// How statistics name it.
         package var key: ScanStatistics.Key {
-            ScanStatistics.Key(template: template.name, font: font ?? "", width: width)
+            ScanStatistics.Key(template: template.name, font: keyFont ?? font ?? "", width: width)
         }
     }
 
@@ -46,7 +50,15 @@ public struct ScanMatrix: Sendable {
         for template in templates {
             for font in fonts.isEmpty ? [nil] : fonts.map(Optional.some) {
                 for width in widths {
-                    var cell = Cell(template: pseudo.map { template.pseudoLocalized($0) } ?? template, font: font, width: width)
+                    let localized = pseudo.map { template.pseudoLocalized($0) } ?? template
+                    // A template whose fonts cannot be scaled is refused before a scan (`ScanCommand.matrix`).
+                    let sized = textSize.flatMap { try? localized.scaled(for: $0) } ?? localized
+                    let drawnFont =
+                        textSize.flatMap { size in
+                            font.flatMap { try? FontDescription.resized($0) { size.scaled($0, style: sized.body.textStyle) } }
+                        } ?? font
+                    var cell = Cell(template: sized, font: drawnFont, width: width)
+                    cell.keyFont = font
                     cell.pseudo = pseudo
                     cells.append(cell)
                 }

@@ -54,6 +54,7 @@ struct ScanReport {
         var line = ": " + result.templates.map(escaped).joined(separator: ", ")
         if !result.fonts.isEmpty { line += " in " + result.fonts.map(escaped).joined(separator: ", ") }
         line += " at " + result.widths.map { JSONValue.format($0) }.joined(separator: ", ") + " pt"
+        line += result.textSize.map { ", text size \($0.description)" } ?? ""
         return line + (result.pseudo.map { ", pseudo-locale \($0.rawValue)" } ?? "")
     }
 

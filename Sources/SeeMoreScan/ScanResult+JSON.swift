@@ -13,6 +13,7 @@ extension ScanResult {
             ("widths", .array(widths.map { .number($0) })),
         ]
         if let pseudo { members.append(("pseudo", .string(pseudo.rawValue))) }
+        if let textSize { members.append(("textSize", .string(textSize.description))) }
         if let shard { members.append(("shard", .string(shard.description))) }
         members += [
             ("texts", .number(Double(texts))), ("badRecords", .number(Double(statistics.badRecords))),
@@ -99,6 +100,12 @@ extension ScanResult {
                 throw reader.error("pseudo", "expected one of \(PseudoLocale.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             self.pseudo = parsed
+        }
+        if let textSize = root["textSize"] {
+            guard let parsed = textSize.string.flatMap(TextSize.init(parsing:)) else {
+                throw reader.error("textSize", "expected \(TextSize.rule)")
+            }
+            self.textSize = parsed
         }
         if let shard = root["shard"] {
             guard let parsed = shard.string.flatMap(Shard.init) else { throw reader.error("shard", "expected \(Shard.syntax)") }

@@ -12,6 +12,8 @@ public struct ScanResult: Sendable, Equatable {
     public var widths: [Double]
     /// The pseudo-locale the texts were cut in; nil as written.
     public var pseudo: PseudoLocale? = nil
+    /// The text size the cards were drawn at; nil as the templates say.
+    public var textSize: TextSize? = nil
     /// The part of the corpus scanned; nil for all of it.
     public var shard: Shard?
     /// Texts read (in this shard).
@@ -52,7 +54,7 @@ public struct ScanResult: Sendable, Equatable {
             for (what, same) in [
                 ("corpus", part.corpus == first.corpus), ("templates", part.templates == first.templates),
                 ("fonts", part.fonts == first.fonts), ("widths", part.widths == first.widths),
-                ("pseudo-locale", part.pseudo == first.pseudo),
+                ("pseudo-locale", part.pseudo == first.pseudo), ("text size", part.textSize == first.textSize),
                 ("gallery size", part.gallery.limit == first.gallery.limit),
             ] where !same {
                 throw MergeError(message: "\(folder) scanned other \(what) than \(parts[0].folder)")

@@ -55,6 +55,7 @@ public final class ScanRun {
             corpus: options.corpusName, templates: matrix.templates.map(\.name), fonts: matrix.fonts, widths: matrix.widths,
             shard: options.shard, galleryLimit: options.galleryLimit)
         result.pseudo = matrix.pseudo
+        result.textSize = matrix.textSize
     }
 
     /// Scans every text `reader` gives into the folder; `badRecord` hears of each record that is not

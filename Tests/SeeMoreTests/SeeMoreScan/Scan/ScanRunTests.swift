@@ -203,6 +203,31 @@ import Testing
         }
     }
 
+    /// `--text-size` draws every card at a reader's text size, in the workers too: scan.json says
+    /// which, the cells keep the matrix's names, and more texts are cut at AX3 than as the templates say.
+    @Test func aTextSize_isScannedAndNamed() throws {
+        let folder = try BinaryRunner.temporaryFolder().path
+        let corpus = try BinaryRunner.temporaryFile(Array(Self.corpus(40).utf8), name: "posts.jsonl").path
+        func scan(_ extra: [String], into out: String) throws -> [String: Any] {
+            let run = try BinaryRunner.run(
+                ["scan", "--texts", corpus, "--out", folder + "/" + out, "--jobs", "2", "--fonts", "DejaVu Sans 15"]
+                    + Self.matrixArguments + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try #require(
+                try JSONSerialization.jsonObject(with: Self.contents(folder + "/" + out + "/scan.json")) as? [String: Any])
+        }
+        func truncated(_ scan: [String: Any]) -> Int {
+            ((scan["cells"] as? [[String: Any]]) ?? []).reduce(0) { $0 + ($1["truncated"] as? Int ?? 0) }
+        }
+        let plain = try scan([], into: "plain")
+        let large = try scan(["--text-size", "AX3"], into: "ax3")
+        #expect(large["textSize"] as? String == "AX3" && plain["textSize"] == nil)
+        #expect(((large["cells"] as? [[String: Any]]) ?? []).allSatisfy { $0["font"] as? String == "DejaVu Sans 15" })
+        #expect(truncated(large) > truncated(plain), "\(truncated(large)) vs \(truncated(plain))")
+        let bad = try BinaryRunner.run(["scan", "--texts", corpus, "--text-size", "huge"])
+        #expect(bad.status == 64 && bad.stderr.contains("--text-size"), "\(bad.stderr)")
+    }
+
     @Test func workerProcesses_cutAsOneProcessDoes() throws {
         let corpus = Self.corpus(200)
         let alone = try Self.scan(corpus)
