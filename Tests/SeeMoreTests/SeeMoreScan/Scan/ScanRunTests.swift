@@ -173,29 +173,40 @@ import Testing
         }
     }
 
+    /// A folder, and a function that scans 40 texts with the binary (`--jobs 2`, the test matrix and
+    /// `extra`) into a folder of it and returns its scan.json.
+    static func scanningBinary() throws -> (String, ([String], String) throws -> [String: Any]) {
+        let folder = try BinaryRunner.temporaryFolder().path
+        let corpus = try BinaryRunner.temporaryFile(Array(corpus(40).utf8), name: "posts.jsonl").path
+        return (
+            folder,
+            { extra, out in
+                let run = try BinaryRunner.run(
+                    ["scan", "--texts", corpus, "--out", folder + "/" + out, "--jobs", "2"] + matrixArguments + extra)
+                #expect(run.status == 0, "\(run.stderr)")
+                return try #require(
+                    try JSONSerialization.jsonObject(with: contents(folder + "/" + out + "/scan.json")) as? [String: Any])
+            }
+        )
+    }
+
+    /// The texts cut in all cells of a scan.json.
+    static func truncated(_ scan: [String: Any]) -> Int {
+        ((scan["cells"] as? [[String: Any]]) ?? []).reduce(0) { $0 + ($1["truncated"] as? Int ?? 0) }
+    }
+
     /// `--pseudo` cuts every text in a pseudo-locale, in the workers too: scan.json says which, an
     /// expanded text is cut more often than as written, and shards of two pseudo-locales do not merge.
     @Test func aPseudoLocale_isScannedAndNamed() throws {
-        let folder = try BinaryRunner.temporaryFolder().path
-        let corpus = try BinaryRunner.temporaryFile(Array(Self.corpus(40).utf8), name: "posts.jsonl").path
-        func scan(_ extra: [String], into out: String) throws -> [String: Any] {
-            let run = try BinaryRunner.run(
-                ["scan", "--texts", corpus, "--out", folder + "/" + out, "--jobs", "2"] + Self.matrixArguments + extra)
-            #expect(run.status == 0, "\(run.stderr)")
-            return try #require(
-                try JSONSerialization.jsonObject(with: Self.contents(folder + "/" + out + "/scan.json")) as? [String: Any])
-        }
-        func truncated(_ scan: [String: Any]) -> Int {
-            ((scan["cells"] as? [[String: Any]]) ?? []).reduce(0) { $0 + ($1["truncated"] as? Int ?? 0) }
-        }
-        let plain = try scan([], into: "plain")
-        let expanded = try scan(["--pseudo", "expanded"], into: "expanded")
+        let (folder, scan) = try Self.scanningBinary()
+        let plain = try scan([], "plain")
+        let expanded = try scan(["--pseudo", "expanded"], "expanded")
         #expect(plain["pseudo"] == nil && expanded["pseudo"] as? String == "expanded")
-        #expect(truncated(expanded) > truncated(plain), "\(truncated(expanded)) vs \(truncated(plain))")
+        #expect(Self.truncated(expanded) > Self.truncated(plain))
         let html = try String(contentsOfFile: folder + "/expanded/index.html", encoding: .utf8)
         #expect(html.contains("pseudo-locale expanded"))
-        _ = try scan(["--pseudo", "expanded", "--shard", "1/2"], into: "one")
-        _ = try scan(["--shard", "2/2"], into: "two")
+        _ = try scan(["--pseudo", "expanded", "--shard", "1/2"], "one")
+        _ = try scan(["--shard", "2/2"], "two")
         #expect {
             try ScanMerge.merge([folder + "/one", folder + "/two"], into: folder + "/merged")
         } throws: { error in
@@ -206,25 +217,13 @@ import Testing
     /// `--text-size` draws every card at a reader's text size, in the workers too: scan.json says
     /// which, the cells keep the matrix's names, and more texts are cut at AX3 than as the templates say.
     @Test func aTextSize_isScannedAndNamed() throws {
-        let folder = try BinaryRunner.temporaryFolder().path
-        let corpus = try BinaryRunner.temporaryFile(Array(Self.corpus(40).utf8), name: "posts.jsonl").path
-        func scan(_ extra: [String], into out: String) throws -> [String: Any] {
-            let run = try BinaryRunner.run(
-                ["scan", "--texts", corpus, "--out", folder + "/" + out, "--jobs", "2", "--fonts", "DejaVu Sans 15"]
-                    + Self.matrixArguments + extra)
-            #expect(run.status == 0, "\(run.stderr)")
-            return try #require(
-                try JSONSerialization.jsonObject(with: Self.contents(folder + "/" + out + "/scan.json")) as? [String: Any])
-        }
-        func truncated(_ scan: [String: Any]) -> Int {
-            ((scan["cells"] as? [[String: Any]]) ?? []).reduce(0) { $0 + ($1["truncated"] as? Int ?? 0) }
-        }
-        let plain = try scan([], into: "plain")
-        let large = try scan(["--text-size", "AX3"], into: "ax3")
+        let (_, scan) = try Self.scanningBinary()
+        let plain = try scan(["--fonts", "DejaVu Sans 15"], "plain")
+        let large = try scan(["--fonts", "DejaVu Sans 15", "--text-size", "AX3"], "ax3")
         #expect(large["textSize"] as? String == "AX3" && plain["textSize"] == nil)
         #expect(((large["cells"] as? [[String: Any]]) ?? []).allSatisfy { $0["font"] as? String == "DejaVu Sans 15" })
-        #expect(truncated(large) > truncated(plain), "\(truncated(large)) vs \(truncated(plain))")
-        let bad = try BinaryRunner.run(["scan", "--texts", corpus, "--text-size", "huge"])
+        #expect(Self.truncated(large) > Self.truncated(plain))
+        let bad = try BinaryRunner.run(["scan", "--texts", "posts.jsonl", "--text-size", "huge"])
         #expect(bad.status == 64 && bad.stderr.contains("--text-size"), "\(bad.stderr)")
     }
 
