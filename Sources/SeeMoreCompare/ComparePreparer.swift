@@ -32,7 +32,7 @@ package struct ComparePreparer {
         var ready = PreparedText()
         do {
             let request = ScanCutter.request(text, in: cell)
-            let expanded = try renderer.measure(request, state: .expanded)
+            let expanded = try renderer.measure(request, state: .expanded, lineWidths: true)
             guard let drawn = try renderer.cut(request)?.plainText else {
                 ready.error = "a chat input scrolls: it has no cut to compare"
                 return ready

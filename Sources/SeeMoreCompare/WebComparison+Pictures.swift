@@ -25,9 +25,11 @@ extension WebComparison {
     /// - Throws: what drawing the card throws; `Browser.Failure` or `WebLines.Failure` when the
     ///   browser fails. Nil for a case with no difference or no cell of this matrix.
     package func pictures(of item: inout Case, text: CorpusText, scale: Int) throws -> Pictures? {
-        guard let line = item.firstDifference, let cell = matrix.cells.first(where: { $0.key == item.cell }),
-            let webRequest = preparer.prepared(text, in: cell).web
-        else { return nil }
+        guard let line = item.firstDifference, let cell = matrix.cells.first(where: { $0.key == item.cell }) else {
+            return nil
+        }
+        let ready = preparer.prepared(text, in: cell)
+        guard let webRequest = ready.web else { return nil }
         var request = ScanCutter.request(text, in: cell)
         request.scale = scale
         let card = try preparer.renderer.render(request, state: .expanded)
@@ -35,7 +37,7 @@ extension WebComparison {
         let drawnBySeeMore = Set(card.metadata.fonts)
         item.evidence?.otherFamilies = web.fonts.filter { !drawnBySeeMore.contains($0) }
         let boxes = card.metadata.lineBoxes
-        let widths = card.metadata.lineWidths
+        let widths = ready.ourWidths
         var cardLine: Rect? = nil
         if line < boxes.count, line < widths.count {
             // The line's characters: at its start edge, as wide as they are.

@@ -33,7 +33,7 @@ public struct ScanMatrix: Sendable {
         /// The font as the matrix names it, when `font` is it scaled to a text size.
         package var keyFont: String? = nil
         /// The pseudo-locale its texts are cut in (its template's strings already are); nil as written.
-        public var pseudo: PseudoLocale? = nil
+        package var pseudo: PseudoLocale? = nil
 
         public static func == (lhs: Cell, rhs: Cell) -> Bool { lhs.key == rhs.key }
         public func hash(into hasher: inout Hasher) { hasher.combine(key) }

@@ -34,8 +34,8 @@ struct CardPlan {
     var fontSubstitutions: [FontSubstitution] = []
     /// The body's line boxes as drawn (the lines' pitch, across the text's width), for overlays.
     var lineBoxes: [Rect] = []
-    /// The expanded body's lines' widths without their end spaces (`Layout.visibleLineWidths`);
-    /// empty in other states.
+    /// The expanded body's lines' widths without their end spaces (`Layout.visibleLineWidths`), when
+    /// the planner measures them; else empty.
     var lineWidths: [Double] = []
     /// The header line's box (display name and handle), across the content's width; nil without one.
     var headerRect: Rect? = nil

@@ -5,6 +5,9 @@ import SeeMoreText
 struct CardPlanner {
     package let engine: LayoutEngine
     let request: CardRequest
+    /// Whether the expanded body's visible line widths are measured (`CardRenderer.measure`'s
+    /// `lineWidths`); a picture never needs them.
+    var measuresLineWidths = false
     let theme: CardTemplate.Theme
     /// The text reads right to left: the header and a link below sit at the right, the trailing edge.
     let rightToLeft: Bool
@@ -354,7 +357,7 @@ struct CardPlanner {
                 body, drawn: whole, ending: lessInline.map { ("", $0, true) }, origin: origin, to: &plan)
             plan.items.append(.text(painted.layout, origin: origin, color: theme.text))
             plan.lineBoxes = Self.boxes(of: painted.layout, origin: origin, width: contentWidth)
-            plan.lineWidths = painted.layout.visibleLineWidths
+            if measuresLineWidths { plan.lineWidths = painted.layout.visibleLineWidths }
             plan.kept = reported(whole)
             plan.lines = reportedLines(painted, drawn: whole)
             plan.suffix = painted.suffixRects(keptBytes: whole.utf8.count)?.offsetBy(x: origin.x, y: origin.y)

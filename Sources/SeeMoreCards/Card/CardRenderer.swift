@@ -65,9 +65,16 @@ public final class CardRenderer {
     /// `draw` would give.
     /// - Throws: as `draw`.
     public func measure(_ request: CardRequest, state: CardState = .collapsed) throws -> CardMetadata {
+        try measure(request, state: state, lineWidths: false)
+    }
+
+    /// `measure`, with the expanded body's visible line widths (`CardMetadata.lineWidths`) when
+    /// `lineWidths`: what a comparison with a browser reads, and no picture or scan needs.
+    package func measure(_ request: CardRequest, state: CardState, lineWidths: Bool) throws -> CardMetadata {
         try TextStack.serialized {
             guard CardLimits.scaleProblem(request.scale) == nil else { throw CardError.invalidScale(request.scale) }
-            let planner = try CardPlanner(engine: try engine(for: fonts(for: request)), request: request)
+            var planner = try CardPlanner(engine: try engine(for: fonts(for: request)), request: request)
+            planner.measuresLineWidths = lineWidths
             let plan = try planner.plan(state)
             let scale = Double(request.scale)
             return Self.metadata(

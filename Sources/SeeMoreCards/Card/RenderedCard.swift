@@ -55,7 +55,7 @@ public struct CardMetadata: Sendable, Equatable {
     /// The width the body text is broken in (the card's less its padding, indent and avatar), in points.
     package var textWidth = 0.0
     /// The expanded body's lines' widths without the spaces at their ends, in points (what a browser's
-    /// character boxes span); empty for a collapsed card.
+    /// character boxes span), from `CardRenderer.measure(_:state:lineWidths:)`; else empty.
     package var lineWidths: [Double] = []
 
     /// The smallest comfortable tap target, in points (Apple's Human Interface Guidelines).

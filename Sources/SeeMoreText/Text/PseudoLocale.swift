@@ -54,7 +54,7 @@ public enum PseudoLocale: String, CaseIterable, Codable, Sendable {
     /// Where scalar offset `index` of `text` (a character's, or a range's end) is in `apply(to:
     /// text)`: the same when accented, one further after `expanded`'s opening bracket, and after the
     /// direction controls `bidi` puts around its paragraph and the paragraphs before it.
-    public func position(_ index: Int, in text: String) -> Int {
+    package func position(_ index: Int, in text: String) -> Int {
         switch self {
         case .accented: return index
         case .expanded: return index + 1

@@ -24,7 +24,7 @@ public enum TextSize: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// What `init(parsing:)` takes, for an error message.
-    public static let rule = "an iOS category (xSmall … xxxLarge, AX1 … AX5), android:SCALE or a factor, 0.5 to 4"
+    package static let rule = "an iOS category (xSmall … xxxLarge, AX1 … AX5), android:SCALE or a factor, 0.5 to 4"
 
     /// The largest factor or font scale taken (a text past it is no setting a reader can choose).
     static let factors = 0.5...4.0
@@ -53,7 +53,7 @@ public enum TextSize: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// The part of a case's name: `AX3`, `android1.3`, `x1.25` (no colon, safe in a file name).
-    public var token: String {
+    package var token: String {
         switch self {
         case .ios(let category): category.rawValue
         case .android(let scale): "android" + Self.number(scale)
