@@ -8,7 +8,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 # recommendation of fonts-ipafont-gothic, yet it is the fallback for Japanese in serif text;
 # fonts-noto-cjk draws Simplified and Traditional Chinese. Chromium is the independent reference
 # that Tests/Browser compares line placement with.
-APT_PACKAGES := pkg-config libpango1.0-dev libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libicu-dev \
+APT_PACKAGES := pkg-config libpango1.0-dev libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libicu-dev libxml2-dev \
 	fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-ipafont-mincho fonts-nanum \
 	fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk \
 	chromium chromium-driver python3-selenium libsoup-3.0-dev wrk bc curl jq

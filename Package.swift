@@ -21,6 +21,7 @@ let package = Package(
             providers: [.apt(["libsoup-3.0-dev"])]
         ),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(
             name: "CSupport",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("icuuc")]
@@ -36,6 +37,8 @@ let package = Package(
         .target(name: "SeeMoreImage", dependencies: ["SeeMoreSupport", "CSupport"]),
         // Text laid out, cut and drawn: the one module that imports Pango and Cairo (and ICU for line breaks).
         .target(name: "SeeMoreText", dependencies: ["SeeMoreSupport", "SeeMoreImage", "CPangoCairo", "CSupport"]),
+        // A team's string catalogs (String Catalogs, .strings, strings.xml, .arb, .po, i18next) by locale and key.
+        .target(name: "SeeMoreCatalog", dependencies: ["SeeMoreSupport", "SeeMoreText", "CLibXML2"]),
         // Cards: templates, requests, planning and painting, the contact sheet.
         .target(name: "SeeMoreCards", dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText"]),
         // Worker processes: the pool and the jobs SeeMore's programs give them.
@@ -58,8 +61,8 @@ let package = Package(
         .target(
             name: "SeeMore",
             dependencies: [
-                "SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "SeeMoreGoldens",
-                "SeeMoreScan", "SeeMoreWeb", "SeeMoreCompare",
+                "SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCatalog", "SeeMoreCards", "SeeMoreWorkers",
+                "SeeMoreGoldens", "SeeMoreScan", "SeeMoreWeb", "SeeMoreCompare",
             ]),
         // The command line, used only by the executables: flags, exit codes, process policy.
         .target(name: "SeeMoreCommandLine", dependencies: ["SeeMore"]),

@@ -1,6 +1,7 @@
 // `import SeeMore` gives a program the whole library: each concept is a module of its own, and a
 // module of the library imports only the ones it needs (docs/architecture.md).
 @_exported import SeeMoreCards
+@_exported import SeeMoreCatalog
 @_exported import SeeMoreCompare
 @_exported import SeeMoreGoldens
 @_exported import SeeMoreImage

@@ -15,7 +15,7 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 LISTED = os.path.join(ROOT, "docs", "public-api.txt")
-MODULES = ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "SeeMoreGoldens",
+MODULES = ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCatalog", "SeeMoreCards", "SeeMoreWorkers", "SeeMoreGoldens",
            "SeeMoreScan", "SeeMore", "SeeMoreTesting", "SeeMoreServer"]
 
 

@@ -11,8 +11,8 @@ package struct JSONNode {
 
     var value: Value
     /// 1-based line and column (in characters) of the value's first character.
-    var line: Int
-    var column: Int
+    package var line: Int
+    package var column: Int
 
     /// The node at a decoding path (object keys and array indices); for a path that goes past
     /// what exists, the deepest node that does.
