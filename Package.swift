@@ -40,14 +40,16 @@ let package = Package(
         // A team's string catalogs (String Catalogs, .strings, strings.xml, .arb, .po, i18next) by locale and key.
         .target(name: "SeeMoreCatalog", dependencies: ["SeeMoreSupport", "SeeMoreText", "CLibXML2"]),
         // Cards: templates, requests, planning and painting, the contact sheet.
-        .target(name: "SeeMoreCards", dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText"]),
+        .target(name: "SeeMoreCards", dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCatalog"]),
         // Worker processes: the pool and the jobs SeeMore's programs give them.
         .target(name: "SeeMoreWorkers", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards"]),
         // Goldens: suites, the check, comparison, approve and prune, the report (its style sheet and
         // script are files of their own, compiled in).
         .target(
             name: "SeeMoreGoldens",
-            dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers", "CSupport"],
+            dependencies: [
+                "SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCatalog", "SeeMoreCards", "SeeMoreWorkers", "CSupport",
+            ],
             resources: [.embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]),
         // Corpus scans: how a design's cut behaves over many real texts (`seemore scan`).
         .target(name: "SeeMoreScan", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers"]),

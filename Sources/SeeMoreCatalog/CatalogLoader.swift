@@ -14,7 +14,8 @@ import SeeMoreSupport
 /// skipped. Paths stay inside `root`; no symbolic link is followed.
 public enum CatalogLoader {
     /// The catalog kinds by file name, for messages.
-    package static let kinds = ".xcstrings, .strings (in LOCALE.lproj), strings.xml (in values-LOCALE), .arb, .po or i18next .json"
+    package static let kinds =
+        ".xcstrings, .strings (in LOCALE.lproj), strings.xml (in values-LOCALE), .arb, .po or i18next .json"
 
     /// Loads `paths` (files or folders, relative to `base`) in order: the first to give a key for a
     /// locale wins.

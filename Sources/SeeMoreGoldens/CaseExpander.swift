@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SeeMoreCards
+import SeeMoreCatalog
 import SeeMoreSupport
 import SeeMoreText
 
@@ -11,6 +12,8 @@ struct CaseExpander {
     let templates: TemplateLoader
     /// The suite's own font files; the templates' join them.
     let fonts: FontFiles
+    /// The suite's string catalogs (`catalogs`), for its matrices' `locales`.
+    var catalog: StringCatalog? = nil
 
     private func error(_ message: String, at path: [CodingKey]) -> SuiteError {
         let position = JSONDocument.locate(path, in: data)
@@ -72,8 +75,12 @@ struct CaseExpander {
         let matrixTolerance = (file.tolerance ?? Tolerance.Override()).then(matrix.tolerance)
         for name in matrix.templates {
             guard let plain = templates[name] else { continue }
-            for (pseudo, textSize) in matrix.pseudo.flatMap({ pseudo in matrix.textSizes.map { (pseudo, $0) } }) {
-                let localized = pseudo.map { plain.pseudoLocalized($0) } ?? plain
+            for (locale, pseudo, textSize) in matrix.locales.flatMap({ locale in
+                matrix.pseudo.flatMap { pseudo in matrix.textSizes.map { (locale, pseudo, $0) } }
+            }) {
+                // Checked by `checkMatrix`: every key is in the catalogs.
+                let translated = try locale.map { try plain.localized($0, catalog: catalog ?? StringCatalog()) } ?? plain
+                let localized = pseudo.map { translated.pseudoLocalized($0) } ?? translated
                 let template = SharedTemplate(try textSize.map { try localized.scaled(for: $0) } ?? localized)
                 for textName in matrix.texts {
                     guard let text = file.texts[textName] else { continue }
@@ -90,6 +97,7 @@ struct CaseExpander {
                                             font: font, width: width, theme: theme, scale: scale, state: state)
                                         golden.pseudo = pseudo
                                         golden.textSize = textSize
+                                        golden.locale = locale
                                         golden.author = authors[textName].map { Self.author($0, in: pseudo) }
                                         golden.tolerance = matrixTolerance
                                         golden.ignore = matrix.ignore
@@ -233,6 +241,36 @@ struct CaseExpander {
         for template in matrix.templates {
             for (item, theme) in matrix.themes.enumerated() where templates[template]?.themes[theme] == nil {
                 throw error("template '\(template)' has no theme '\(theme)'", at: at("themes", item))
+            }
+        }
+        try checkLocales(of: matrix, index: index, templates: templates)
+    }
+
+    /// A matrix's locales: the suite has catalogs, each template names its strings' keys, and every
+    /// key is in the catalogs in every locale (or its fallbacks).
+    private func checkLocales(of matrix: SuiteFile.Matrix, index: Int, templates: [String: CardTemplate]) throws {
+        for (item, locale) in matrix.locales.enumerated() {
+            guard let locale else { continue }
+            let position: [CodingKey] = [
+                AnyCodingKey(stringValue: "matrices"), AnyCodingKey(index: index), AnyCodingKey(stringValue: "locales"),
+                AnyCodingKey(index: item),
+            ]
+            guard let catalog else {
+                throw error(
+                    "locales take the templates' strings from the suite's catalogs; it names none (\"catalogs\")", at: position)
+            }
+            for name in matrix.templates {
+                guard let template = templates[name] else { continue }
+                guard !template.stringKeys.isEmpty else {
+                    throw error(
+                        "template '\(name)' names no catalog keys (\"strings\": {\"suffix\": \"KEY\", …}), so no string of it is translated",
+                        at: position)
+                }
+                do {
+                    _ = try template.localized(locale, catalog: catalog)
+                } catch {
+                    throw self.error(error.description, at: position)
+                }
             }
         }
     }

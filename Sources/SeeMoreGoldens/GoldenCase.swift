@@ -30,6 +30,9 @@ public struct GoldenCase: Sendable, Equatable {
     public var pseudo: PseudoLocale? = nil
     /// The text size it is drawn at; nil as the template says.
     public var textSize: TextSize? = nil
+    /// The app locale it is drawn in (the template's strings from the suite's catalogs, the chrome in
+    /// the locale's direction, the text's language when the suite gives none); nil as written.
+    public var locale: LanguageTag? = nil
     /// The case's own tolerance (the suite's, its matrix's and its `cases` entries'), over the run's.
     package var tolerance = Tolerance.Override()
     /// Parts of the card never compared (its matrix's and its `cases` entries'): masked in both images.
@@ -55,10 +58,12 @@ public struct GoldenCase: Sendable, Equatable {
         self.state = state
     }
 
-    /// `template/text/Font-size@width[@Nx][.size][.pseudo].theme.state`.
+    /// `template/text/Font-size@width[@Nx][.size][.locale][.pseudo].theme.state`.
     public var name: String {
         let scalePart = scale == 1 ? "" : "@\(scale)x"
-        let pseudoPart = (textSize.map { "." + $0.token } ?? "") + (pseudo.map { "." + $0.rawValue } ?? "")
+        let pseudoPart =
+            (textSize.map { "." + $0.token } ?? "") + (locale.map { "." + $0.rawValue } ?? "")
+            + (pseudo.map { "." + $0.rawValue } ?? "")
         return
             "\(template.name)/\(textName)/\(Self.fontToken(font))@\(JSONValue.format(width))\(scalePart)\(pseudoPart).\(theme).\(state.rawValue)"
     }
@@ -102,7 +107,10 @@ public struct GoldenCase: Sendable, Equatable {
             } ?? font
         var request = CardRequest(
             text: text, template: template, markup: markup, width: width, font: drawnFont, theme: theme, scale: scale)
-        request.language = language
+        // A text the suite gives no language is read in the app's: as a platform picks Han glyphs and
+        // line-break rules by the UI's locale for a text that names none.
+        request.language = language ?? locale
+        request.layoutDirection = locale.map { $0.isRightToLeft ? .rtl : .ltr }
         request.markedEntities = entities
         request.author = author
         return request

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import SeeMoreCards
+import SeeMoreCatalog
 import SeeMoreSupport
 import SeeMoreText
 
@@ -81,13 +82,30 @@ public struct GoldenSuite: Sendable {
             }
         }
         let templates = TemplateLoader.standard(templatesFolder: templatesFolder ?? suiteTemplates, program: program)
-        let expander = CaseExpander(file: file, data: data, path: path, templates: templates, fonts: fonts)
+        // A stranger's catalogs lie inside the repository, reached through no link.
+        var catalog: StringCatalog? = nil
+        if !file.catalogs.isEmpty {
+            do {
+                catalog = try CatalogLoader.load(file.catalogs, relativeTo: folder, root: root)
+            } catch {
+                let position = JSONDocument.locate([AnyCodingKey(stringValue: "catalogs")], in: data)
+                throw SuiteError(
+                    path: path, line: position?.line, column: position?.column, field: "catalogs", message: error.description)
+            }
+        }
+        var expander = CaseExpander(file: file, data: data, path: path, templates: templates, fonts: fonts)
+        expander.catalog = catalog
         let (cases, allFonts) = try expander.cases()
         fonts = allFonts
         var inputs = [UInt8](data)
         for name in Set(file.matrices.flatMap(\.templates)).sorted() {
             if let file = templates.path(for: name), case .success(let bytes) = PathPolicy.readDocument(file) {
                 inputs += Array(name.utf8) + [0] + [UInt8](bytes)
+            }
+        }
+        for file in catalog?.files ?? [] {
+            if case .success(let bytes) = PathPolicy.readDocument(file, limit: CatalogLimits.maximumFileBytes) {
+                inputs += Array(file.utf8) + [0] + [UInt8](bytes)
             }
         }
         let notes = Set(file.matrices.flatMap(\.templates)).sorted().compactMap(templates.shadowingNote)
@@ -126,6 +144,9 @@ struct SuiteFile: Decodable {
     var hermeticFonts: Bool
     /// The suite's own tolerance, over the command line's.
     var tolerance: Tolerance.Override?
+    /// String catalogs (files or folders, relative to the suite file, inside the repository) the
+    /// matrices' `locales` take the templates' strings from.
+    var catalogs: [String]
     /// Settings of the cases whose names match a glob, in order: a later entry's figures win.
     var cases: [CaseSettings]
 
@@ -159,7 +180,7 @@ struct SuiteFile: Decodable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case templates, texts, matrices, fontFiles, hermeticFonts, tolerance, cases
+        case templates, texts, matrices, fontFiles, hermeticFonts, tolerance, cases, catalogs
     }
 
     init(from decoder: Decoder) throws {
@@ -170,6 +191,7 @@ struct SuiteFile: Decodable {
         hermeticFonts = try container.decodeIfPresent(Bool.self, forKey: .hermeticFonts) ?? false
         tolerance = try container.decodeIfPresent(Tolerance.Override.self, forKey: .tolerance)
         cases = try container.decodeIfPresent([CaseSettings].self, forKey: .cases) ?? []
+        catalogs = try container.decodeIfPresent([String].self, forKey: .catalogs) ?? []
         texts = try container.decode([String: SuiteText].self, forKey: .texts)
         matrices = try container.decode([Matrix].self, forKey: .matrices)
     }
@@ -242,13 +264,16 @@ struct SuiteFile: Decodable {
         var pseudo: [PseudoLocale?]
         /// Text sizes its cards are drawn at (`[nil]`: the templates' own).
         var textSizes: [TextSize?]
+        /// The app locales its cards are drawn in: the templates' strings from the suite's catalogs,
+        /// the chrome laid out in the locale's direction (`[nil]`: as the templates write them).
+        var locales: [LanguageTag?]
         /// The matrix's own tolerance, over the suite's.
         var tolerance: Tolerance.Override?
         /// Parts of its cards never compared.
         var ignore: [IgnoreRegion]
 
         enum CodingKeys: String, CodingKey, CaseIterable {
-            case templates, texts, fonts, widths, themes, scales, states, pseudo, textSizes, tolerance, ignore
+            case templates, texts, fonts, widths, themes, scales, states, pseudo, textSizes, locales, tolerance, ignore
         }
 
         init(from decoder: Decoder) throws {
@@ -279,6 +304,7 @@ struct SuiteFile: Decodable {
                     }
                     return size
                 } ?? [nil]
+            locales = try container.decodeIfPresent([LanguageTag].self, forKey: .locales) ?? [nil]
             tolerance = try container.decodeIfPresent(Tolerance.Override.self, forKey: .tolerance)
             ignore = try SuiteFile.ignore(in: container, forKey: .ignore)
         }

@@ -283,7 +283,7 @@ import Testing
         let artifacts = try #require(server.review?.artifacts)
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: artifacts + "/report.json")))
         let counts = (report as? [String: Any])?["summary"] as? [String: Any]
-        #expect(counts?["passed"] as? Int == 52 && counts?["failed"] as? Int == 0, "\(counts ?? [:])")
+        #expect(counts?["passed"] as? Int == 70 && counts?["failed"] as? Int == 0, "\(counts ?? [:])")
     }
 
     @Test func suffixColor_isDrawn() throws {

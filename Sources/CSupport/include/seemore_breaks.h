@@ -10,4 +10,9 @@
 /// Returns 0, or -1 when ICU could not open an iterator (boundaries untouched).
 int seemore_icu_boundaries(const uint16_t *text, int32_t length, const char *locale, int graphemes, uint8_t *boundaries);
 
+/// Whether a locale's script is written right to left, by ICU's likely subtags (`ar`, `he`, `fa`,
+/// `ur`, `az-Arab` yes; `en`, `az`, `ja` no), as iOS and Android decide an app's layout direction.
+/// `tag` is a BCP 47 language tag. Returns 1 or 0 (0 also for a tag ICU cannot read).
+int seemore_icu_locale_is_rtl(const char *tag);
+
 #endif

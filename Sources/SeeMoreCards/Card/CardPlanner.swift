@@ -9,8 +9,11 @@ struct CardPlanner {
     /// `lineWidths`); a picture never needs them.
     var measuresLineWidths = false
     let theme: CardTemplate.Theme
-    /// The text reads right to left: the header and a link below sit at the right, the trailing edge.
+    /// The card's chrome is laid out right to left (the request's `layoutDirection`, else the text's
+    /// direction): the avatar, the header and a link below sit at the right.
     let rightToLeft: Bool
+    /// The text reads right to left (its first paragraph, as Pango resolves the body's direction).
+    let textRightToLeft: Bool
     /// The body text as laid out around its entities: links shortened (`body.urls: short`), each
     /// entity isolated in a text that holds right-to-left characters (`ShownEntities`); nil shows the
     /// text as written (markup, or no entities).
@@ -76,7 +79,8 @@ struct CardPlanner {
         var probe = TruncationRequest(text: request.text, width: 100)
         probe.markup = request.markup
         probe.direction = request.direction ?? request.template.body.direction
-        self.rightToLeft = try engine.isRightToLeft(probe)
+        self.textRightToLeft = try engine.isRightToLeft(probe)
+        self.rightToLeft = request.layoutDirection.map { $0 == .rtl } ?? textRightToLeft
         let body = request.template.body
         let links = request.template.links
         // The card finds the entities itself, by the template's rules (in a markup text's plain text).
@@ -122,7 +126,7 @@ struct CardPlanner {
         body.hyphens = template.body.hyphens
         body.direction = request.direction ?? template.body.direction
         // An inline name must not decide the paragraph's direction: the text's first one does.
-        if inlineName != nil && body.direction == .auto { body.direction = rightToLeft ? .rtl : .ltr }
+        if inlineName != nil && body.direction == .auto { body.direction = textRightToLeft ? .rtl : .ltr }
         body.lineBreak = template.body.lineBreak
         body.wordBreak = template.body.wordBreak
         body.keepsEntitiesWhole = template.body.keepsEntitiesWhole

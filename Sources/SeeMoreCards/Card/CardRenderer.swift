@@ -125,7 +125,7 @@ public final class CardRenderer {
             suffixRect: plan.suffix?.rect, suffixRects: plan.suffix?.perLine ?? [],
             hitRect: plan.suffix?.rect.map {
                 CardMetadata.hitRect(
-                    around: $0, cardWidth: plan.width, cardHeight: plan.height, rightToLeft: planner.rightToLeft,
+                    around: $0, cardWidth: plan.width, cardHeight: plan.height, rightToLeft: planner.textRightToLeft,
                     avoiding: plan.entities.flatMap(\.rects))
             },
             fonts: plan.fonts, fontFallback: !plan.fontSubstitutions.isEmpty, fontSubstitutions: plan.fontSubstitutions,

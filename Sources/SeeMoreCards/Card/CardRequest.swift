@@ -22,6 +22,11 @@ public struct CardRequest: Sendable {
     public var language: LanguageTag? = nil
     /// The paragraphs' base direction; nil uses the template's.
     public var direction: TextDirection? = nil
+    /// The app's layout direction, which places the card's chrome (the avatar and header at the
+    /// leading edge, a link below the text): `.rtl` in a right-to-left locale (`LanguageTag.isRightToLeft`).
+    /// nil lets the text decide, as a card without a locale always has: an Arabic post's chrome mirrors.
+    /// The text itself is always aligned by its own direction.
+    public var layoutDirection: TextDirection? = nil
     /// Pixels per point.
     public var scale = 1
     /// The fonts to draw with, exactly (a suite's); nil draws with the renderer's and the template's own files.

@@ -7,7 +7,7 @@ import SeeMoreText
 extension CardTemplate: Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, summary, kind, card, header, avatar, body, ellipsis, ending, suffix, expandedSuffix, field, links, themes
-        case fontFiles, hermeticFonts
+        case fontFiles, hermeticFonts, strings
     }
 
     public init(from decoder: Decoder) throws {
@@ -36,6 +36,7 @@ extension CardTemplate: Decodable {
         field = try container.decodeIfPresent(Field.self, forKey: .field) ?? Field()
         links = try container.decodeIfPresent(Links.self, forKey: .links) ?? Links()
         themes = try container.decode([String: Theme].self, forKey: .themes)
+        stringKeys = try Self.stringKeys(in: container)
         fontFileEntries = try container.decodeIfPresent([String].self, forKey: .fontFiles) ?? []
         fonts.hermetic = try container.decodeIfPresent(Bool.self, forKey: .hermeticFonts) ?? false
         if fonts.hermetic && fontFileEntries.isEmpty {
@@ -54,6 +55,28 @@ extension CardTemplate: Decodable {
             throw DecodingError.dataCorruptedError(
                 forKey: .themes, in: container, debugDescription: "needs at least one theme, such as \"light\"")
         }
+    }
+
+    /// `strings`: the catalog key of each card string (`CardString`) a translator translates.
+    private static func stringKeys(in container: KeyedDecodingContainer<CodingKeys>) throws -> [CardString: String] {
+        guard container.contains(.strings) else { return [:] }
+        let nested = try container.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .strings)
+        var keys: [CardString: String] = [:]
+        for key in nested.allKeys {
+            guard let string = CardString(rawValue: key.stringValue) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: nested,
+                    debugDescription:
+                        "strings names keys of \(CardString.allCases.map(\.rawValue).joined(separator: ", ")), not '\(key.stringValue)'"
+                )
+            }
+            let value = try nested.decode(String.self, forKey: key)
+            guard !value.isEmpty else {
+                throw DecodingError.dataCorruptedError(forKey: key, in: nested, debugDescription: "a catalog key is not empty")
+            }
+            keys[string] = value
+        }
+        return keys
     }
 }
 

@@ -26,6 +26,8 @@ public struct CardTemplate: Sendable, Equatable {
     package var field: Field
     /// How links, mentions and hashtags in the text are found and drawn.
     package var links = Links()
+    /// The catalog key of each string a translator translates (`strings`), for `localized(_:catalog:)`.
+    package var stringKeys: [CardString: String] = [:]
     /// Colors by theme name ("light", "dark").
     package var themes: [String: Theme]
     /// The font files the template names (`fontFiles`, relative to its file, inside its folder) and

@@ -1,3 +1,5 @@
+import CSupport
+
 /// A language as BCP 47 writes it (`ja`, `zh-Hans`, `pt-BR`): letters, digits and hyphens, starting
 /// with a 2–3 letter language, at most 35 characters.
 ///
@@ -53,4 +55,10 @@ extension LanguageTag: Codable {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)
     }
+}
+
+extension LanguageTag {
+    /// Whether the language's script is written right to left (`ar`, `he`, `fa`, `ur`, `az-Arab`), by
+    /// ICU's likely subtags: an app in this locale lays its chrome out right to left.
+    public var isRightToLeft: Bool { seemore_icu_locale_is_rtl(rawValue) == 1 }
 }

@@ -87,15 +87,19 @@ import Testing
     }
 
     /// `examples/brand`, the README's own-design example: Inter from its fonts/ folder, hermetic, its
-    /// template's font (the matrix names none), with a subset of Noto Color Emoji for its emoji text. Its
-    /// goldens pass with every installed font hidden.
+    /// template's font (the matrix names none), with subsets of Noto Color Emoji, Noto Sans CJK JP and Noto
+    /// Sans Arabic for its emoji, Japanese and Arabic texts and strings. Its goldens pass with every
+    /// installed font hidden.
     @Test func theBrandExample_passesWithTheMachinesFontsHidden() throws {
         let suite = FontFilesTests.folder + "/../../examples/brand/suite.json"
         let loaded = try GoldenSuite.load(path: suite)
         #expect(
             loaded.fonts.hermetic
                 && loaded.fonts.files.map { URL(fileURLWithPath: $0).lastPathComponent }
-                    == ["Inter-Regular.otf", "Inter-SemiBold.otf", "NotoColorEmoji-Subset.ttf"]
+                    == [
+                        "Inter-Regular.otf", "Inter-SemiBold.otf", "NotoColorEmoji-Subset.ttf", "NotoSansArabic-Bold-Subset.ttf",
+                        "NotoSansArabic-Regular-Subset.ttf", "NotoSansCJKjp-Bold-Subset.otf", "NotoSansCJKjp-Regular-Subset.otf",
+                    ]
         )
         #expect(Set(loaded.cases.map(\.font)) == ["Inter 15"])
         let artifacts = try BinaryRunner.temporaryFolder().path
@@ -103,7 +107,7 @@ import Testing
             ["check", "--suite", suite, "--record", "never", "--artifacts", artifacts], environment: try Self.hiddenFonts())
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(
-            run.stdout.contains("52 cases: 52 passed, 0 failed") && run.stdout.contains("Environment: unchanged"), "\(run.stdout)"
+            run.stdout.contains("70 cases: 70 passed, 0 failed") && run.stdout.contains("Environment: unchanged"), "\(run.stdout)"
         )
     }
 
