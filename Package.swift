@@ -52,7 +52,9 @@ let package = Package(
             ],
             resources: [.embedInCode("Assets/report.css"), .embedInCode("Assets/report.js")]),
         // Corpus scans: how a design's cut behaves over many real texts (`seemore scan`).
-        .target(name: "SeeMoreScan", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards", "SeeMoreWorkers"]),
+        .target(
+            name: "SeeMoreScan",
+            dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCatalog", "SeeMoreCards", "SeeMoreWorkers"]),
         // Headless Chromium as a second engine: lines as the browser breaks them.
         .target(name: "SeeMoreWeb", dependencies: ["SeeMoreSupport"]),
         // SeeMore's lines beside the browser's for a corpus: `seemore compare --web`.

@@ -71,6 +71,25 @@ struct ScanCommand {
                     }
                     command.textSize = size
                 },
+                CommandFlags.Flag(
+                    "--catalog", value: "PATH",
+                    help: "A string catalog, or a folder of them (.xcstrings, LOCALE.lproj/*.strings, values-LOCALE/"
+                        + "strings.xml, .arb, .po, i18next .json); repeat for more. Each locale is a cell of every template, "
+                        + "its suffix from --key (and the strings the template's \"strings\" name).",
+                    repeatable: true
+                ) { command, value, _ in command.catalogs.append(value) },
+                .text("--key", "KEY", \.catalogKey, help: "With --catalog: the catalog key of every template's suffix."),
+                CommandFlags.Flag(
+                    "--locales", value: "L,…",
+                    help: "With --catalog: the locales to cut in (default every locale the catalogs translate into)."
+                ) { command, text, scanner in
+                    command.locales = try list(text, flag: "--locales", scanner: scanner).map { value in
+                        guard let tag = LanguageTag(value) else {
+                            throw scanner.usageError("--locales takes \(LanguageTag.rule) values, not '\(value)'")
+                        }
+                        return tag
+                    }
+                },
                 .out(\.folder, help: "The output folder (default scan)."),
                 .jobs(\.jobs, help: "Cut in N worker processes (default: the number of cores)."),
                 .timeBudget(
@@ -138,6 +157,9 @@ struct ScanCommand {
     var hermetic = false
     var pseudo: PseudoLocale? = nil
     var textSize: TextSize? = nil
+    var catalogs: [String] = []
+    var catalogKey: String? = nil
+    var locales: [LanguageTag] = []
     var folder = "scan"
     var jobs = 1
     var textBudget = ScanRun.defaultTextBudget
@@ -153,6 +175,9 @@ struct ScanCommand {
         let scanner = flags.checks
         if command.hermetic && command.fontFiles.isEmpty {
             throw scanner.usageError("--hermetic-fonts needs --font-files: with no font file there would be no font at all")
+        }
+        if command.catalogs.isEmpty && (command.catalogKey != nil || !command.locales.isEmpty) {
+            throw scanner.usageError("--key and --locales go with --catalog: the catalog their strings come from")
         }
         if let corpus = command.givenCorpus {
             command.corpus = corpus
@@ -183,6 +208,9 @@ struct ScanCommand {
         job.hermetic = hermetic
         job.pseudo = pseudo?.rawValue
         job.textSize = textSize?.description
+        job.catalogs = catalogs
+        job.catalogKey = catalogKey
+        job.locales = locales.map(\.rawValue)
         return job
     }
 
@@ -199,16 +227,17 @@ struct ScanCommand {
         var files = FontFiles(files: fontFiles, hermetic: hermetic)
         if let suitePath {
             let suite = try CheckCommand.loadSuite(suitePath, templatesFolder: templatesFolder, program: io.program)
-            // A pseudo-locale's case holds its template's strings pseudo-localized: the plain ones are the template.
-            for golden in suite.cases where golden.pseudo == nil {
+            // A pseudo-locale's, a locale's or a text size's case holds its template changed: the plain ones are the template.
+            let plain = suite.cases.filter { $0.pseudo == nil && $0.locale == nil && $0.textSize == nil }
+            for golden in plain {
                 if self.templates.isEmpty, !templates.contains(where: { $0.name == golden.template.name }) {
                     templates.append(golden.template)
                 }
                 if self.widths.isEmpty, !widths.contains(golden.width) { widths.append(golden.width) }
             }
             // The suite's fonts only where they are not its templates' own.
-            if self.fonts.isEmpty, suite.cases.contains(where: { $0.font != $0.template.body.font }) {
-                for golden in suite.cases where !fonts.contains(golden.font) { fonts.append(golden.font) }
+            if self.fonts.isEmpty, plain.contains(where: { $0.font != $0.template.body.font }) {
+                for golden in plain where !fonts.contains(golden.font) { fonts.append(golden.font) }
             }
             if fontFiles.isEmpty { files = suite.fonts }
         }
@@ -221,13 +250,15 @@ struct ScanCommand {
         if widths.isEmpty {
             for template in templates where !widths.contains(template.card.width) { widths.append(template.card.width) }
         }
-        let cells = templates.count * max(1, fonts.count) * widths.count
+        var matrix = ScanMatrix(templates: templates, widths: widths, fonts: fonts, fontFiles: files)
+        try localize(&matrix)
+        let localeCount = max(1, matrix.locales.count)
+        let cells = templates.count * localeCount * max(1, fonts.count) * widths.count
         guard cells <= ScanMatrix.maximumCells else {
             throw CommandError(
-                "\(templates.count) templates × \(max(1, fonts.count)) fonts × \(widths.count) widths is \(cells) cells; a scan holds at most \(ScanMatrix.maximumCells)",
+                "\(templates.count) templates × \(localeCount) locales × \(max(1, fonts.count)) fonts × \(widths.count) widths is \(cells) cells; a scan holds at most \(ScanMatrix.maximumCells)",
                 exitCode: .usage, usage: Self.usage)
         }
-        var matrix = ScanMatrix(templates: templates, widths: widths, fonts: fonts, fontFiles: files)
         matrix.pseudo = pseudo
         matrix.textSize = textSize
         if let textSize {
@@ -240,6 +271,36 @@ struct ScanCommand {
             }
         }
         return matrix
+    }
+
+    /// The catalogs' locales in `matrix`: every template's suffix by `--key` (or the keys its `strings`
+    /// names), checked in every locale before a text is cut.
+    private func localize(_ matrix: inout ScanMatrix) throws {
+        guard !catalogs.isEmpty else { return }
+        do {
+            matrix.catalog = try CatalogLoader.load(catalogs)
+        } catch {
+            throw CommandError("--catalog: \(error)", exitCode: error.message.contains("no such file") ? .noInput : .dataError)
+        }
+        matrix.suffixKey = catalogKey
+        matrix.locales = locales.isEmpty ? matrix.catalog.locales.compactMap { LanguageTag($0) } : locales
+        guard !matrix.locales.isEmpty else {
+            throw CommandError("--catalog: the catalogs translate into no locale; name one with --locales", exitCode: .dataError)
+        }
+        for template in matrix.templates {
+            if catalogKey == nil && template.stringKeys.isEmpty {
+                throw CommandError(
+                    "template '\(template.name)' names no catalog keys (\"strings\"); give the suffix's with --key KEY",
+                    exitCode: .usage, usage: Self.usage)
+            }
+            for locale in matrix.locales {
+                do {
+                    _ = try matrix.template(template, in: locale)
+                } catch {
+                    throw CommandError("--catalog: \(error)", exitCode: .dataError)
+                }
+            }
+        }
     }
 
     /// The corpus's format: the flag's, else from the extension.
@@ -309,6 +370,7 @@ struct ScanCommand {
                 text += "  \(key.title): \(cell.truncated) of \(cell.laidOut) cut"
                 if cell.laidOut > 0 { text += " (\(FixedPoint.string(cell.truncationRate * 100, places: 1))%)" }
                 text += ", median shown \(cell.medianShown)"
+                if let kept = cell.meanKept { text += ", mean kept \(FixedPoint.string(kept, places: 1)) characters" }
                 let lints = CutLint.Kind.allCases.compactMap { kind in cell.lints[kind].map { "\(kind.rawValue) \($0)" } }
                 if !lints.isEmpty { text += "; " + lints.joined(separator: ", ") }
                 if cell.refused > 0 { text += "; \(cell.refused) not laid out" }
@@ -382,5 +444,8 @@ extension ScanCommand {
         hermetic = job.hermetic
         pseudo = job.pseudo.flatMap(PseudoLocale.init(rawValue:))
         textSize = job.textSize.flatMap(TextSize.init(parsing:))
+        catalogs = job.catalogs
+        catalogKey = job.catalogKey
+        locales = job.locales.compactMap { LanguageTag($0) }
     }
 }

@@ -52,6 +52,7 @@ package enum ScanBatch {
             try coder.code(&scan.id)
             try coder.code(&scan.line)
             try coder.code(&scan.template)
+            try coder.code(&scan.locale)
             try coder.code(&scan.font)
             try coder.code(&scan.width)
             try coder.code(&scan.truncated)

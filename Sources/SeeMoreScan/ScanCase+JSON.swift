@@ -7,6 +7,7 @@ extension ScanCase {
             ("id", .string(id)), ("line", .number(Double(line))), ("template", .string(template)), ("font", .string(font)),
             ("width", .number(width)),
         ]
+        if !locale.isEmpty { members.insert(("locale", .string(locale)), at: 3) }
         if let error {
             members.append(("error", .string(error)))
             return .object(members)

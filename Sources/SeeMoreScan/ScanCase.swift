@@ -6,6 +6,8 @@ package struct ScanCase: Sendable, Equatable {
     /// The corpus line the text starts on: the order of `cases.jsonl`, in one run and merged.
     package var line: Int
     package var template: String
+    /// The app locale of the template's strings; "" as written.
+    package var locale: String
     /// The body font in place of the template's; "" for the template's own.
     package var font: String
     package var width: Double
@@ -36,11 +38,12 @@ package struct ScanCase: Sendable, Equatable {
         self.id = id
         self.line = line
         template = cell.template
+        locale = cell.locale
         font = cell.font
         width = cell.width
     }
 
-    package var cell: ScanStatistics.Key { ScanStatistics.Key(template: template, font: font, width: width) }
+    package var cell: ScanStatistics.Key { ScanStatistics.Key(template: template, locale: locale, font: font, width: width) }
 
     /// The share of the text the collapsed card shows, 0–1 (1 for an empty text).
     package var shownShare: Double { characters == 0 ? 1 : min(1, Double(kept) / Double(characters)) }

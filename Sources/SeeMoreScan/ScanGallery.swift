@@ -20,7 +20,9 @@ package struct ScanGallery: Sendable, Equatable {
 
         /// The file-name stem of its pictures, the same for the case in every kind and every run.
         package var pictureName: String {
-            let key = [id, cell.template, cell.font, String(cell.width)].joined(separator: "\u{0}")
+            // A locale's cell names it; the others keep the names they had before locales.
+            let key = [id, cell.template + (cell.locale.isEmpty ? "" : "\u{1}" + cell.locale), cell.font, String(cell.width)]
+                .joined(separator: "\u{0}")
             return ContentHash.fnv1a64(key.utf8)
         }
 

@@ -16,9 +16,13 @@ package struct ScanJob: Equatable, Sendable {
     package var pseudo: String? = nil
     /// `TextSize`'s description; nil as the templates say.
     package var textSize: String? = nil
+    /// String catalogs (`--catalog`), the suffix's key (`--key`) and the locales (`--locales`).
+    package var catalogs: [String] = []
+    package var catalogKey: String? = nil
+    package var locales: [String] = []
 
     /// The record's format; a worker refuses another.
-    static let version = 2
+    static let version = 3
 
     package init() {}
 
@@ -34,6 +38,9 @@ package struct ScanJob: Equatable, Sendable {
         writer.bool(hermetic)
         writer.optional(pseudo) { $0.string($1) }
         writer.optional(textSize) { $0.string($1) }
+        writer.array(catalogs) { $0.string($1) }
+        writer.optional(catalogKey) { $0.string($1) }
+        writer.array(locales) { $0.string($1) }
         return writer.bytes
     }
 
@@ -51,6 +58,9 @@ package struct ScanJob: Equatable, Sendable {
             hermetic = try reader.bool()
             pseudo = try reader.optional { try $0.string() }
             textSize = try reader.optional { try $0.string() }
+            catalogs = try reader.array { try $0.string() }
+            catalogKey = try reader.optional { try $0.string() }
+            locales = try reader.array { try $0.string() }
         } catch {
             return nil
         }

@@ -10,6 +10,7 @@ struct ScanPlots {
     struct Series {
         var title: String
         var template: String
+        var locale: String
         var font: String
         var color: String
     }
@@ -20,17 +21,22 @@ struct ScanPlots {
     var series: [Series] {
         var found: [Series] = []
         for template in result.templates {
-            for font in result.fonts.isEmpty ? [""] : result.fonts {
-                let title = template + (font.isEmpty ? "" : " in \(font)")
-                found.append(
-                    Series(title: title, template: template, font: font, color: Self.palette[found.count % Self.palette.count]))
+            for locale in result.locales.isEmpty ? [""] : result.locales {
+                for font in result.fonts.isEmpty ? [""] : result.fonts {
+                    let title = template + (locale.isEmpty ? "" : " (\(locale))") + (font.isEmpty ? "" : " in \(font)")
+                    found.append(
+                        Series(
+                            title: title, template: template, locale: locale, font: font,
+                            color: Self.palette[found.count % Self.palette.count]))
+                }
             }
         }
         return found
     }
 
     func cell(_ series: Series, _ width: Double) -> ScanStatistics.Cell? {
-        result.statistics.cells[ScanStatistics.Key(template: series.template, font: series.font, width: width)]
+        result.statistics.cells[
+            ScanStatistics.Key(template: series.template, locale: series.locale, font: series.font, width: width)]
     }
 
     /// The share of texts cut at each width, a line per series.

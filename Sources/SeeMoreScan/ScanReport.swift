@@ -55,6 +55,7 @@ struct ScanReport {
         if !result.fonts.isEmpty { line += " in " + result.fonts.map(escaped).joined(separator: ", ") }
         line += " at " + result.widths.map { JSONValue.format($0) }.joined(separator: ", ") + " pt"
         line += result.textSize.map { ", text size \($0.description)" } ?? ""
+        if !result.locales.isEmpty { line += ", locales " + result.locales.map(escaped).joined(separator: ", ") }
         return line + (result.pseudo.map { ", pseudo-locale \($0.rawValue)" } ?? "")
     }
 
@@ -68,7 +69,7 @@ struct ScanReport {
     private func figures(_ plots: ScanPlots) -> String {
         var table = """
             <section id="figures"><h2>Figures</h2><div class="scroll"><table><thead><tr><th>Template</th><th>Width</th>\
-            <th>Texts</th><th>Cut</th><th>Median shown (cut)</th><th>Suffix wraps</th><th>Cut in a word</th><th>Tofu</th>\
+            <th>Texts</th><th>Cut</th><th>Median shown (cut)</th><th>Mean kept (cut)</th><th>Suffix wraps</th><th>Cut in a word</th><th>Tofu</th>\
             <th>Fallback fonts</th>
             """
         for kind in CutLint.Kind.allCases { table += "<th>\(kind.rawValue)</th>" }
@@ -79,6 +80,7 @@ struct ScanReport {
                 table += "<tr><td>\(Self.escaped(series.title))</td><td>\(JSONValue.format(width))</td>"
                 table += "<td>\(cell.texts)\(cell.refused > 0 ? " (\(cell.refused) refused)" : "")</td>"
                 table += "<td>\(Self.percent(cell.truncated, of: cell.laidOut))</td><td>\(cell.medianShown)</td>"
+                table += "<td>\(cell.meanKept.map { FixedPoint.string($0, places: 1) + " characters" } ?? "—")</td>"
                 for count in [cell.suffixWraps, cell.characterCuts, cell.withTofu] {
                     table += "<td>\(Self.percent(count, of: cell.laidOut))</td>"
                 }

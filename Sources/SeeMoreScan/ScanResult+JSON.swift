@@ -11,6 +11,7 @@ extension ScanResult {
             ("version", .number(Double(Self.formatVersion))), ("corpus", .string(corpus)),
             ("templates", .array(templates.map { .string($0) })), ("fonts", .array(fonts.map { .string($0) })),
             ("widths", .array(widths.map { .number($0) })),
+            ("locales", .array(locales.map { .string($0) })),
         ]
         if let pseudo { members.append(("pseudo", .string(pseudo.rawValue))) }
         if let textSize { members.append(("textSize", .string(textSize.description))) }
@@ -27,10 +28,10 @@ extension ScanResult {
 
     /// Cells in the matrix's order: templates, fonts and widths as the scan was given them.
     package func cellOrder(_ lhs: ScanStatistics.Key, _ rhs: ScanStatistics.Key) -> Bool {
-        func rank(_ key: ScanStatistics.Key) -> (Int, Int, Int) {
+        func rank(_ key: ScanStatistics.Key) -> (Int, Int, Int, Int) {
             (
-                templates.firstIndex(of: key.template) ?? .max, fonts.firstIndex(of: key.font) ?? -1,
-                widths.firstIndex(of: key.width) ?? .max
+                templates.firstIndex(of: key.template) ?? .max, locales.firstIndex(of: key.locale) ?? -1,
+                fonts.firstIndex(of: key.font) ?? -1, widths.firstIndex(of: key.width) ?? .max
             )
         }
         let (left, right) = (rank(lhs), rank(rhs))
@@ -48,9 +49,10 @@ extension ScanResult {
 
     private static func json(_ key: ScanStatistics.Key, _ cell: ScanStatistics.Cell) -> JSONValue {
         .object([
-            ("template", .string(key.template)), ("font", .string(key.font)), ("width", .number(key.width)),
+            ("template", .string(key.template)), ("locale", .string(key.locale)), ("font", .string(key.font)),
+            ("width", .number(key.width)),
             ("texts", .number(Double(cell.texts))), ("refused", .number(Double(cell.refused))),
-            ("truncated", .number(Double(cell.truncated))),
+            ("truncated", .number(Double(cell.truncated))), ("keptCharacters", .number(Double(cell.keptCharacters))),
             ("truncationRate", .number((cell.truncationRate * 10_000).rounded() / 10_000)),
             ("suffixWraps", .number(Double(cell.suffixWraps))), ("characterCuts", .number(Double(cell.characterCuts))),
             ("withTofu", .number(Double(cell.withTofu))), ("withFallback", .number(Double(cell.withFallback))),
@@ -64,7 +66,9 @@ extension ScanResult {
     private static func json(_ entry: ScanGallery.Entry) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("kind", .string(entry.kind.rawValue)), ("score", .number(Double(entry.score))),
-            ("template", .string(entry.cell.template)), ("font", .string(entry.cell.font)), ("width", .number(entry.cell.width)),
+            ("template", .string(entry.cell.template)), ("locale", .string(entry.cell.locale)),
+            ("font", .string(entry.cell.font)),
+            ("width", .number(entry.cell.width)),
             ("id", .string(entry.id)), ("line", .number(Double(entry.line))), ("text", .string(entry.text)),
         ]
         if let language = entry.language { members.append(("lang", .string(language.rawValue))) }
@@ -95,6 +99,8 @@ extension ScanResult {
             corpus: try reader.string(root, "corpus"), templates: try reader.strings(root, "templates"),
             fonts: try reader.strings(root, "fonts"), widths: try reader.numbers(root, "widths"), shard: nil,
             galleryLimit: try reader.integer(root, "galleryLimit", in: 0...ScanGallery.maximumLimit))
+        // Locales came after the format's version 1: a scan.json without them has none.
+        if root["locales"] != nil { locales = try reader.strings(root, "locales") }
         if let pseudo = root["pseudo"] {
             guard let parsed = pseudo.string.flatMap(PseudoLocale.init(rawValue:)) else {
                 throw reader.error("pseudo", "expected one of \(PseudoLocale.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -119,12 +125,14 @@ extension ScanResult {
         for (index, node) in cells.enumerated() {
             reader.prefix = "cells[\(index)]."
             let key = ScanStatistics.Key(
-                template: try reader.string(node, "template"), font: try reader.string(node, "font"),
-                width: try reader.number(node, "width"))
+                template: try reader.string(node, "template"), locale: try reader.optionalString(node, "locale") ?? "",
+                font: try reader.string(node, "font"), width: try reader.number(node, "width"))
             var cell = ScanStatistics.Cell()
             cell.texts = try reader.integer(node, "texts")
             cell.refused = try reader.integer(node, "refused")
             cell.truncated = try reader.integer(node, "truncated")
+            // Counted since locales came (format version 1 still): an older scan.json has none.
+            if node["keptCharacters"] != nil { cell.keptCharacters = try reader.integer(node, "keptCharacters") }
             cell.suffixWraps = try reader.integer(node, "suffixWraps")
             cell.characterCuts = try reader.integer(node, "characterCuts")
             cell.withTofu = try reader.integer(node, "withTofu")
@@ -181,8 +189,8 @@ extension ScanResult {
             let entry = ScanGallery.Entry(
                 kind: kind, score: try reader.integer(node, "score"),
                 cell: .init(
-                    template: try reader.string(node, "template"), font: try reader.string(node, "font"),
-                    width: try reader.number(node, "width")),
+                    template: try reader.string(node, "template"), locale: try reader.optionalString(node, "locale") ?? "",
+                    font: try reader.string(node, "font"), width: try reader.number(node, "width")),
                 id: try reader.string(node, "id"), line: try reader.integer(node, "line"), text: text,
                 language: language, details: try reader.strings(node, "details"))
             self.gallery.insert(entry)
@@ -208,6 +216,13 @@ private struct FieldReader {
 
     func string(_ node: JSONNode, _ key: String) throws -> String {
         guard let value = node[key]?.string else { throw error(key, "expected a string") }
+        return value
+    }
+
+    /// A string member that an older `scan.json` lacks; nil when absent.
+    func optionalString(_ node: JSONNode, _ key: String) throws -> String? {
+        guard let member = node[key] else { return nil }
+        guard let value = member.string else { throw error(key, "expected a string") }
         return value
     }
 

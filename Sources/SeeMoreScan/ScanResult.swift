@@ -10,6 +10,8 @@ public struct ScanResult: Sendable, Equatable {
     /// Body fonts in place of the templates' own; empty when the templates' are used.
     public var fonts: [String]
     public var widths: [Double]
+    /// The app locales the templates' strings were cut in (`--catalog`), as given; empty: as written.
+    public var locales: [String] = []
     /// The pseudo-locale the texts were cut in; nil as written.
     public var pseudo: PseudoLocale? = nil
     /// The text size the cards were drawn at; nil as the templates say.
@@ -53,6 +55,7 @@ public struct ScanResult: Sendable, Equatable {
         for (folder, part) in parts {
             for (what, same) in [
                 ("corpus", part.corpus == first.corpus), ("templates", part.templates == first.templates),
+                ("locales", part.locales == first.locales),
                 ("fonts", part.fonts == first.fonts), ("widths", part.widths == first.widths),
                 ("pseudo-locale", part.pseudo == first.pseudo), ("text size", part.textSize == first.textSize),
                 ("gallery size", part.gallery.limit == first.gallery.limit),

@@ -56,6 +56,7 @@ public final class ScanRun {
             shard: options.shard, galleryLimit: options.galleryLimit)
         result.pseudo = matrix.pseudo
         result.textSize = matrix.textSize
+        result.locales = matrix.locales.map(\.rawValue)
     }
 
     /// Scans every text `reader` gives into the folder; `badRecord` hears of each record that is not

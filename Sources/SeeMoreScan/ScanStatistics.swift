@@ -23,6 +23,8 @@ public struct ScanStatistics: Sendable, Equatable {
         public var refused = 0
         /// Texts by each family fontconfig's fallback drew part of them in.
         public var fallbackFonts: [String: Int] = [:]
+        /// Characters kept before the ellipsis, summed over the texts cut: what a longer suffix costs.
+        public var keptCharacters = 0
 
         package init() {}
 
@@ -32,7 +34,10 @@ public struct ScanStatistics: Sendable, Equatable {
                 refused += 1
                 return
             }
-            if scan.truncated { truncated += 1 }
+            if scan.truncated {
+                truncated += 1
+                keptCharacters += scan.kept
+            }
             if scan.suffixWraps { suffixWraps += 1 }
             if scan.characterCut { characterCuts += 1 }
             if scan.unknownGlyphs > 0 { withTofu += 1 }
@@ -53,6 +58,7 @@ public struct ScanStatistics: Sendable, Equatable {
             withTofu += other.withTofu
             withFallback += other.withFallback
             refused += other.refused
+            keptCharacters += other.keptCharacters
             for bin in shownShare.indices { shownShare[bin] += other.shownShare[bin] }
             lines.merge(other.lines, uniquingKeysWith: +)
             lints.merge(other.lints, uniquingKeysWith: +)
@@ -73,6 +79,9 @@ public struct ScanStatistics: Sendable, Equatable {
             return "—"
         }
 
+        /// The characters a cut text keeps, on average; nil when none was cut.
+        public var meanKept: Double? { truncated == 0 ? nil : Double(keptCharacters) / Double(truncated) }
+
         /// Texts laid out: those counted in every other figure.
         public var laidOut: Int { texts - refused }
     }
@@ -80,22 +89,26 @@ public struct ScanStatistics: Sendable, Equatable {
     /// A template, a body font ("" for the template's own) and a width.
     public struct Key: Sendable, Hashable, Comparable {
         public var template: String
+        /// The app locale its template's strings are in (`--catalog`); "" as the template writes them.
+        public var locale: String
         public var font: String
         public var width: Double
 
-        package init(template: String, font: String = "", width: Double) {
+        package init(template: String, locale: String = "", font: String = "", width: Double) {
             self.template = template
+            self.locale = locale
             self.font = font
             self.width = width
         }
 
         public static func < (lhs: Key, rhs: Key) -> Bool {
-            (lhs.template, lhs.font, lhs.width) < (rhs.template, rhs.font, rhs.width)
+            (lhs.template, lhs.locale, lhs.font, lhs.width) < (rhs.template, rhs.locale, rhs.font, rhs.width)
         }
 
-        /// "inline-more @320", "inline-more in Noto Sans 15 @320".
+        /// "inline-more @320", "inline-more (de) in Noto Sans 15 @320".
         public var title: String {
-            template + (font.isEmpty ? "" : " in \(font)") + " @" + JSONValue.format(width)
+            template + (locale.isEmpty ? "" : " (\(locale))") + (font.isEmpty ? "" : " in \(font)") + " @"
+                + JSONValue.format(width)
         }
     }
 

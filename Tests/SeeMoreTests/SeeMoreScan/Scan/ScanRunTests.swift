@@ -227,6 +227,34 @@ import Testing
         #expect(bad.status == 64 && bad.stderr.contains("--text-size"), "\(bad.stderr)")
     }
 
+    /// `--catalog --key` cuts every text under each locale's suffix, in the workers too: a cell per
+    /// template × locale named by it, a longer suffix keeps fewer characters, and a key missing from a
+    /// locale is refused by name before a text is cut.
+    @Test func aCatalog_isACellPerLocale() throws {
+        let (folder, scan) = try Self.scanningBinary()
+        let strings = folder + "/strings"
+        for (locale, value) in [("de", "Mehr anzeigen und noch viel mehr dazu"), ("ja", "続き"), ("en", "See more")] {
+            try FileManager.default.createDirectory(atPath: strings + "/\(locale).lproj", withIntermediateDirectories: true)
+            try Data("\"feed.more\" = \"\(value)\";\n".utf8).write(
+                to: URL(fileURLWithPath: strings + "/\(locale).lproj/Feed.strings"))
+        }
+        let result = try scan(["--catalog", strings, "--key", "feed.more"], "locales")
+        #expect(result["locales"] as? [String] == ["de", "en", "ja"])
+        let cells = (result["cells"] as? [[String: Any]]) ?? []
+        func kept(_ locale: String) -> Int {
+            cells.filter { $0["locale"] as? String == locale }.reduce(0) { $0 + ($1["keptCharacters"] as? Int ?? 0) }
+        }
+        #expect(cells.count == 3 * 2 * 2, "a cell per locale of every template × width")
+        #expect(kept("de") < kept("en") && kept("en") < kept("ja"), "de \(kept("de")), en \(kept("en")), ja \(kept("ja"))")
+        let cases = String(decoding: try Self.contents(folder + "/locales/cases.jsonl"), as: UTF8.self)
+        #expect(cases.contains("\"locale\":\"de\""))
+        let missing = try BinaryRunner.run(
+            ["scan", "--texts", "posts.jsonl", "--catalog", strings, "--key", "feed.less", "--out", folder + "/x"])
+        #expect(missing.status == 65 && missing.stderr.contains("'feed.less'"), "\(missing.stderr)")
+        let alone = try BinaryRunner.run(["scan", "--texts", "posts.jsonl", "--key", "feed.more"])
+        #expect(alone.status == 64 && alone.stderr.contains("--catalog"), "\(alone.stderr)")
+    }
+
     @Test func workerProcesses_cutAsOneProcessDoes() throws {
         let corpus = Self.corpus(200)
         let alone = try Self.scan(corpus)
