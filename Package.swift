@@ -42,7 +42,7 @@ let package = Package(
         // Cards: templates, requests, planning and painting, the contact sheet.
         .target(name: "SeeMoreCards", dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCatalog"]),
         // Worker processes: the pool and the jobs SeeMore's programs give them.
-        .target(name: "SeeMoreWorkers", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCards"]),
+        .target(name: "SeeMoreWorkers", dependencies: ["SeeMoreSupport", "SeeMoreText", "SeeMoreCatalog", "SeeMoreCards"]),
         // Goldens: suites, the check, comparison, approve and prune, the report (its style sheet and
         // script are files of their own, compiled in).
         .target(

@@ -19,6 +19,10 @@ struct RenderBatch {
     var fonts = FontFiles.system
     /// The font flags the workers get (`--font-files …`, `--hermetic-fonts`): they load the same fonts.
     var fontArguments: [String] = []
+    /// The string catalogs (`--catalog`) a line's `locale` takes its template's strings from, and their paths
+    /// (the workers read them again).
+    var catalog = StringCatalog()
+    var catalogPaths: [String] = []
 
     /// A line's time budget unless told otherwise: 60 s, a thousand times a long card's.
     static let defaultLineBudget = Duration.seconds(60)
@@ -54,7 +58,8 @@ struct RenderBatch {
                 let renderer = try CardRenderer(fonts: fonts)
                 for (index, (number, line)) in lines.enumerated() {
                     let (json, status) = Self.answer(
-                        line, number: number, templates: templates, renderer: renderer, outputFolder: outputFolder)
+                        line, number: number, templates: templates, renderer: renderer, outputFolder: outputFolder,
+                        catalog: catalog)
                     results.set(index, json.serialized(indent: nil), status: status)
                 }
             } catch {
@@ -72,6 +77,7 @@ struct RenderBatch {
     /// Draws the lines on `workers` worker processes, each line a job.
     private func runOnWorkers(_ lines: [(Int, String)], workers: Int, program: String, results: BatchResults) {
         var arguments = ["worker", "--out", outputFolder] + fontArguments
+        for path in catalogPaths { arguments += ["--catalog", path] }
         if let templatesFolder { arguments += ["--templates", templatesFolder] }
         let pool = WorkerPool(executable: program, arguments: arguments, count: workers)
         let done = DispatchGroup()
@@ -101,7 +107,8 @@ struct RenderBatch {
     /// Draws line `number` of a batch and writes its files into `outputFolder`: its result line and
     /// the exit status it counts as.
     static func answer(
-        _ line: String, number: Int, templates: TemplateLoader, renderer: CardRenderer, outputFolder: String
+        _ line: String, number: Int, templates: TemplateLoader, renderer: CardRenderer, outputFolder: String,
+        catalog: StringCatalog = StringCatalog()
     ) -> (JSONValue, ExitCode) {
         do {
             var values = try CardFields.values(fromJSON: Array(line.utf8))
@@ -117,7 +124,7 @@ struct RenderBatch {
                     message: "name must be a plain file name (\(PathPolicy.namePattern)), not \(name.debugDescription)",
                     field: "name")
             }
-            let fields = try CardFields(values, templates: templates, limits: CardFields.Limits())
+            let fields = try CardFields(values, templates: templates, limits: CardFields.Limits(), catalog: catalog)
             // "state" was taken out of the fields (which know no "both"): the line's own state is drawn.
             let states = CardState(rawValue: stateName).map { [$0] } ?? CardState.allCases
             let cards = try states.map { try renderer.render(fields.request, state: $0) }

@@ -68,6 +68,22 @@ struct RenderCommand {
                     }
                     command.textSize = size
                 },
+                Flag(
+                    "--locale", value: "L",
+                    help: "Draw as an app in this locale does: the template's strings from --catalog, the chrome in the "
+                        + "locale's direction (ar, he: mirrored), the text read in its language unless --lang says."
+                ) { command, value, scanner in
+                    guard let tag = LanguageTag(value) else {
+                        throw scanner.usageError("--locale takes \(LanguageTag.rule), not '\(value)'")
+                    }
+                    command.locale = tag
+                },
+                Flag(
+                    "--catalog", value: "PATH",
+                    help: "A string catalog or a folder of them (.xcstrings, .strings, strings.xml, .arb, .po, i18next "
+                        + ".json) that --locale (or a batch line's locale) takes the template's strings from. Repeat for more.",
+                    repeatable: true
+                ) { command, path, _ in command.catalogs.append(path) },
                 .out(\.outputFolder, help: "Where to write (default previews)."),
                 Flag("--name", value: "NAME", help: "File name stem (default: the template and a hash of the text).") {
                     command, name, scanner in
@@ -132,6 +148,8 @@ struct RenderCommand {
     var markup = false
     var pseudo: PseudoLocale? = nil
     var textSize: TextSize? = nil
+    var locale: LanguageTag? = nil
+    var catalogs: [String] = []
     var language: LanguageTag? = nil
     var direction: TextDirection? = nil
     var outputFolder = "previews"
@@ -158,7 +176,13 @@ struct RenderCommand {
         let scanner = flags.checks
         let source = command.givenSource
         command.fonts = try scanner.fonts(files: command.fontFiles, hermetic: command.hermeticFonts)
+        if !command.catalogs.isEmpty && command.locale == nil && command.batch == nil {
+            throw scanner.usageError("--catalog goes with --locale: the locale whose strings to draw")
+        }
         if command.batch != nil {
+            guard command.locale == nil else {
+                throw scanner.usageError("--locale is for one card; a batch line gives its own \"locale\"")
+            }
             guard source == nil else { throw scanner.usageError("--batch reads its texts from its file; give no --text") }
             return command
         }
@@ -168,26 +192,51 @@ struct RenderCommand {
     }
 
     func run(io: CommandIO) throws -> ExitCode {
+        let catalog = try Self.loadCatalog(catalogs)
         if let batch {
-            return try RenderBatch(
+            var run = RenderBatch(
                 source: batch, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount, lineBudget: lineBudget,
                 templatesFolder: templatesFolder,
                 outputFolder: outputFolder, fonts: fonts,
-                fontArguments: FontFiles(files: fontFiles, hermetic: hermeticFonts).workerArguments
-            ).run(
-                io: io)
+                fontArguments: FontFiles(files: fontFiles, hermetic: hermeticFonts).workerArguments)
+            run.catalog = catalog
+            run.catalogPaths = catalogs
+            return try run.run(io: io)
         }
-        try renderOne(io: io)
+        try renderOne(io: io, catalog: catalog)
         return .success
     }
 
-    private func renderOne(io: CommandIO) throws {
+    /// The catalogs of `--catalog`, read once; a catalog that cannot be read is its file and line (65),
+    /// one that is not there 66.
+    static func loadCatalog(_ paths: [String]) throws -> StringCatalog {
+        guard !paths.isEmpty else { return StringCatalog() }
+        do {
+            return try CatalogLoader.load(paths)
+        } catch {
+            throw CommandError("--catalog: \(error)", exitCode: error.message.contains("no such file") ? .noInput : .dataError)
+        }
+    }
+
+    private func renderOne(io: CommandIO, catalog: StringCatalog) throws {
         // First: making the renderer starts fontconfig's initialisation on Pango's own thread, which
         // then overlaps reading the text and the template.
         let renderer = try CardRenderer(fonts: fonts)
         var text = try source.read(io: io)
         var template = try Self.loadTemplate(self.template, folder: templatesFolder, io: io)
         var suffix = self.suffix
+        if let locale, !catalogs.isEmpty {
+            guard !template.stringKeys.isEmpty else {
+                throw CommandError(
+                    "template '\(template.name)' names no catalog keys (\"strings\"), so --catalog has nothing to translate",
+                    exitCode: .usage)
+            }
+            do {
+                template = try template.localized(locale, catalog: catalog)
+            } catch {
+                throw CommandError("--locale \(locale): \(error)", exitCode: .dataError)
+            }
+        }
         if let pseudo {
             text = pseudo.apply(to: text, markup: markup)
             template = template.pseudoLocalized(pseudo)
@@ -202,7 +251,8 @@ struct RenderCommand {
         var request = CardRequest(
             text: text, template: template, markup: markup, width: width, font: font, lines: lines, ellipsis: ellipsis,
             suffix: suffix, suffixColor: suffixColor, theme: theme, scale: scale)
-        request.language = language
+        request.language = language ?? locale
+        request.layoutDirection = locale.map { $0.isRightToLeft ? .rtl : .ltr }
         request.direction = direction
         let cards = try states.map { state in try Self.render(request, state: state, renderer: renderer) }
         if let first = cards.first {

@@ -277,11 +277,7 @@ struct ScanCommand {
     /// names), checked in every locale before a text is cut.
     private func localize(_ matrix: inout ScanMatrix) throws {
         guard !catalogs.isEmpty else { return }
-        do {
-            matrix.catalog = try CatalogLoader.load(catalogs)
-        } catch {
-            throw CommandError("--catalog: \(error)", exitCode: error.message.contains("no such file") ? .noInput : .dataError)
-        }
+        matrix.catalog = try RenderCommand.loadCatalog(catalogs)
         matrix.suffixKey = catalogKey
         matrix.locales = locales.isEmpty ? matrix.catalog.locales.compactMap { LanguageTag($0) } : locales
         guard !matrix.locales.isEmpty else {

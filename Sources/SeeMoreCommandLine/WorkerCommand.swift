@@ -9,7 +9,7 @@ import SeeMore
 package struct WorkerCommand {
     static let usage = """
         Usage: seemore worker [--templates DIR] [--font-file PATH]… [--hermetic-fonts] [--out DIR]
-                              [--max-text N] [--max-width PT] [--max-lines N]
+                              [--max-text N] [--max-width PT] [--max-lines N] [--catalog PATH]…
         """
 
     var templatesFolder: String? = nil
@@ -17,11 +17,14 @@ package struct WorkerCommand {
     var fonts = FontFiles.system
     /// What a server's cards may ask (its `--max-…` flags); a batch line has the defaults.
     var limits = CardFields.Limits()
+    /// The string catalogs of the server's or the batch's `--catalog`, for a card's `locale`.
+    var catalog = StringCatalog()
 
     static func parse(_ arguments: [String]) throws -> WorkerCommand {
         var command = WorkerCommand()
         var scanner = ArgumentScanner(arguments, usage: usage)
-        scanner.repeatable = ["--font-file"]
+        scanner.repeatable = ["--font-file", "--catalog"]
+        var catalogs: [String] = []
         var fontFiles: [String] = []
         var hermetic = false
         while let flag = try scanner.nextFlag() {
@@ -33,6 +36,7 @@ package struct WorkerCommand {
             case "--templates": command.templatesFolder = try scanner.value(of: flag)
             case "--out": command.outputFolder = try scanner.value(of: flag)
             case "--font-file": fontFiles.append(try scanner.value(of: flag))
+            case "--catalog": catalogs.append(try scanner.value(of: flag))
             case "--hermetic-fonts": try scanner.noValue(flag); hermetic = true
             case "--max-text":
                 command.limits.maximumTextCharacters = try scanner.integer(
@@ -43,6 +47,13 @@ package struct WorkerCommand {
             }
         }
         command.fonts = try scanner.fonts(files: fontFiles, hermetic: hermetic)
+        if !catalogs.isEmpty {
+            do {
+                command.catalog = try CatalogLoader.load(catalogs)
+            } catch {
+                throw CommandError("--catalog: \(error)", exitCode: .dataError)
+            }
+        }
         return command
     }
 
@@ -63,7 +74,8 @@ package struct WorkerCommand {
                 do {
                     if service == nil {
                         service = try CardService(
-                            templatesFolder: templatesFolder, program: io.program, fonts: fonts, limits: limits)
+                            templatesFolder: templatesFolder, program: io.program, fonts: fonts, limits: limits,
+                            catalog: catalog)
                     }
                     return service?.answer(fields, format: format).message ?? []
                 } catch {
@@ -75,7 +87,8 @@ package struct WorkerCommand {
                     if renderer == nil { renderer = try CardRenderer(fonts: fonts) }
                     guard let renderer else { return [] }
                     let (json, status) = RenderBatch.answer(
-                        line, number: number, templates: templates, renderer: renderer, outputFolder: outputFolder)
+                        line, number: number, templates: templates, renderer: renderer, outputFolder: outputFolder,
+                        catalog: catalog)
                     return BatchAnswer(json: json.serialized(indent: nil), status: status.rawValue).message
                 } catch {
                     let json = RenderBatch.failure(line: number, message: "\(error)", field: nil)

@@ -118,7 +118,9 @@ extension RenderServer {
             else { return nil }
             return .object([("name", .string(name)), ("json", .string(text))])
         }
-        let body = JSONValue.object([("templates", .array(list))]).serialized() + "\n"
+        // The locales of the server's catalogs (`--catalog`), for the playground's locale field.
+        let locales = JSONValue.array(catalog.locales.map { .string($0) })
+        let body = JSONValue.object([("templates", .array(list)), ("locales", locales)]).serialized() + "\n"
         respond(message, route: "/templates", status: 200, type: "application/json", body: Array(body.utf8))
     }
 
@@ -126,7 +128,8 @@ extension RenderServer {
     private func render(_ message: ServerMessage, values: [String: String], route: String) {
         let query: CardFields
         do {
-            query = try CardFields(values, templates: templates, limits: options.limits.fields, load: templateCache.load)
+            query = try CardFields(
+                values, templates: templates, limits: options.limits.fields, catalog: catalog, load: templateCache.load)
         } catch let refusal as CardFields.Refusal {
             return respond(message, route: route, error: ServerError(refusal))
         } catch {

@@ -44,6 +44,8 @@ package final class RenderServer: @unchecked Sendable {
         /// Origins of other sites whose pages may send requests (`--allow-origin`), lowercased, as
         /// `http://host:port`; "*" allows every page. Requests from no page (curl) are always answered.
         package var allowedOrigins: Set<String> = []
+        /// String catalogs (`--catalog`) a request's `locale` takes its template's strings from.
+        package var catalogs: [String] = []
 
         package init() {}
     }
@@ -58,6 +60,8 @@ package final class RenderServer: @unchecked Sendable {
     /// Renders the review's check in this process.
     let cache: ResponseCache
     let templateCache = TemplateCache()
+    /// The catalogs of `options.catalogs`, read once at start.
+    let catalog: StringCatalog
     let metrics = ServerMetrics()
     /// Part of every ETag: the libraries and fonts a picture depends on.
     let environmentTag: String
@@ -96,6 +100,8 @@ package final class RenderServer: @unchecked Sendable {
         // not each card (the workers load them again; this process draws only a review's cases no
         // worker could be started for, on the check's own thread).
         _ = try CardRenderer(fonts: options.fonts)
+        // A catalog that cannot be read stops the server at start (the workers read them again).
+        catalog = options.catalogs.isEmpty ? StringCatalog() : try CatalogLoader.load(options.catalogs)
         cache = ResponseCache(budgetBytes: options.cacheBytes)
         environmentTag = ContentHash.fnv1a64(
             (Version.line
@@ -122,6 +128,7 @@ package final class RenderServer: @unchecked Sendable {
         var arguments = ["worker"]
         if let folder = options.templatesFolder { arguments += ["--templates", folder] }
         arguments += options.fonts.workerArguments
+        for catalog in options.catalogs { arguments += ["--catalog", catalog] }
         let limits = options.limits
         arguments += [
             "--max-text", "\(limits.maximumTextCharacters)", "--max-width", "\(limits.maximumWidth)", "--max-lines",

@@ -40,6 +40,11 @@ import XCTest
 ///     `.bidi`, after Android's en-XA and ar-XB); the golden's name carries it (`….1.expanded.collapsed.png`).
 ///   - textSize: draws at a reader's text size (`.ios(.ax3)`, `.android(1.3)`, `.factor(1.25)`), the
 ///     template's fonts scaled by their text styles; the golden's name carries it (`….1.AX3.collapsed.png`).
+///   - locale: draws as an app in this locale (BCP 47, `"de"`, `"ar"`): the template's strings from
+///     `catalogs` (by the keys its `strings` names), the chrome in the locale's direction, the text read
+///     in its language unless `lang` says; the golden's name carries it (`….1.ar.collapsed.png`).
+///   - catalogs: string catalogs or folders of them (`.xcstrings`, `.strings`, `strings.xml`, `.arb`,
+///     `.po`, i18next `.json`), relative to the test file's folder.
 ///   - states: the pictures to check; each has its own golden.
 ///   - name: names the snapshot instead of its number (`named: "dark"`).
 ///   - record: the record mode (default `SEEMORE_RECORD`, else `never` on CI and `missing` elsewhere).
@@ -62,6 +67,8 @@ public func assertCardSnapshot(
     markup: Bool = false,
     pseudo: PseudoLocale? = nil,
     textSize: TextSize? = nil,
+    locale: String? = nil,
+    catalogs: [String] = [],
     states: [CardState] = CardState.allCases,
     named name: String? = nil,
     record: RecordMode? = nil,
@@ -78,7 +85,15 @@ public func assertCardSnapshot(
 ) {
     let source = SnapshotSource(fileID: fileID, filePath: filePath, line: line, column: column)
     do {
-        let loaded = try source.templates(templatesFolder).load(template)
+        var loaded = try source.templates(templatesFolder).load(template)
+        let tag = locale.flatMap { LanguageTag($0) }
+        if let locale, tag == nil {
+            return source.fail("assertCardSnapshot: locale must be \(LanguageTag.rule), not '\(locale)'")
+        }
+        if let tag, !catalogs.isEmpty {
+            let folder = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().path
+            loaded = try loaded.localized(tag, catalog: try CatalogLoader.load(catalogs, relativeTo: folder))
+        }
         let localized = pseudo.map { loaded.pseudoLocalized($0) } ?? loaded
         let sized = try textSize.map { try localized.scaled(for: $0) } ?? localized
         let drawnFont =
@@ -94,6 +109,10 @@ public func assertCardSnapshot(
             }
             request.language = tag
         }
+        if let tag {
+            request.language = request.language ?? tag
+            request.layoutDirection = tag.isRightToLeft ? .rtl : .ltr
+        }
         request.direction = direction
         if hermeticFonts && fontFiles.isEmpty {
             return source.fail(
@@ -104,7 +123,8 @@ public func assertCardSnapshot(
         let mode = try record ?? RecordMode.fromEnvironment(ProcessInfo.processInfo.environment)
         let identifier =
             SnapshotCounter.shared.next(named: name, test: "\(filePath)\u{0}\(function)")
-            + (textSize.map { "." + $0.token } ?? "") + (pseudo.map { "." + $0.rawValue } ?? "")
+            + (textSize.map { "." + $0.token } ?? "") + (tag.map { "." + $0.rawValue } ?? "")
+            + (pseudo.map { "." + $0.rawValue } ?? "")
         for state in states {
             let location = source.location(test: function, identifier: identifier, state: state)
             TestingGoldenPruner.noteUse(location.pngPath, artifacts: source.artifactsFolder)

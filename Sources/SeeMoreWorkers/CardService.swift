@@ -2,6 +2,7 @@ import FoundationEssentials
 import SeeMoreSupport
 import SeeMoreText
 import SeeMoreCards
+import SeeMoreCatalog
 import SeeMoreImage
 
 /// Answers a card request given as fields (those of `GET /render.png` and `POST /render`): the PNG of
@@ -56,17 +57,22 @@ package final class CardService {
     private let templateCache = TemplateCache()
     private let limits: CardFields.Limits
     private let renderer: CardRenderer
+    private let catalog: StringCatalog
 
     /// - Parameter program: the running program's path, for its built-in templates.
-    package init(templatesFolder: String?, program: String?, fonts: FontFiles, limits: CardFields.Limits) throws {
+    package init(
+        templatesFolder: String?, program: String?, fonts: FontFiles, limits: CardFields.Limits,
+        catalog: StringCatalog = StringCatalog()
+    ) throws {
         templates = TemplateLoader.standard(templatesFolder: templatesFolder, program: program)
         self.limits = limits
+        self.catalog = catalog
         renderer = try CardRenderer(fonts: fonts)
     }
 
     package func answer(_ values: [String: String], format: Format) -> Answer {
         do {
-            let query = try CardFields(values, templates: templates, limits: limits, load: templateCache.load)
+            let query = try CardFields(values, templates: templates, limits: limits, catalog: catalog, load: templateCache.load)
             let card = try renderer.render(query.request, state: query.state)
             switch format {
             case .png: return Answer(status: 200, type: "image/png", body: card.png)

@@ -103,6 +103,12 @@ enum ServeCommand {
                     help: "Font files and folders of them, separated by commas, that every card is drawn with before any "
                         + "installed font (a suite's own come from it)."),
                 .hermeticFonts(\.hermeticFonts, help: "With --font-files: those are the only fonts."),
+                Flag(
+                    "--catalog", value: "PATH",
+                    help: "A string catalog or a folder of them (.xcstrings, .strings, strings.xml, .arb, .po, i18next "
+                        + ".json); a request's locale field takes its template's strings from them. Repeat for more.",
+                    repeatable: true
+                ) { arguments, path, _ in arguments.options.catalogs.append(path) },
             ],
             footer: """
                 Every request's Host must name this server (127.0.0.1, localhost, [::1] or --host, with the

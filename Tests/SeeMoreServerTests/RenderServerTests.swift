@@ -286,6 +286,33 @@ import Testing
         #expect(counts?["passed"] as? Int == 70 && counts?["failed"] as? Int == 0, "\(counts ?? [:])")
     }
 
+    /// A request's `locale` takes its template's strings from the server's `--catalog`, in the workers
+    /// too; a key the catalogs lack is a 400 naming the field.
+    @Test func aLocale_takesTheStringsFromTheServersCatalogs() throws {
+        let brand = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/brand")
+            .standardized.path
+        try Self.withServer({
+            $0.templatesFolder = brand + "/templates"
+            $0.catalogs = [brand + "/strings"]
+        }) { url in
+            func render(_ locale: String) throws -> (status: Int, text: String) {
+                let response = try Curl.request(
+                    url + "render", method: "POST", headers: ["Content-Type": "application/json"],
+                    body: Array(#"{"text": "\#(Self.text)", "template": "acme-post", "width": 240, "locale": "\#(locale)"}"#.utf8)
+                )
+                return (response.status, response.text)
+            }
+            let german = try render("de")
+            #expect(german.status == 200 && german.text.contains("Mehr lesen"), "\(german.text)")
+            let arabic = try render("ar")
+            #expect(arabic.status == 200 && arabic.text.contains("اقرأ المزيد"), "\(arabic.text)")
+            let locales = try Curl.request(url + "templates").json["locales"] as? [String]
+            #expect(locales == ["ar", "de", "en", "ja"], "the playground's choices: \(locales ?? [])")
+            let unknown = try render("x-")
+            #expect(unknown.status == 400 && unknown.text.contains("locale"), "\(unknown.text)")
+        }
+    }
+
     @Test func suffixColor_isDrawn() throws {
         try Self.withServer { url in
             let plain = try Curl.request(url + "render.png?" + Self.query(["text": Self.text, "width": "240"]))

@@ -128,6 +128,23 @@ import XCTest
         assertCardSnapshot(Self.post, template: "x", width: 320, textSize: .android(2), states: [.collapsed])
     }
 
+    /// An app locale is a golden of its own, its name carrying it: the template's strings from the
+    /// team's catalogs, an Arabic app's chrome mirrored.
+    @Test func locales_areGoldensOfTheirOwn() {
+        let brand = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../examples/brand")
+            .standardized.path
+        for locale in ["de", "ar"] {
+            assertCardSnapshot(
+                Self.post, template: brand + "/templates/acme-post.json", width: 320, locale: locale,
+                catalogs: ["../../examples/brand/strings"], states: [.collapsed], fontFiles: ["../../examples/brand/fonts"],
+                hermeticFonts: true)
+        }
+        for stem in ["1.de", "2.ar"] {
+            let path = Self.goldens.appendingPathComponent("locales_areGoldensOfTheirOwn.\(stem).collapsed.png").path
+            #expect(FileManager.default.fileExists(atPath: path), "\(path)")
+        }
+    }
+
     @Test func severalSnapshots_areNumbered() {
         assertCardSnapshot("Short.", width: 200, states: [.collapsed])
         assertCardSnapshot(Self.post, width: 200, states: [.collapsed])

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import SeeMoreCatalog
 import SeeMoreImage
 import SeeMoreSupport
 import SeeMoreText
@@ -54,16 +55,17 @@ package struct CardFields: Sendable {
     /// The fields a request may give; any other is refused, so a typo is never silently ignored.
     package static let names: Set<String> = [
         "text", "template", "width", "state", "theme", "scale", "lines", "font", "lang", "markup", "direction", "ellipsis",
-        "suffix", "suffixColor", "pseudo", "textSize",
+        "suffix", "suffixColor", "pseudo", "textSize", "locale",
     ]
 
     /// - Parameters:
     ///   - values: field → value, as strings (JSON numbers and booleans written out).
     ///   - extra: more field names the caller reads itself (`render --batch`'s `name`).
     ///   - load: reads a template file: the template and a hash of its bytes.
+    ///   - catalog: the program's string catalogs (`--catalog`), which a `locale` field's strings come from.
     package init(
         _ values: [String: String], templates: TemplateLoader, limits: Limits, extra: Set<String> = [],
-        load: (String) throws -> (CardTemplate, String) = CardFields.loadTemplate
+        catalog: StringCatalog = StringCatalog(), load: (String) throws -> (CardTemplate, String) = CardFields.loadTemplate
     ) throws {
         for key in values.keys.sorted() where !Self.names.contains(key) && !extra.contains(key) {
             throw Refusal.badValue(
@@ -81,6 +83,7 @@ package struct CardFields: Sendable {
         try Self.setSizes(of: &request, from: values, limits: limits)
         try Self.setText(of: &request, from: values)
         try Self.setLook(of: &request, from: values, templateName: templateName)
+        try Self.setLocale(of: &request, from: values, catalog: catalog)
         try Self.setPseudo(of: &request, from: values)
         try Self.setTextSize(of: &request, from: values)
         let stateName = values["state"] ?? "collapsed"
@@ -139,6 +142,25 @@ package struct CardFields: Sendable {
             }
             request.scale = number
         }
+    }
+
+    /// `locale`: the app's locale: the template's strings from the catalogs (when the program has
+    /// any and the template names keys), the chrome in the locale's direction, the text read in its
+    /// language unless `lang` says otherwise.
+    private static func setLocale(of request: inout CardRequest, from values: [String: String], catalog: StringCatalog) throws {
+        guard let name = values["locale"] else { return }
+        guard let locale = LanguageTag(name) else {
+            throw Refusal.badValue("locale", "locale must be \(LanguageTag.rule), not '\(name)'")
+        }
+        if !catalog.files.isEmpty && !request.template.stringKeys.isEmpty {
+            do {
+                request.template = try request.template.localized(locale, catalog: catalog)
+            } catch {
+                throw Refusal.badValue("locale", error.description)
+            }
+        }
+        request.language = request.language ?? locale
+        request.layoutDirection = locale.isRightToLeft ? .rtl : .ltr
     }
 
     /// `pseudo`: the text, the template's strings and a `suffix` in a pseudo-locale.

@@ -55,6 +55,37 @@ import Testing
         #expect(bad.status == 64 && bad.stderr.contains("--pseudo"), "\(bad.stderr)")
     }
 
+    /// `--locale` with `--catalog` draws the template's strings in that locale, and a batch line's
+    /// `locale` does too (in the workers); `--catalog` alone is a usage error, a missing catalog 66.
+    @Test func locale_drawsTheCatalogsStrings() throws {
+        let folder = try BinaryRunner.temporaryFolder()
+        let brand = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../../examples/brand"
+        )
+        .standardized.path
+        let common = ["--template", brand + "/templates/acme-post.json", "--catalog", brand + "/strings", "--out", folder.path]
+        let output = try BinaryRunner.run(
+            ["render", "--text", Self.text, "--locale", "ar", "--state", "collapsed", "--json"] + common)
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("اقرأ المزيد") && output.stdout.contains("\"language\": \"ar\""), "\(output.stdout)")
+        let batch = try BinaryRunner.temporaryFile(
+            Array(
+                #"{"text": "\#(Self.text)", "template": "acme-post", "locale": "de", "name": "de", "state": "collapsed"}"#.utf8),
+            name: "batch.jsonl")
+        let lines = try BinaryRunner.run(
+            [
+                "render", "--batch", batch.path, "--templates", brand + "/templates", "--catalog", brand + "/strings", "--out",
+                folder.path,
+            ])
+        #expect(lines.status == 0 && lines.stdout.contains("Mehr lesen"), "\(lines.stdout)\(lines.stderr)")
+        let alone = try BinaryRunner.run(["render", "--text", "Hi", "--catalog", brand + "/strings", "--out", folder.path])
+        #expect(alone.status == 64 && alone.stderr.contains("--locale"), "\(alone.stderr)")
+        let missing = try BinaryRunner.run([
+            "render", "--text", "Hi", "--locale", "de", "--catalog", "nowhere.po", "--out", folder.path,
+        ])
+        #expect(missing.status == 66 && missing.stderr.contains("nowhere.po"), "\(missing.stderr)")
+    }
+
     @Test func defaultName_isTheTemplateAndAHashOfTheText() throws {
         let folder = try BinaryRunner.temporaryFolder()
         let output = try BinaryRunner.run(["render", "--text", "hello", "--out", folder.path, "--state", "collapsed"])
