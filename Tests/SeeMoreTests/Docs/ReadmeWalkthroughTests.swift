@@ -210,3 +210,34 @@ import Testing
         }
     }
 }
+
+/// The README's "Every reader" matrix, as written, in a suite beside the brand example's templates,
+/// fonts and catalogs: it loads, and its cases carry the names the README quotes.
+struct ReadmeEveryReaderTests {
+    @Test func theMatrix_loadsWithTheBrandExample_andNamesItsCases() throws {
+        let readme = try String(contentsOfFile: ReadmeWalkthroughTests.repository + "/README.md", encoding: .utf8)
+        let paragraph = try #require(readme.range(of: "**Every reader.**"))
+        let rest = readme[paragraph.upperBound...]
+        let open = try #require(rest.range(of: "```json\n"))
+        let close = try #require(rest[open.upperBound...].range(of: "```"))
+        let matrix = String(rest[open.upperBound..<close.lowerBound])
+        let brand = ReadmeWalkthroughTests.repository + "/examples/brand"
+        let folder = try BinaryRunner.temporaryFolder().path
+        for part in ["templates", "fonts", "strings"] {
+            try FileManager.default.copyItem(atPath: brand + "/" + part, toPath: folder + "/" + part)
+        }
+        let original = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: brand + "/suite.json"))) as? [String: Any])
+        let texts = try JSONSerialization.data(withJSONObject: try #require(original["texts"]))
+        let catalogs = try JSONSerialization.data(withJSONObject: try #require(original["catalogs"]))
+        let suite = """
+            {"templates": "templates", "fontFiles": ["fonts/"], "hermeticFonts": true, "catalogs": \(String(decoding: catalogs, as: UTF8.self)),
+             "texts": \(String(decoding: texts, as: UTF8.self)), "matrices": [\(matrix)]}
+            """
+        try Data(suite.utf8).write(to: URL(fileURLWithPath: folder + "/suite.json"))
+        let names = try GoldenSuite.load(path: folder + "/suite.json").cases.map(\.name)
+        #expect(names.count == 2 * 2 * 2 * 2)
+        #expect(names.contains("acme-post/launch/Inter-15@390.AX3.ar.expanded.light.collapsed"), "\(names)")
+        #expect(readme.contains("`…@390.AX3.ar.expanded.light.collapsed`"))
+    }
+}
