@@ -68,6 +68,13 @@ public struct GoldenCase: Sendable, Equatable {
             "\(template.name)/\(textName)/\(Self.fontToken(font))@\(JSONValue.format(width))\(scalePart)\(pseudoPart).\(theme).\(state.rawValue)"
     }
 
+    /// The template as change groups name it: with the case's text size, locale and pseudo-locale
+    /// (`acme-post (AX3, ar)`), so that a change at one text size or in one locale is a group of its own.
+    package var groupTemplate: String {
+        let axes = [textSize?.token, locale?.rawValue, pseudo?.rawValue].compactMap { $0 }
+        return axes.isEmpty ? template.name : template.name + " (" + axes.joined(separator: ", ") + ")"
+    }
+
     /// "IPAGothic 15" → "IPAGothic-15", "DejaVu Sans Bold 15" → "DejaVuSansBold-15".
     static func fontToken(_ font: String) -> String {
         var words = font.split(separator: " ").map(String.init)

@@ -312,7 +312,7 @@ public enum GoldenRunner {
                 tolerance: tolerance, ignore: golden.ignore, artifacts: artifacts, copyPassedGolden: true, files: files,
                 recording: &recording)
             result.group = group
-            result.signature?.template = golden.template.name
+            result.signature?.template = golden.groupTemplate
             if !golden.tolerance.isEmpty { result.tolerance = tolerance }
             result.contrast = ContrastNote.notes(for: golden)
             result.mixedFonts = metadata.mixedFonts

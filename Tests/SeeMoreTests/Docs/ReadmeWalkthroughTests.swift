@@ -227,7 +227,8 @@ struct ReadmeEveryReaderTests {
             try FileManager.default.copyItem(atPath: brand + "/" + part, toPath: folder + "/" + part)
         }
         let original = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: brand + "/suite.json"))) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: brand + "/suite.json")))
+                as? [String: Any])
         let texts = try JSONSerialization.data(withJSONObject: try #require(original["texts"]))
         let catalogs = try JSONSerialization.data(withJSONObject: try #require(original["catalogs"]))
         let suite = """

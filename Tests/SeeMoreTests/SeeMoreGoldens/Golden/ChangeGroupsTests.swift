@@ -53,6 +53,24 @@ import Testing
         }
     }
 
+    /// A change at each text size (and in each locale, each pseudo-locale) is a group of its own,
+    /// named by it: the review says where a change shows.
+    @Test func eachTextSize_isAGroupOfItsOwn() throws {
+        let summary = try Self.checkAfterEditing(
+            ["inline-more": { $0.replacingOccurrences(of: "\"text\": \"More\"", with: "\"text\": \"Read more\"") }],
+            suite: """
+                {"texts": {"post": "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds and kept the coffee coming."},
+                 "matrices": [{"templates": ["inline-more"], "texts": ["post"], "widths": [240, 320], "textSizes": ["large", "AX3"]}]}
+                """)
+        let groups = summary.changeGroups.groups
+        #expect(Set(groups.map(\.template)) == ["inline-more (large)", "inline-more (AX3)"], "\(groups.map(\.sentence))")
+        #expect(groups.allSatisfy { $0.change.contains("Read more") }, "\(groups.map(\.change))")
+        #expect(
+            groups.allSatisfy { group in
+                group.names.allSatisfy { $0.contains("." + group.template.dropFirst(13).dropLast() + ".") }
+            })
+    }
+
     @Test func aMixedChange_formsSeparateGroups() throws {
         // A color in one template, a font size in another.
         let summary = try Self.checkAfterEditing([
