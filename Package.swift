@@ -22,6 +22,9 @@ let package = Package(
         ),
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Android's strings.xml read with libxml2, behind a header without libxml2's (which include the
+        // system's ICU, whose declarations clash with Foundation's in a Swift module).
+        .target(name: "CXMLStrings", dependencies: ["CLibXML2"]),
         .target(
             name: "CSupport",
             linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("icuuc")]
@@ -38,7 +41,7 @@ let package = Package(
         // Text laid out, cut and drawn: the one module that imports Pango and Cairo (and ICU for line breaks).
         .target(name: "SeeMoreText", dependencies: ["SeeMoreSupport", "SeeMoreImage", "CPangoCairo", "CSupport"]),
         // A team's string catalogs (String Catalogs, .strings, strings.xml, .arb, .po, i18next) by locale and key.
-        .target(name: "SeeMoreCatalog", dependencies: ["SeeMoreSupport", "SeeMoreText", "CLibXML2"]),
+        .target(name: "SeeMoreCatalog", dependencies: ["SeeMoreSupport", "SeeMoreText", "CXMLStrings"]),
         // Cards: templates, requests, planning and painting, the contact sheet.
         .target(name: "SeeMoreCards", dependencies: ["SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCatalog"]),
         // Worker processes: the pool and the jobs SeeMore's programs give them.

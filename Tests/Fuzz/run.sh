@@ -4,7 +4,7 @@
 # line_baselines (the shim's run baselines over Pango layouts of fuzzed text), icu_boundaries (ICU's
 # line-break and grapheme iterators over fuzzed UTF-16) and json_parse (SeeMore's
 # JSON parser, built by swiftc from its own source files, seeded with the templates and the suite) and the
-# catalog parsers (strings_parse, po_parse, strings_xml), and runs each for SECONDS
+# catalog parsers (strings_parse, po_parse, android_escapes, xml_strings), and runs each for SECONDS
 # seconds (default 20). Exits nonzero, with libFuzzer's report and the crashing input in .build/fuzz/,
 # when an input crashes, reads out of bounds or allocates past its limit (png_decode: or leaks).
 set -euo pipefail
@@ -64,19 +64,25 @@ cp examples/brand/suite.json "$out/json-corpus/brand-suite.json"
 cd "$out"
 ./json_parse -max_total_time="$seconds" -malloc_limit_mb=256 -rss_limit_mb=1024 -max_len=65536 -print_final_stats=1 json-corpus
 
-# The catalog parsers SeeMore wrote itself (.strings, .po) and its walk over libxml2's tree of a
-# strings.xml (libxml2 is Debian's), each seeded with a catalog of every feature it reads.
+# The catalog parsers SeeMore wrote itself (.strings, .po, Android's escapes), each seeded with a
+# catalog of every feature it reads; then the C walk over libxml2's tree of a strings.xml (libxml2 is
+# Debian's), with leaks checked: every tree freed.
 cd - >/dev/null
-xml_flags=$(pkg-config --cflags libxml-2.0 | sed 's/-I/-Xcc -I/g')
-for target in strings_parse:AppleStringsParser po_parse:GettextParser strings_xml:AndroidStringsParser; do
+for target in strings_parse:AppleStringsParser po_parse:GettextParser android_escapes:AndroidStringEscapes; do
     name=${target%%:*}
     parser=${target#*:}
     "$swiftc" -sanitize=fuzzer,address -parse-as-library -package-name fuzz -O \
-        -I Sources/CLibXML2 $xml_flags -lxml2 \
         "Sources/SeeMoreCatalog/$parser.swift" Sources/SeeMoreCatalog/CatalogError.swift Sources/SeeMoreCatalog/CatalogText.swift \
         "Tests/Fuzz/$name.swift" -o "$out/$name" 2> "$out/$name.build.log" || { cat "$out/$name.build.log"; exit 1; }
     mkdir -p "$out/$name-corpus"
     cp Tests/Fuzz/catalog-seeds/* "$out/$name-corpus/"
-    (cd "$out" && ASAN_OPTIONS=detect_leaks=1 "./$name" -max_total_time="$seconds" -malloc_limit_mb=256 -rss_limit_mb=1024 \
+    (cd "$out" && "./$name" -max_total_time="$seconds" -malloc_limit_mb=256 -rss_limit_mb=1024 \
         -max_len=16384 -print_final_stats=1 "$name-corpus")
 done
+"$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+    -ISources/CXMLStrings/include Tests/Fuzz/xml_strings.c Sources/CXMLStrings/xml_strings.c \
+    $(pkg-config --cflags --libs libxml-2.0) -o "$out/xml_strings"
+mkdir -p "$out/xml-corpus"
+cp Tests/Fuzz/catalog-seeds/*.xml "$out/xml-corpus/"
+(cd "$out" && ./xml_strings -max_total_time="$seconds" -malloc_limit_mb=256 -rss_limit_mb=1024 -max_len=16384 \
+    -print_final_stats=1 xml-corpus)
