@@ -107,6 +107,17 @@ extension RenderServer {
         respond(message, route: "/metrics", status: 200, type: "text/plain; version=0.0.4", body: Array(text.utf8))
     }
 
+    /// The flags `seemore render` needs to draw as this server does (its templates, fonts and
+    /// catalogs), for the playground's "Copy as CLI".
+    var renderFlags: [String] {
+        var flags: [String] = []
+        if let folder = options.templatesFolder { flags += ["--templates", folder] }
+        if !options.fonts.files.isEmpty { flags += ["--font-files", options.fonts.files.joined(separator: ",")] }
+        if options.fonts.hermetic { flags.append("--hermetic-fonts") }
+        for catalog in options.catalogs { flags += ["--catalog", catalog] }
+        return flags
+    }
+
     private func templatesList(_ message: ServerMessage) {
         // Regular files of plain names only, read without following a symbolic link.
         let list: [JSONValue] = templates.available().compactMap { name in
@@ -120,7 +131,9 @@ extension RenderServer {
         }
         // The locales of the server's catalogs (`--catalog`), for the playground's locale field.
         let locales = JSONValue.array(catalog.locales.map { .string($0) })
-        let body = JSONValue.object([("templates", .array(list)), ("locales", locales)]).serialized() + "\n"
+        let flags = JSONValue.array(renderFlags.map { .string($0) })
+        let body =
+            JSONValue.object([("templates", .array(list)), ("locales", locales), ("renderFlags", flags)]).serialized() + "\n"
         respond(message, route: "/templates", status: 200, type: "application/json", body: Array(body.utf8))
     }
 

@@ -34,7 +34,10 @@ def main():
         from selenium.webdriver.common.by import By
     except ImportError:
         fail("python3-selenium is not installed (apt-get install python3-selenium); the browser test cannot run")
-    with serve.running(binary, ["--jobs", "2"], CHECKS) as (_, url):
+    # The server's own templates and font files, which the copied command must carry to draw the same card.
+    brand = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples", "brand")
+    flags = ["--jobs", "2", "--templates", os.path.join(brand, "templates"), "--font-files", os.path.join(brand, "fonts")]
+    with serve.running(binary, flags, CHECKS) as (_, url):
         browser = chromium.start(fail, ["--force-device-scale-factor=1"], console_log=True)
         try:
             run(browser, url, binary, ActionChains, By)
@@ -116,7 +119,8 @@ def run(browser, url, binary, ActionChains, By):
     browser.find_element(By.ID, "copy").click()
     command = shlex.split(browser.find_element(By.ID, "cli").text)
     check(command[:2] == ["seemore", "render"], f"a seemore render command: {command[:4]}")
-    check(command[-2:] == ["--pseudo", "expanded"], f"the command names the pseudo-locale: {command[-4:]}")
+    check("--pseudo" in command and command[command.index("--pseudo") + 1] == "expanded", f"the command names the pseudo-locale: {command}")
+    check("--templates" in command and "--font-files" in command, f"the command carries the server's templates and fonts: {command}")
     with tempfile.TemporaryDirectory() as folder:
         result = subprocess.run([binary] + command[1:] + ["--out", folder, "--name", "card", "--state", "collapsed"], capture_output=True, text=True)
         check(result.returncode == 0, f"the copied command runs: {result.stderr}")

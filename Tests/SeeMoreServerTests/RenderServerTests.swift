@@ -306,8 +306,13 @@ import Testing
             #expect(german.status == 200 && german.text.contains("Mehr lesen"), "\(german.text)")
             let arabic = try render("ar")
             #expect(arabic.status == 200 && arabic.text.contains("اقرأ المزيد"), "\(arabic.text)")
-            let locales = try Curl.request(url + "templates").json["locales"] as? [String]
+            let list = try Curl.request(url + "templates").json
+            let locales = list["locales"] as? [String]
             #expect(locales == ["ar", "de", "en", "ja"], "the playground's choices: \(locales ?? [])")
+            // "Copy as CLI" gets the flags that make render draw as this server does.
+            #expect(
+                list["renderFlags"] as? [String] == ["--templates", brand + "/templates", "--catalog", brand + "/strings"],
+                "\(list["renderFlags"] ?? "")")
             let unknown = try render("x-")
             #expect(unknown.status == 400 && unknown.text.contains("locale"), "\(unknown.text)")
         }

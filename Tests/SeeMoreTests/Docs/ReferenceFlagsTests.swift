@@ -84,3 +84,25 @@ struct ReferenceFlagsTests {
         return lines
     }
 }
+
+/// docs/reference.md's template table is one table that has a row for every top-level field a template
+/// takes: a blank line inside it once cut `fontFiles` and `hermeticFonts` off into plain text.
+struct ReferenceTemplateTableTests {
+    @Test func theTemplateTable_hasARowForEveryField() throws {
+        let reference = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "../../../docs/reference.md"),
+            encoding: .utf8)
+        let lines = reference.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let header = try #require(lines.firstIndex { $0 == "| `name` | the template's name | the file name |" })
+        let table = lines[header...].prefix { $0.hasPrefix("|") }
+        let rows = table.compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
+        for field in [
+            "name", "summary", "kind", "card.width", "ellipsis", "expandedSuffix", "themes.NAME", "strings", "fontFiles",
+            "hermeticFonts",
+        ] {
+            #expect(rows.contains(field), "no row for `\(field)` in the template table (rows: \(rows.count))")
+        }
+        #expect(lines[header + table.count] == "", "the table ends in a blank line")
+    }
+}
