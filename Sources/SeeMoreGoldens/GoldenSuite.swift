@@ -108,7 +108,7 @@ public struct GoldenSuite: Sendable {
                 inputs += Array(file.utf8) + [0] + [UInt8](bytes)
             }
         }
-        let notes = Set(file.matrices.flatMap(\.templates)).sorted().compactMap(templates.shadowingNote)
+        let notes = templates.shadowingNotes(for: Set(file.matrices.flatMap(\.templates)).sorted())
         return GoldenSuite(
             path: path, folder: folder, cases: cases, templatesFolder: templatesFolder, inputsHash: ContentHash.fnv1a64(inputs),
             fonts: fonts, templateNotes: notes)

@@ -43,13 +43,25 @@ public struct TemplateLoader: Sendable {
             })
     }
 
-    /// When `name` is in more than one folder: a one-line note naming the file used and the others.
+    /// When `name` is in more than one folder and the copies differ: a one-line note naming the file
+    /// used and the others. Byte-identical copies (a clone's `Templates/` beside an installed
+    /// seemore's) change nothing and are not mentioned.
     package func shadowingNote(for name: String) -> String? {
         guard PathPolicy.isSafeName(name) else { return nil }
         let found = folders.map { $0 + "/" + name + ".json" }.filter { FileManager.default.fileExists(atPath: $0) }
         guard found.count > 1 else { return nil }
+        let used = FileManager.default.contents(atPath: found[0])
+        let differing = found.dropFirst().filter { FileManager.default.contents(atPath: $0) != used }
+        guard !differing.isEmpty else { return nil }
         return
-            "template '\(name)' is \(found[0]); \(found.dropFirst().joined(separator: ", ")) is not used (earlier folders come first)"
+            "template '\(name)' is \(found[0]); \(differing.joined(separator: ", ")) differs and is not used (earlier folders come first)"
+    }
+
+    /// The notes of `shadowingNote` for `names`, as one line when there are several.
+    package func shadowingNotes(for names: [String]) -> [String] {
+        let shadowed = names.filter { shadowingNote(for: $0) != nil }
+        guard shadowed.count > 1, let first = shadowingNote(for: shadowed[0]) else { return shadowed.compactMap(shadowingNote) }
+        return [first + "; so do \(shadowed.dropFirst().joined(separator: ", "))"]
     }
 
     /// The `Templates/` folder of the SeeMore package this library was compiled from: a package that

@@ -223,7 +223,7 @@ import Testing
         let projects = try render([])
         #expect(projects.suffix.hasSuffix("Project more"), "\(projects.suffix)")
         #expect(projects.stderr.contains("Note: template 'inline-more' is \(own.path)/inline-more.json; "), "\(projects.stderr)")
-        #expect(projects.stderr.contains("is not used (earlier folders come first)"))
+        #expect(projects.stderr.contains("differs and is not used (earlier folders come first)"))
         let explicits = try render(["--templates", explicit.path])
         #expect(explicits.suffix.hasSuffix("Explicit more"), "\(explicits.suffix)")
         #expect(
@@ -233,5 +233,27 @@ import Testing
             ["render", "--template", "x", "--text", "Hi", "--out", try BinaryRunner.temporaryFolder().path],
             workingDirectory: project)
         #expect(x.status == 0 && !x.stderr.contains("Note:"), "\(x.stderr)")
+        // A copy byte for byte the built-in one (a clone's Templates/ beside an installed seemore)
+        // changes nothing: no note.
+        try FileManager.default.copyItem(atPath: CardFixtures.templatesFolder + "/x.json", toPath: own.path + "/x.json")
+        let same = try BinaryRunner.run(
+            ["render", "--template", "x", "--text", "Hi", "--out", try BinaryRunner.temporaryFolder().path],
+            workingDirectory: project)
+        #expect(same.status == 0 && !same.stderr.contains("Note:"), "\(same.stderr)")
+    }
+}
+
+/// Several templates shadowed the same way are one note, not one line each.
+struct TemplateShadowingNotesTests {
+    @Test func severalShadowedTemplates_areOneNote() throws {
+        let first = try BinaryRunner.temporaryFolder().path
+        for name in ["inline-more", "x", "feed"] {
+            let text = try String(contentsOfFile: CardFixtures.templatesFolder + "/\(name).json", encoding: .utf8)
+            try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: first + "/\(name).json"))
+        }
+        let loader = TemplateLoader(folders: [first, CardFixtures.templatesFolder])
+        let notes = loader.shadowingNotes(for: ["feed", "inline-more", "x", "post"])
+        #expect(
+            notes.count == 1 && notes[0].contains("template 'feed'") && notes[0].hasSuffix("so do inline-more, x"), "\(notes)")
     }
 }
