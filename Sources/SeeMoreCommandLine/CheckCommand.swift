@@ -299,14 +299,18 @@ struct CheckCommand {
                 " (\(Plural.count(recorded, "golden")) written: look at \(recorded == 1 ? "it and commit it" : "them and commit them"); the next check compares with \(recorded == 1 ? "it" : "them"))"
         }
         text += "\n"
-        text += groupsText(summary.changeGroups)
+        // A golden this run wrote is already in place: approve has nothing to do for its group.
+        let approvable = summary.changeGroups.groups.contains { group in
+            group.members.contains { !summary.results.facts($0).recorded }
+        }
+        text += groupsText(summary.changeGroups, approvable: approvable)
         if let report = summary.reportPath { text += "Report: \(report)\n" }
         return text
     }
 
     /// The failing cases' change groups, largest first, each with its ID, count and sentence, and how
     /// to approve one; at most `shownGroups` of them.
-    static func groupsText(_ groups: ChangeGroups) -> String {
+    static func groupsText(_ groups: ChangeGroups, approvable: Bool = true) -> String {
         guard !groups.groups.isEmpty else { return "" }
         let count = groups.groups.count
         var text = "\(Plural.count(count, "change group")):\n"
@@ -314,7 +318,10 @@ struct CheckCommand {
             text += "  \(group.id)  \(Plural.count(group.members.count, "case"))  \(LogText.escaped(group.sentence))\n"
         }
         if count > shownGroups { text += "  … and \(count - shownGroups) more in the report\n" }
-        text += "Approve one group: seemore approve --group ID\n"
+        text +=
+            approvable
+            ? "Approve one group: seemore approve --group ID\n"
+            : "Every golden of these groups was written by this run: nothing to approve\n"
         return text
     }
 

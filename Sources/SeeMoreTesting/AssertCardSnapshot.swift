@@ -248,7 +248,9 @@ struct SnapshotSource {
     static func message(_ result: CaseResult, artifacts: String, test: String) -> String {
         var lines = ["Card snapshot \(result.name) failed (\(result.change)): \(result.message)"]
         if let recorded = result.recordedPath {
-            lines.append("  recorded a new golden at \(recorded): look at it, commit it, and the next run compares with it")
+            // `failed` and `all` replace a golden that was there; `missing` writes one that was not.
+            let what = result.outcome == .missing ? "recorded a new golden" : "replaced the golden"
+            lines.append("  \(what) at \(recorded): look at it, commit it, and the next run compares with it")
         } else {
             lines.append("  golden: \(result.goldenPath)")
         }
