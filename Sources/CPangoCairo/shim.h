@@ -175,6 +175,15 @@ static inline int seemore_line_use_alphabetic_baseline(PangoLayoutLine *line) {
 
 /// Whether fontconfig asks for a font to be emboldened by the renderer: bold was asked for and the
 /// family has no bold face, so the letters are smeared wider instead of drawn from a bold design.
+/* 1 when fontconfig slants the font itself (a shear in its matrix, as 90-synthetic.conf adds for an
+   italic asked of a family without one), else 0. */
+static inline int seemore_font_is_synthetic_oblique(PangoFont *font) {
+    if (!font || !PANGO_IS_FC_FONT(font)) return 0;
+    FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(font));
+    FcMatrix *matrix = NULL;
+    return pattern && FcPatternGetMatrix(pattern, FC_MATRIX, 0, &matrix) == FcResultMatch && matrix && matrix->xy != 0 ? 1 : 0;
+}
+
 static inline int seemore_font_is_synthetic_bold(PangoFont *font) {
     if (!font || !PANGO_IS_FC_FONT(font)) return 0;
     FcPattern *pattern = pango_fc_font_get_pattern(PANGO_FC_FONT(font));

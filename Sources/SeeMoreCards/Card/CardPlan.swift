@@ -57,10 +57,15 @@ struct CardPlan {
     }
 
     /// Families drawn in a synthetic bold across the text items.
-    var syntheticBold: [String] {
+    var syntheticBold: [String] { families(\.syntheticBoldFamilies) }
+
+    /// Families drawn in a synthetic oblique (slanted for an italic they have no face for).
+    var syntheticOblique: [String] { families(\.syntheticObliqueFamilies) }
+
+    private func families(_ of: KeyPath<Layout, [String]>) -> [String] {
         var families: [String] = []
         for case .text(let layout, _, _, _, _) in items {
-            for family in layout.syntheticBoldFamilies where !families.contains(family) { families.append(family) }
+            for family in layout[keyPath: of] where !families.contains(family) { families.append(family) }
         }
         return families
     }

@@ -140,6 +140,7 @@ public final class CardRenderer {
         withBoxes.mixedFonts = mixing.mixedWords
         withBoxes.entities = plan.entities
         withBoxes.syntheticBold = plan.syntheticBold
+        withBoxes.syntheticOblique = plan.syntheticOblique
         let body = planner.collapsedBody
         withBoxes.language = try? planner.engine.shapingLanguage(of: body)
         withBoxes.languageGuessed = body.language == nil

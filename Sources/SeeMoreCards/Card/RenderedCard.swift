@@ -47,6 +47,9 @@ public struct CardMetadata: Sendable, Equatable {
     public var entities: [CardEntity] = []
     /// Families drawn in a bold they have no face for (smeared by the renderer, not designed).
     public var syntheticBold: [String] = []
+    /// Families drawn slanted for an italic they have no face for (a synthetic oblique), reported as
+    /// `syntheticBold` is.
+    public var syntheticOblique: [String] = []
     /// The language the body text is shaped and its fallback fonts are picked for (BCP 47), and
     /// whether it was guessed from the text (`TextLanguage.guess`) rather than given (`--lang`, a
     /// template's `body.lang`); nil when nothing was given and nothing could be guessed.
@@ -138,6 +141,7 @@ extension CardMetadata: JSONRepresentable {
             ("mixedFonts", .array(mixedFonts.map { .string($0) })),
             ("entities", .array(entities.map(\.json))),
             ("syntheticBold", .array(syntheticBold.map { .string($0) })),
+            ("syntheticOblique", .array(syntheticOblique.map { .string($0) })),
         ])
     }
 }

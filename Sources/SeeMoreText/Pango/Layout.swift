@@ -377,10 +377,17 @@ package final class Layout {
 
     /// Families drawn in a bold the font has no face for (fontconfig's synthetic emboldening), in
     /// order of first use.
-    package var syntheticBoldFamilies: [String] {
+    package var syntheticBoldFamilies: [String] { families { seemore_font_is_synthetic_bold($0) != 0 } }
+
+    /// Families drawn slanted by fontconfig for an italic the font has no face for (a synthetic
+    /// oblique), in order of first use.
+    package var syntheticObliqueFamilies: [String] { families { seemore_font_is_synthetic_oblique($0) != 0 } }
+
+    /// Families of the runs whose font `holds`, in order of first use.
+    private func families(where holds: (UnsafeMutablePointer<PangoFont>) -> Bool) -> [String] {
         var families: [String] = []
         forEachRun { item in
-            guard let font = item.pointee.item.pointee.analysis.font, seemore_font_is_synthetic_bold(font) != 0,
+            guard let font = item.pointee.item.pointee.analysis.font, holds(font),
                 let family = context.fontFacts.family(of: font), !families.contains(family)
             else { return }
             families.append(family)

@@ -295,4 +295,18 @@ import Testing
                 "IPAGothic"
             ])
     }
+
+    /// An italic a family has no face for is slanted by fontconfig, and said so as a synthetic bold is;
+    /// a real italic face is not.
+    @Test func aSyntheticOblique_isReported() throws {
+        let renderer = try CardRenderer()
+        var template = try CardFixtures.template("inline-more")
+        template.body.font = "IPAGothic Italic 15"
+        let slanted = try renderer.draw(CardRequest(text: "吾輩は猫である", template: template), state: .expanded).metadata
+        #expect(slanted.syntheticOblique == ["IPAGothic"], "\(slanted.syntheticOblique)")
+        template.body.font = "DejaVu Serif Italic 15"
+        let designed = try renderer.draw(CardRequest(text: "A designed italic.", template: template), state: .expanded).metadata
+        #expect(designed.syntheticOblique.isEmpty, "DejaVu Serif has an italic face: \(designed.syntheticOblique)")
+        #expect(slanted.json.serialized().contains("\"syntheticOblique\""))
+    }
 }
