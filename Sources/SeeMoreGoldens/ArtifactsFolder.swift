@@ -39,6 +39,12 @@ package struct ArtifactsFolder: Sendable {
     func prepare(keeping: Set<String> = []) throws -> Set<String> {
         try refuseLinkedFolders()
         try AtomicFile.makeFolder(path)
+        // Git ignores the folder and all in it: a check run in a checkout (the CI step, by hand) leaves
+        // nothing untracked. One already there (the project's own) is left as it is.
+        let ignore = path + "/.gitignore"
+        if access(ignore, F_OK) != 0 {
+            try? AtomicFile.write("# Written by seemore check: its artifacts folder is never committed.\n*\n", to: ignore)
+        }
         // An earlier shard's results go: a merge must never take them for this run's.
         let shardFile = path + "/" + CheckShardFile.fileName
         if (try? PathPolicy.checkWritable(shardFile, root: path)) != nil { unlink(shardFile) }

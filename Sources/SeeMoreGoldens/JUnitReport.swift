@@ -38,7 +38,9 @@ package struct JUnitReport {
                 let element = result.outcome == .crashed ? "error" : "failure"
                 xml +=
                     ">\n      <\(element) type=\"\(Self.escape(kind))\" message=\"\(Self.escape(kind + ": " + result.message))\">"
-                xml += Self.escape(result.message + (result.artifacts["diff"].map { "\ndiff: " + $0 } ?? "")) + "</\(element)>\n"
+                // Paths as the summary and the attachments write them: the artifacts folder's, then the file.
+                let diff = result.artifacts["diff"].map { "\ndiff: " + (artifactsFolder.map { $0 + "/" } ?? "") + $0 } ?? ""
+                xml += Self.escape(result.message + diff) + "</\(element)>\n"
                 if let artifactsFolder {
                     let attachments = Self.attachedImages.compactMap { result.artifacts[$0] }
                         .map { "[[ATTACHMENT|\(artifactsFolder)/\($0)]]" }

@@ -244,3 +244,21 @@ import Testing
         #expect(interruptedMidRun > 0, "no kill landed while goldens were being written")
     }
 }
+
+/// What a CI step's check leaves in a checkout: its artifacts folder ignored by git, and one
+/// convention for paths — the JUnit file's and the summary's both name the artifacts folder.
+struct CheckCIOutputsTests {
+    @Test func theArtifactsFolder_isIgnored_andPathsShareOneConvention() throws {
+        let (check, _, _, artifacts) = try GoldenFixtures.changedSuite()
+        let ignore = try String(contentsOfFile: artifacts + "/.gitignore", encoding: .utf8)
+        #expect(ignore.hasSuffix("\n*\n"), "\(ignore)")
+        let junit = artifacts + "/junit.xml", summary = artifacts + "/summary.md"
+        let run = try BinaryRunner.run(check + ["--junit", junit, "--summary", summary])
+        #expect(run.status == 1, "\(run.stderr)")
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        let markdown = try String(contentsOfFile: summary, encoding: .utf8)
+        let diff = try #require(xml.firstMatch(of: /diff: ([^<\n]+\.diff\.png)/)).1
+        #expect(diff.hasPrefix(artifacts + "/"), "the JUnit diff path names the artifacts folder: \(diff)")
+        #expect(markdown.contains(String(diff)), "the summary names the same path: \(diff)")
+    }
+}
