@@ -39,9 +39,11 @@ package struct ChangeSignature: Sendable, Equatable {
     ///   - diffImage: the pixel diff (red where pixels differ), for a case of unchanged size.
     ///   - metadata: the actual card's, for where its parts lie.
     ///   - scale: pixels per point of both images.
+    ///   - images: the golden's and the actual card's pixels, when they have one size: the colors of a
+    ///     change that is only the suffix's are read from them.
     static func of(
         outcome: GoldenOutcome, golden: LayoutSnapshot?, actual: LayoutSnapshot, diffImage: RGBAImage?, metadata: CardMetadata,
-        scale: Int
+        scale: Int, images: (golden: RGBAImage, actual: RGBAImage)? = nil
     ) -> ChangeSignature {
         switch outcome {
         case .missing: return ChangeSignature(key: "new: no golden yet")
@@ -61,9 +63,14 @@ package struct ChangeSignature: Sendable, Equatable {
             parts.append("no layout snapshot next to the golden")
         }
         if !explained.everything, let diffImage {
-            let regions = PixelRegions(diff: diffImage, metadata: metadata, scale: scale, explained: explained)
+            let regions = PixelRegions(diff: diffImage, metadata: metadata, scale: scale, explained: explained, images: images)
             if let words = regions.description {
-                parts.append((parts.isEmpty ? "pixels changed in " : "pixels also changed in ") + words)
+                if parts.isEmpty, words == "the suffix", let colors = regions.suffixColors {
+                    // Two color edits are two changes: the group says which colors, and its ID differs.
+                    parts.append("the suffix's color \(colors.golden) → \(colors.actual)")
+                } else {
+                    parts.append((parts.isEmpty ? "pixels changed in " : "pixels also changed in ") + words)
+                }
             }
         }
         if parts.isEmpty { parts.append(outcome == .pixelsChanged ? "pixels changed" : "layout changed") }
@@ -213,18 +220,47 @@ struct PixelRegions {
     /// The parts holding a share of the changed pixels, in words ("the suffix and every line"); nil
     /// when none does.
     let description: String?
+    /// The suffix's color in the golden and now, "#RRGGBB": the colors most of its changed pixels have
+    /// in each image (the glyphs' solid cores; anti-aliased edges are blends of many); nil without images
+    /// or when the suffix did not change color.
+    private(set) var suffixColors: (golden: String, actual: String)? = nil
 
     /// A part counts when it holds at least this share of the changed pixels (a stray anti-aliased
     /// pixel of a tall glyph in the next line's box does not make a change of its own).
     static let minimumShare = 0.03
 
-    init(diff: RGBAImage, metadata: CardMetadata, scale: Int, explained: ChangeSignature.Explained) {
+    /// The most common RGB of an image (sampled on a grid: a card is mostly its background).
+    static func mostCommonColor(_ image: RGBAImage) -> UInt64? {
+        var counts: [UInt64: Int] = [:]
+        let step = max(1, image.width * image.height / 4096)
+        var index = 0
+        while index < image.width * image.height {
+            let offset = index * 4
+            let rgb =
+                UInt64(image.pixels[offset]) << 16 | UInt64(image.pixels[offset + 1]) << 8 | UInt64(image.pixels[offset + 2])
+            counts[rgb, default: 0] += 1
+            index += step
+        }
+        return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+    }
+
+    init(
+        diff: RGBAImage, metadata: CardMetadata, scale: Int, explained: ChangeSignature.Explained,
+        images: (golden: RGBAImage, actual: RGBAImage)? = nil
+    ) {
         let scale = Double(max(scale, 1))
         let lines = metadata.lineBoxes
         let suffix = metadata.suffixRects + explained.suffix
         var inLine = [Int](repeating: 0, count: lines.count)
         var suffixCount = 0, header = 0, avatar = 0, elsewhere = 0, total = 0
         let pixels = diff.pixels
+        /// The suffix's changed pixels by (golden color, actual color), RGB packed in 24 bits each.
+        var suffixPairs: [UInt64: Int] = [:]
+        let sameSize =
+            images.map {
+                $0.golden.width == diff.width && $0.actual.width == diff.width
+                    && $0.golden.height == diff.height && $0.actual.height == diff.height
+            } ?? false
         for y in 0..<diff.height {
             let py = (Double(y) + 0.5) / scale
             // The line whose box holds this row, if any (boxes are few, in order).
@@ -239,6 +275,13 @@ struct PixelRegions {
                 }
                 if suffix.contains(where: inside) {
                     suffixCount += 1
+                    if sameSize, let images {
+                        func rgb(_ image: RGBAImage) -> UInt64 {
+                            UInt64(image.pixels[offset]) << 16 | UInt64(image.pixels[offset + 1]) << 8
+                                | UInt64(image.pixels[offset + 2])
+                        }
+                        suffixPairs[rgb(images.golden) << 24 | rgb(images.actual), default: 0] += 1
+                    }
                 } else if let rect = metadata.avatarRect, inside(rect) {
                     avatar += 1
                 } else if let rect = metadata.headerRect, inside(rect) {
@@ -269,6 +312,21 @@ struct PixelRegions {
         }
         if suffixCount >= least && explained.suffix.isEmpty { parts.append("the suffix") }
         if elsewhere >= least { parts.append("the card around the text") }
+        // The pair whose golden pixel is farthest from the card's background (the golden's most common
+        // color): the most covered pixel of the glyphs, whose color is the text's (edges are blends).
+        let background = images.flatMap { Self.mostCommonColor($0.golden) } ?? 0xFFFFFF
+        func distance(_ color: UInt64) -> Int {
+            let parts = [16, 8, 0].map { (Int((color >> UInt64($0)) & 0xFF), Int((background >> UInt64($0)) & 0xFF)) }
+            return parts.reduce(0) { $0 + abs($1.0 - $1.1) }
+        }
+        if let (pair, _) = suffixPairs.max(by: { (distance($0.key >> 24), $1.key) < (distance($1.key >> 24), $0.key) }) {
+            func hex(_ value: UInt64) -> String {
+                let digits = String(value, radix: 16, uppercase: true)
+                return "#" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits
+            }
+            let (old, new) = (pair >> 24, pair & 0xFF_FFFF)
+            if old != new { suffixColors = (hex(old), hex(new)) }
+        }
         switch parts.count {
         case 0: description = nil
         case 1: description = parts[0]

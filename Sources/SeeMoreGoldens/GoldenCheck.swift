@@ -92,7 +92,8 @@ package enum GoldenCheck {
             let sameSize = comparison.diff.map { $0.image.width == image.width && $0.image.height == image.height } ?? false
             result.signature = ChangeSignature.of(
                 outcome: comparison.outcome, golden: goldenLayout, actual: layout,
-                diffImage: sameSize ? comparison.diff?.image : nil, metadata: metadata, scale: scale)
+                diffImage: sameSize ? comparison.diff?.image : nil, metadata: metadata, scale: scale,
+                images: comparison.golden.map { (golden: $0, actual: image) })
             // A bomb is not copied where a reviewer's browser would decode it.
             let shownGolden = comparison.goldenShown ? goldenBytes : nil
             let actual = (try? png()) ?? []

@@ -17,6 +17,8 @@ package struct GoldenComparison: Sendable {
     /// Whether the golden is fit to be shown to a reviewer (copied into the artifacts, where a browser
     /// decodes it): false for one that declares more pixels than `sizeChangeCanvasBudget` allows.
     package var goldenShown = true
+    /// The golden's pixels, when it has the drawn card's size: what a change's colors are read from.
+    package var golden: RGBAImage? = nil
 
     /// A golden of another size is decoded and diffed on the canvas both images fit in only when that
     /// canvas has at most this many pixels (a card of 1242 × 3377, @3x) and at most four times the
@@ -105,8 +107,10 @@ package struct GoldenComparison: Sendable {
         if !mask.isEmpty, let found = diff { diff?.image = found.image.hatched(mask) }
         if goldenLayout != actualLayout {
             let change = layoutDiff?.summary ?? "no layout snapshot next to the golden"
-            return GoldenComparison(
+            var changed = GoldenComparison(
                 outcome: .layoutChanged, message: "layout changed: \(change)", diff: diff, layoutDiff: layoutDiff)
+            changed.golden = expected
+            return changed
         }
         guard let diff else { return GoldenComparison(outcome: .passed, message: "same pixels") }
         // As Playwright: the more permissive of the two limits applies.
@@ -114,6 +118,8 @@ package struct GoldenComparison: Sendable {
         let within = Double(diff.differentPixels) <= allowed
         let percent = FixedPoint.string(diff.ratio * 100, places: 3)
         let summary = "\(diff.differentPixels) pixels differ (\(percent)%), \(diff.antialiasedPixels) anti-aliased"
-        return GoldenComparison(outcome: within ? .passed : .pixelsChanged, message: summary, diff: diff)
+        var compared = GoldenComparison(outcome: within ? .passed : .pixelsChanged, message: summary, diff: diff)
+        compared.golden = expected
+        return compared
     }
 }

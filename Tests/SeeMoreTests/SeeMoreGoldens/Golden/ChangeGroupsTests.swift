@@ -71,6 +71,15 @@ import Testing
             })
     }
 
+    /// Two edits of the suffix's color are two changes: each group names its colors, and their IDs differ.
+    @Test func twoSuffixColors_areTwoGroups_namingTheirColors() throws {
+        let red = try Self.checkAfterEditing(["inline-more": { $0.replacingOccurrences(of: "#0095F6", with: "#D0342C") }])
+        let green = try Self.checkAfterEditing(["inline-more": { $0.replacingOccurrences(of: "#0095F6", with: "#1E8E3E") }])
+        let (one, other) = (try #require(red.changeGroups.groups.first), try #require(green.changeGroups.groups.first))
+        #expect(one.change == "the suffix's color #0095F6 → #D0342C" && other.change == "the suffix's color #0095F6 → #1E8E3E")
+        #expect(one.id != other.id)
+    }
+
     @Test func aMixedChange_formsSeparateGroups() throws {
         // A color in one template, a font size in another.
         let summary = try Self.checkAfterEditing([
@@ -80,7 +89,7 @@ import Testing
         let groups = summary.changeGroups.groups
         let inline = groups.filter { $0.template == "inline-more" }, x = groups.filter { $0.template == "x" }
         #expect(inline.count == 1 && x.count >= 1 && inline.count + x.count == groups.count, "\(groups.map(\.sentence))")
-        #expect(inline.first?.change == "pixels changed in the suffix", "\(inline.map(\.sentence))")
+        #expect(inline.first?.change == "the suffix's color #0095F6 → #D0342C", "\(inline.map(\.sentence))")
         #expect(x.allSatisfy { $0.change.hasPrefix("taller") }, "\(x.map(\.sentence))")
         #expect(groups.reduce(0) { $0 + $1.members.count } == summary.failures.count)
         // IDs are stable: the same change checked again has the same groups.
@@ -101,7 +110,7 @@ import Testing
         #expect(groups.count == summary.changeGroups.groups.count)
         let first = try #require(groups.first)
         #expect((first["cases"] as? [String])?.count == first["count"] as? Int)
-        #expect((first["sentence"] as? String)?.hasPrefix("inline-more: pixels changed in the suffix") == true)
+        #expect((first["sentence"] as? String)?.hasPrefix("inline-more: the suffix's color #0095F6 → ") == true)
         let cases = try #require(report["cases"] as? [[String: Any]])
         for entry in cases {
             let failed = entry["failed"] as? Bool == true
