@@ -38,7 +38,9 @@ in_image() {
 # A copy of this checkout's files (tracked and new, as they are now).
 checkout_copy() {
     rm -rf "$work/$1" && mkdir -p "$work/$1"
-    git ls-files -z --cached --others --exclude-standard | xargs -0 tar -cf - 2> /dev/null | tar -xf - -C "$work/$1"
+    # One tar reading the whole list: xargs split a long list over several tars, whose archives the
+    # reading tar stopped at the first end of (the repository's files outgrew one command line).
+    git ls-files -z --cached --others --exclude-standard | tar --null -T - -cf - | tar -xf - -C "$work/$1"
 }
 
 same_fonts() {
