@@ -320,6 +320,11 @@ def main():
                                capture_output=True, text=True)
         check(again.returncode == 0, f"the approved case passes: {again.stdout}{again.stderr}")
 
+        # A report opened from disk writes nothing: its reject button says it marks this page only.
+        label, verdict = js("const b = document.querySelector('.reject-change'); b.click();"
+                            " return [b.textContent, b.closest('.change').querySelector('.verdict').textContent]")
+        check(label == "Mark rejected" and "this page only" in verdict, f"the static reject says what it does: {label!r}, {verdict!r}")
+
         errors = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
         check(not errors, f"console errors: {errors}")
     finally:

@@ -236,7 +236,9 @@ function changes() {
       el('h3', { class: 'sentence' }, g.sentence), el('span', { class: 'verdict' }), el('code', { class: 'id' }, g.id)));
     node.append(el('p', { class: 'approve' }, 'Accept this change: ', el('code', {}, command), ' ',
       el('button', { class: 'approve-change', onclick: () => approveChange(g, node, command) }, review ? 'Approve group' : 'Copy command'),
-      ' ', el('button', { class: 'reject-change', onclick: () => rejectChange(g, node) }, 'Reject group')));
+      ' ', el('button', { class: 'reject-change', onclick: () => rejectChange(g, node),
+        title: review ? 'Mark this change rejected: its goldens stay as they are' : 'A report opened from disk writes nothing: this marks the change on this page, in this browser' },
+        review ? 'Reject group' : 'Mark rejected')));
     const box = el('div', { class: 'specimen' });
     const members = el('div', { class: 'members', role: 'group', 'aria-label': 'The cases of this change' });
     node.append(box, members);
@@ -292,6 +294,8 @@ async function approveChange(g, node, command) {
 }
 function rejectChange(g, node) {
   markChange(node, 'rejected');
+  // A static report cannot write: say that the mark is this page's alone.
+  if (!review) node.querySelector('.verdict').textContent = 'rejected on this page only (nothing is written)';
   for (const name of g.cases) { const n = document.getElementById('case:' + name); if (n) markCase(n, 'rejected'); }
 }
 
