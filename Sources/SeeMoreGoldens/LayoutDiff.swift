@@ -183,7 +183,14 @@ package struct LayoutDiff: Sendable, Equatable {
             guard row.kind != .same, !fields.contains(field) else { continue }
             switch (field, golden, actual) {
             case ("kept", _?, _?):
-                let dropped = Self.changedText(row.golden), gained = Self.changedText(row.actual)
+                var dropped = Self.changedText(row.golden), gained = Self.changedText(row.actual)
+                // Two long words that differ late (a link's path) would be shortened to the same 39
+                // characters: both start a little before where they differ.
+                let common = zip(dropped, gained).prefix { $0 == $1 }.count
+                if common > 24 && (dropped.count > 40 || gained.count > 40) {
+                    dropped = "…" + dropped.dropFirst(common - 12)
+                    gained = "…" + gained.dropFirst(common - 12)
+                }
                 parts.append(
                     (truncated ? "cut" : "text") + (dropped.isEmpty ? "" : " −\(Self.quoted(dropped))")
                         + (gained.isEmpty ? "" : " +\(Self.quoted(gained))"))

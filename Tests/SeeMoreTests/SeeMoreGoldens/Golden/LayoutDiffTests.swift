@@ -64,6 +64,21 @@ import Testing
         #expect(mixed.summary == "cut −\"coffee\" +\"tea\"; line 1 changed")
     }
 
+    /// Two long words that differ late (a link cut further along its path) are shown from a little
+    /// before where they differ: shortened from their start they read the same on both sides.
+    @Test func longWordsDifferingLate_showWhereTheyDiffer() {
+        func cut(_ kept: String) -> LayoutSnapshot {
+            LayoutSnapshot(text: "size: 343×80 pt\ntruncated: true\nsuffix: none\nkept: \(kept)\nlines: 1\n| \(kept)… More\n")
+        }
+        let diff = LayoutDiff(
+            golden: cut("Read https://example.com/blog/2026/launch-of-the-new-boards-and-more"),
+            actual: cut("Read https://example.com/blog/2026/launch-of-the-new-boa"))
+        let summary = diff.summary
+        #expect(summary.hasPrefix("cut −\"…") && summary.contains("+\"…"), "\(summary)")
+        let quotes = summary.split(separator: "\"")
+        #expect(quotes.count >= 4 && quotes[1] != quotes[3], "the two sides differ: \(summary)")
+    }
+
     /// An expanded card has no cut: a change of its text is called one, and a changed word is named
     /// whole ("brand-new", not the fragment "brand-" the diff's punctuation-split tokens mark).
     @Test func anExpandedCardsChange_isItsText_inWholeWords() {
