@@ -61,6 +61,7 @@ extension CaseResult {
         try coder.code(&actualHash)
         try coder.code(&writeError)
         try coder.code(&mixedFonts)
+        try coder.code(&fontFiles)
         try coder.code(&seconds)
         try coder.code(&tolerance, blank: Tolerance()) { coder, tolerance throws(Coder.Failure) in
             try coder.code(&tolerance.threshold)

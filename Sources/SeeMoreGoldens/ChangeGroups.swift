@@ -35,7 +35,13 @@ package struct ChangeGroups: Sendable {
     /// The group index of each result position; -1 for a case in no group (passed).
     private var groupOfPosition: [Int32]
 
-    package init(_ results: CaseResults) {
+    /// - Parameters:
+    ///   - changedFontFiles: font files whose bytes changed (path → name to show): a failing case drawn
+    ///     with one is grouped by that file, across templates, whatever else its change says.
+    ///   - ownFontFiles: the suite's own font files: when one of them changed, a failing case drawn with
+    ///     any of them is grouped by it too (fontconfig may now pick another of the family's files).
+    package init(_ results: CaseResults, changedFontFiles: [String: String] = [:], ownFontFiles: Set<String> = []) {
+        let changedOwn = changedFontFiles.filter { ownFontFiles.contains($0.key) }.values.sorted()
         struct Building {
             var template: String
             var change: String
@@ -49,7 +55,17 @@ package struct ChangeGroups: Sendable {
         var groupOf = [Int32](repeating: -1, count: results.count)
         for position in results.indices where results.facts(position).failed {
             let result = results[position]
-            let signature = result.signature ?? ChangeSignature(key: result.change, template: result.group)
+            var signature = result.signature ?? ChangeSignature(key: result.change, template: result.group)
+            var changedFonts = Array(Set(result.fontFiles.compactMap { changedFontFiles[$0] })).sorted()
+            if changedFonts.isEmpty && !changedOwn.isEmpty && result.fontFiles.contains(where: ownFontFiles.contains) {
+                changedFonts = changedOwn
+            }
+            if !changedFonts.isEmpty {
+                // One cause, however many templates and kinds of change it shows up as.
+                signature = ChangeSignature(
+                    key: (changedFonts.count == 1 ? "font file " : "font files ") + changedFonts.joined(separator: ", ")
+                        + " changed")
+            }
             let key = signature.template + "\u{1F}" + signature.key
             let slot: Int
             if let found = index[key] {

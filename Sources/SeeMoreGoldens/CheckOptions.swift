@@ -59,6 +59,8 @@ public struct CaseResult: Sendable, Equatable {
     /// Words the card draws in more than one font ("'Việt' mixes NanumGothic and DejaVu Sans"): a lint,
     /// never a failure.
     package var mixedFonts: [String] = []
+    /// The font files the case drew with: a failure a changed font file explains is grouped by it.
+    package var fontFiles: [String] = []
     /// How long drawing and comparing the case took in this run, in seconds (JUnit's `time`; not in
     /// report.json, which is the same for any run of the same inputs).
     package var seconds = 0.0
@@ -137,6 +139,9 @@ public struct CheckSummary: Sendable {
     public var designChanges: [String] = []
     /// This run's fingerprint merged over the recorded one: what `approve` records with the goldens.
     package var environment: EnvironmentFingerprint? = nil
+    /// Font files whose bytes changed since the recorded fingerprint (path → as the fingerprint names
+    /// it): a failing case drawn with one is in that file's change group.
+    package var changedFontFiles: [String: String] = [:]
     package var fingerprintPath: String
     package var fingerprintWritten: Bool
     /// No fingerprint was recorded before this run (it is written with the first goldens).

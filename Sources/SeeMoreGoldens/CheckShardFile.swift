@@ -14,7 +14,7 @@ import SeeMoreText
 package struct CheckShardFile: Equatable {
     package static let fileName = "shard.records"
     /// The file's first bytes: what it is and its format's version (a merge refuses another).
-    static let marker = Array("seemore check shard 1\n".utf8)
+    static let marker = Array("seemore check shard 2\n".utf8)
     /// The largest file read: a million cases with their layout differences.
     package static let maximumBytes = 1 << 30
 

@@ -54,7 +54,9 @@ public enum GoldenRunner {
         var summary = try fingerprinted(results, fonts: state.fonts, suite: suite, record: options.record)
         summary.stoppedBy = stoppedBy
         summary.selectedCount = selected.count
-        summary.groups = ChangeGroups(results)
+        summary.groups = ChangeGroups(
+            results, changedFontFiles: summary.changedFontFiles, ownFontFiles: Set(suite.fonts.files.map(PathPolicy.standardized))
+        )
         if listsStale {
             summary.orphanedGoldens = (staleDuringRun?.value() ?? GoldenPruner.stale(in: suite)).filter { $0.hasSuffix(".png") }
             summary.orphanArtifacts = copyOrphans(summary.orphanedGoldens, suite: suite, artifacts: artifacts)
@@ -92,6 +94,15 @@ public enum GoldenRunner {
             fingerprintWritten: fingerprintWritten, reportPath: nil)
         summary.designChanges = designChanges
         summary.environment = merged
+        if let recorded {
+            // The font files whose bytes changed: the suite's own (by their path in the suite), installed ones.
+            for (path, hash) in current.fontFiles where recorded.fontFiles[path].map({ $0 != hash }) == true {
+                summary.changedFontFiles[PathPolicy.standardized(suite.folder + "/" + path)] = path
+            }
+            for (path, hash) in current.fonts where recorded.fonts[path].map({ $0 != hash }) == true {
+                summary.changedFontFiles[path] = path
+            }
+        }
         summary.fingerprintIsNew = recorded == nil
         return summary
     }
@@ -359,6 +370,8 @@ private final class RunState: @unchecked Sendable {
     }
 
     func finish(_ index: Int, result: CaseResult, fonts: [String], progress: (@Sendable (Int, Int) -> Void)?) {
+        var result = result
+        result.fontFiles = fonts
         spool.store(result, at: index)
         let new = lock.withLock {
             for file in result.artifacts.values { unused.remove(file) }

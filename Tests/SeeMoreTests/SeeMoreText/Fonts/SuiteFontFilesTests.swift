@@ -84,6 +84,11 @@ import Testing
         #expect(changed.status == 1)
         #expect(changed.stdout.contains("Environment: unchanged"), "\(changed.stdout)")
         #expect(changed.stdout.contains("font file fonts/SeeMoreTestSans-Regular.ttf changed"), "\(changed.stdout)")
+        // One cause, one change group that names it, whatever the cards' changes look like.
+        #expect(changed.stdout.contains("1 change group:\n"), "\(changed.stdout)")
+        #expect(
+            changed.stdout.contains(#/  [0-9a-f]{8}  [0-9]+ cases  font file fonts/SeeMoreTestSans-Regular\.ttf changed\n/#),
+            "\(changed.stdout)")
     }
 
     /// `examples/brand`, the README's own-design example: Inter from its fonts/ folder, hermetic, its
