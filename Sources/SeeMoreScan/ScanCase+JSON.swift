@@ -13,7 +13,8 @@ extension ScanCase {
             return .object(members)
         }
         members += [
-            ("truncated", .bool(truncated)), ("characters", .number(Double(characters))), ("kept", .number(Double(kept))),
+            ("truncated", .bool(truncated)), ("characters", .number(Double(characters))),
+            ("keptCharacters", .number(Double(kept))),
             ("shown", .number((shownShare * 10_000).rounded() / 10_000)), ("lines", .number(Double(lines))),
             ("suffixWraps", .bool(suffixWraps)), ("characterCut", .bool(characterCut)),
             ("unknownGlyphs", .number(Double(unknownGlyphs))), ("fonts", .array(fonts.map { .string($0) })),
