@@ -111,12 +111,22 @@ struct ScanCommand {
                     }
                 },
                 .json(\.json, help: "Print scan.json on standard output instead of a summary."),
+                CommandFlags.Flag(
+                    "--fail-on", value: "LINT,…",
+                    help:
+                        "Exit 1 when a case has one of these cut lints (\(CutLint.Kind.allCases.map(\.rawValue).joined(separator: ", "))): "
+                        + "a CI step's gate."
+                ) { command, text, scanner in
+                    command.failOn = try list(text, flag: "--fail-on", scanner: scanner).map {
+                        try scanner.choice($0, flag: "--fail-on") as CutLint.Kind
+                    }
+                },
             ],
             footer: """
                 A record that is not a text (a malformed JSONL line, a CSV row with too many fields) is reported
                 with its line number and skipped; the scan goes on.
 
-                Exit codes: 0 done, 64 usage, 65 a bad record was skipped, a broken template, suite or scan.json,
+                Exit codes: 0 done, 1 a case has a lint --fail-on names, 64 usage, 65 a bad record was skipped, a broken template, suite or scan.json,
                 66 an unreadable corpus or suite, 70 a worker process died, 73 the folder cannot be written.
                 """,
             also: [ScanMergeCommand.flags.synopsis(indent: "       ")])
@@ -160,6 +170,8 @@ struct ScanCommand {
     var catalogs: [String] = []
     var catalogKey: String? = nil
     var locales: [LanguageTag] = []
+    /// Lints that fail the scan (exit 1) when a case has one (`--fail-on`).
+    var failOn: [CutLint.Kind] = []
     var folder = "scan"
     var jobs = 1
     var textBudget = ScanRun.defaultTextBudget
@@ -216,7 +228,7 @@ struct ScanCommand {
 
     /// The fields that are the parent's alone (the corpus, the output, the run): not in a worker's job.
     static let parentsOwn: Set<String> = [
-        "corpus", "givenCorpus", "format", "column", "folder", "jobs", "textBudget", "shard", "gallery", "json",
+        "corpus", "givenCorpus", "format", "column", "folder", "jobs", "textBudget", "shard", "gallery", "json", "failOn",
     ]
 
     /// The templates, widths and fonts to cut with: the flags', else the suite's, else inline-more at its width.
@@ -350,7 +362,16 @@ struct ScanCommand {
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         Self.report(result, folder: folder, json: json, seconds: seconds, io: io)
         if result.statistics.badRecords > 0 { return .dataError }
-        return run.workerFailures > 0 ? .software : .success
+        if run.workerFailures > 0 { return .software }
+        return gate(result, io: io)
+    }
+
+    /// `--fail-on`: 1, naming each lint and its count, when a case has one of them; else 0.
+    func gate(_ result: ScanResult, io: CommandIO) -> ExitCode {
+        let found = failOn.compactMap { kind in result.totalLints[kind].flatMap { $0 > 0 ? "\(kind.rawValue) in \($0)" : nil } }
+        guard !found.isEmpty else { return .success }
+        io.writeError("--fail-on: \(found.joined(separator: ", ")) of the cases\n")
+        return .failure
     }
 
     /// The summary on standard output (or scan.json with --json), the timing on standard error.
@@ -388,6 +409,8 @@ struct ScanCommand {
 /// `seemore scan merge`: the folders of a scan's shards combined into one run's.
 struct ScanMergeCommand {
     var shards: [String] = []
+    /// Lints that fail the scan (exit 1) when a case has one (`--fail-on`).
+    var failOn: [CutLint.Kind] = []
     var folder = "scan"
     var json = false
 

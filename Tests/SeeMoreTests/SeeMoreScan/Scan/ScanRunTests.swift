@@ -255,6 +255,24 @@ import Testing
         #expect(alone.status == 64 && alone.stderr.contains("--catalog"), "\(alone.stderr)")
     }
 
+    /// `--fail-on LINT,…` is a CI gate: exit 1 naming the lints found, 0 when none of them is; the report
+    /// is written either way; an unknown lint is a usage error.
+    @Test func failOn_gatesOnTheNamedLints() throws {
+        let corpus = try BinaryRunner.temporaryFile(Array(Self.corpus(200).utf8), name: "posts.jsonl").path
+        let folder = try BinaryRunner.temporaryFolder().path
+        func scan(_ extra: [String]) throws -> BinaryRunner.Output {
+            try BinaryRunner.run(["scan", "--texts", corpus, "--out", folder, "--jobs", "1"] + Self.matrixArguments + extra)
+        }
+        let failing = try scan(["--fail-on", "kinsoku,cut-in-mention"])
+        #expect(failing.status == 1 && failing.stderr.contains("--fail-on: cut-in-mention in "), "\(failing.stderr)")
+        #expect(!failing.stderr.contains("kinsoku in"), "only the lints found are named: \(failing.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder + "/scan.json"))
+        let passing = try scan(["--fail-on", "kinsoku"])
+        #expect(passing.status == 0, "\(passing.stderr)")
+        let unknown = try scan(["--fail-on", "typos"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("--fail-on"), "\(unknown.stderr)")
+    }
+
     @Test func workerProcesses_cutAsOneProcessDoes() throws {
         let corpus = Self.corpus(200)
         let alone = try Self.scan(corpus)
