@@ -2,17 +2,17 @@ import SeeMoreSupport
 
 /// What a stranger's catalogs may hold: the bounds `CatalogLoader` and every reader enforce, so a
 /// catalog costs at most a few megabytes and a fraction of a second to read.
-public enum CatalogLimits {
+package enum CatalogLimits {
     /// The largest catalog file read (a larger one is refused before it is read).
-    public static let maximumFileBytes = PathPolicy.maximumDocumentBytes
+    package static let maximumFileBytes = PathPolicy.maximumDocumentBytes
     /// Catalog files found in one folder and below it.
-    public static let maximumFiles = 1_000
+    package static let maximumFiles = 1_000
     /// How deep below a catalog folder files are looked for.
-    public static let maximumDepth = 8
+    package static let maximumDepth = 8
     /// Strings in all the catalogs of one suite or scan.
-    public static let maximumStrings = 200_000
+    package static let maximumStrings = 200_000
     /// A key's length.
-    public static let maximumKeyBytes = 1_024
+    package static let maximumKeyBytes = 1_024
     /// A string's length.
-    public static let maximumStringBytes = 16_384
+    package static let maximumStringBytes = 16_384
 }

@@ -9,10 +9,10 @@ import SeeMoreText
 /// (Android's `values/`, Apple's `Base.lproj`, the String Catalog's source language).
 public struct StringCatalog: Sendable {
     /// One string and where it was read, for messages.
-    public struct Entry: Sendable, Equatable {
-        public var value: String
-        public var file: String
-        public var line: Int
+    package struct Entry: Sendable, Equatable {
+        package var value: String
+        package var file: String
+        package var line: Int
     }
 
     /// The files read, in order.
@@ -24,7 +24,7 @@ public struct StringCatalog: Sendable {
     private var spelled: [String: String] = [:]
     /// The language the default strings are in, when a catalog says (`sourceLanguage`, a `.po`
     /// template's, the `values/` folder's has none).
-    public internal(set) var sourceLanguage: String? = nil
+    package internal(set) var sourceLanguage: String? = nil
     /// How many strings in all (bounded by `CatalogLimits.maximumStrings`).
     package private(set) var count = 0
 
@@ -36,7 +36,7 @@ public struct StringCatalog: Sendable {
     }
 
     /// The string for `key` in `locale`, falling back from region to language to the default strings.
-    public func entry(_ key: String, locale: String) -> Entry? {
+    package func entry(_ key: String, locale: String) -> Entry? {
         for candidate in fallbacks(of: locale) {
             if let entry = tables[candidate]?[key] { return entry }
         }
@@ -45,13 +45,6 @@ public struct StringCatalog: Sendable {
 
     /// `string(key, locale:)`'s value.
     public func string(_ key: String, locale: String) -> String? { entry(key, locale: locale)?.value }
-
-    /// Every key of `locale` and of the default strings, sorted (for "did you mean" messages).
-    package func keys(locale: String) -> [String] {
-        var keys = Set<String>()
-        for candidate in fallbacks(of: locale) { keys.formUnion(tables[candidate]?.keys ?? [:].keys) }
-        return keys.sorted()
-    }
 
     /// `pt-BR` → `pt-br`, `pt`, then the default strings (""), then the source language's.
     private func fallbacks(of locale: String) -> [String] {

@@ -251,8 +251,8 @@ struct RenderCommand {
         var request = CardRequest(
             text: text, template: template, markup: markup, width: width, font: font, lines: lines, ellipsis: ellipsis,
             suffix: suffix, suffixColor: suffixColor, theme: theme, scale: scale)
-        request.language = language ?? locale
-        request.layoutDirection = locale.map { $0.isRightToLeft ? .rtl : .ltr }
+        request.language = language
+        if let locale { request.setAppLocale(locale) }
         request.direction = direction
         let cards = try states.map { state in try Self.render(request, state: state, renderer: renderer) }
         if let first = cards.first {

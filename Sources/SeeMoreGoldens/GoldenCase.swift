@@ -114,10 +114,8 @@ public struct GoldenCase: Sendable, Equatable {
             } ?? font
         var request = CardRequest(
             text: text, template: template, markup: markup, width: width, font: drawnFont, theme: theme, scale: scale)
-        // A text the suite gives no language is read in the app's: as a platform picks Han glyphs and
-        // line-break rules by the UI's locale for a text that names none.
-        request.language = language ?? locale
-        request.layoutDirection = locale.map { $0.isRightToLeft ? .rtl : .ltr }
+        request.language = language
+        if let locale { request.setAppLocale(locale) }
         request.markedEntities = entities
         request.author = author
         return request

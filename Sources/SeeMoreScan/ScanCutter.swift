@@ -24,9 +24,8 @@ package final class ScanCutter {
     package static func request(_ text: CorpusText, in cell: ScanMatrix.Cell) -> CardRequest {
         let drawn = cell.pseudo.map { $0.apply(to: text.text) } ?? text.text
         var request = CardRequest(text: drawn, template: cell.template, width: cell.width, font: cell.font)
-        // A text without its own language is read in the app's, as a suite's locale reads it.
-        request.language = text.language ?? cell.locale
-        request.layoutDirection = cell.locale.map { $0.isRightToLeft ? .rtl : .ltr }
+        request.language = text.language
+        if let locale = cell.locale { request.setAppLocale(locale) }
         return request
     }
 

@@ -109,10 +109,7 @@ public func assertCardSnapshot(
             }
             request.language = tag
         }
-        if let tag {
-            request.language = request.language ?? tag
-            request.layoutDirection = tag.isRightToLeft ? .rtl : .ltr
-        }
+        if let tag { request.setAppLocale(tag) }
         request.direction = direction
         if hermeticFonts && fontFiles.isEmpty {
             return source.fail(

@@ -159,8 +159,7 @@ package struct CardFields: Sendable {
                 throw Refusal.badValue("locale", error.description)
             }
         }
-        request.language = request.language ?? locale
-        request.layoutDirection = locale.isRightToLeft ? .rtl : .ltr
+        request.setAppLocale(locale)
     }
 
     /// `pseudo`: the text, the template's strings and a `suffix` in a pseudo-locale.

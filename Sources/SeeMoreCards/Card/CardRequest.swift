@@ -27,6 +27,13 @@ public struct CardRequest: Sendable {
     /// nil lets the text decide, as a card without a locale always has: an Arabic post's chrome mirrors.
     /// The text itself is always aligned by its own direction.
     public var layoutDirection: TextDirection? = nil
+
+    /// Draws as an app in `locale` does: the chrome in the locale's direction, the text read in the
+    /// locale's language unless it has its own (as a platform reads a text that names none).
+    package mutating func setAppLocale(_ locale: LanguageTag) {
+        language = language ?? locale
+        layoutDirection = locale.isRightToLeft ? .rtl : .ltr
+    }
     /// Pixels per point.
     public var scale = 1
     /// The fonts to draw with, exactly (a suite's); nil draws with the renderer's and the template's own files.

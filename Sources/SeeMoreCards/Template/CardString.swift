@@ -3,7 +3,7 @@ import SeeMoreText
 
 /// A string of a card's own that a translator translates, by the name a template's `strings` gives
 /// its catalog key under: `{"strings": {"suffix": "feed.seeMore", "expandedSuffix": "feed.seeLess"}}`.
-public enum CardString: String, CaseIterable, Sendable {
+package enum CardString: String, CaseIterable, Sendable {
     case suffix, expandedSuffix, ellipsis, displayName, placeholder
 }
 
@@ -31,14 +31,14 @@ extension CardTemplate {
 }
 
 /// A template string whose key no catalog has in a locale.
-public struct CardLocalizationError: Error, Equatable, CustomStringConvertible {
-    public var template: String
-    public var string: CardString
-    public var key: String
-    public var locale: String
-    public var files: [String]
+package struct CardLocalizationError: Error, Equatable, CustomStringConvertible {
+    package var template: String
+    package var string: CardString
+    package var key: String
+    package var locale: String
+    package var files: [String]
 
-    public var description: String {
+    package var description: String {
         let read =
             files.isEmpty
             ? "no catalog was read"
