@@ -86,3 +86,12 @@ mkdir -p "$out/xml-corpus"
 cp Tests/Fuzz/catalog-seeds/*.xml "$out/xml-corpus/"
 (cd "$out" && ./xml_strings -max_total_time="$seconds" -malloc_limit_mb=256 -rss_limit_mb=1024 -max_len=16384 \
     -print_final_stats=1 xml-corpus)
+
+# The locale direction shim (seemore_icu_locale_is_rtl: ICU's tag parser and likely subtags).
+"$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+    -ISources/CSupport/include Tests/Fuzz/locale_direction.c Sources/CSupport/icu_breaks.c \
+    $(pkg-config --cflags --libs icu-uc) -o "$out/locale_direction"
+mkdir -p "$out/locale-corpus"
+cp Tests/Fuzz/locale-seeds/* "$out/locale-corpus/"
+(cd "$out" && ./locale_direction -max_total_time="$seconds" -malloc_limit_mb=256 -rss_limit_mb=1024 -max_len=256 \
+    -print_final_stats=1 locale-corpus)
