@@ -27,7 +27,9 @@ let package = Package(
         .target(name: "CXMLStrings", dependencies: ["CLibXML2"]),
         .target(
             name: "CSupport",
-            linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("icuuc")]
+            linkerSettings: [
+                .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("icuuc"), .linkedLibrary("crypto"),
+            ]
         ),
         // What only `make bench` and the tests measure SeeMore against (libdeflate's PNG, Cairo's PNG
         // writer): no product links it.

@@ -60,6 +60,12 @@ struct CheckCommand {
                 \.caseBudget,
                 help: "Seconds a worker may spend on one case (default 60): past it the worker is ended and the case "
                     + "fails as not drawn; the run goes on."),
+            .text(
+                "--skip-cache", "DIR", \.skipCache,
+                help: "Where the skip ledgers are (default $XDG_CACHE_HOME/seemore/skip, else ~/.cache/seemore/skip): a "
+                    + "case whose inputs, font files and golden are exactly as when it last passed is not drawn again. "
+                    + "Restore it in CI only from runs of your own."),
+            .toggle("--no-skip", \.noSkip, help: "Draw every case, as when nothing was checked before (--record all does too)."),
             .shard(\.options.shard, help: "Run only shard I of N, a stable share of the cases."),
             .filter(\.options.filter, help: "Run only cases whose name matches, e.g. 'inline-more/*' ('*' crosses '/')."),
             .toggle(
@@ -117,6 +123,10 @@ struct CheckCommand {
     var color = ColorChoice.auto
     /// `--exit-zero-on-changes`: changed and new pictures do not fail the run.
     var exitZeroOnChanges = false
+    /// `--skip-cache`: the folder of skip ledgers; nil when neither it nor a home folder is known.
+    var skipCache: String? = nil
+    /// `--no-skip`: every case is drawn.
+    var noSkip = false
     /// `GITHUB_ACTIONS=true`: failing cases are also printed as annotations.
     var annotates = false
     /// `NO_COLOR` is set: `auto` never colors.
@@ -140,12 +150,20 @@ struct CheckCommand {
         options.jobs = ProcessInfo.processInfo.activeProcessorCount
         var command = CheckCommand(options: options)
         command.environment = environment
+        command.skipCache = Self.defaultSkipCache(environment)
         command.stepSummaryPath = environment["GITHUB_STEP_SUMMARY"].flatMap { $0.isEmpty ? nil : $0 }
         command.annotates = environment["GITHUB_ACTIONS"] == "true"
         if environment["NO_COLOR"].map({ !$0.isEmpty }) ?? false { command.noColorRequested = true }
         try ProjectFile.apply(to: &command, flags: flags, skipping: ProjectFile.decidedByEnvironment(environment))
         try flags.parse(arguments, into: &command)
         return command
+    }
+
+    /// `$XDG_CACHE_HOME/seemore/skip`, else `$HOME/.cache/seemore/skip`; nil without either.
+    static func defaultSkipCache(_ environment: [String: String]) -> String? {
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/seemore/skip" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/seemore/skip" }
+        return nil
     }
 
     /// - Returns: the exit code: 0 passed, 1 failed, 65 an unreadable golden.
@@ -157,6 +175,7 @@ struct CheckCommand {
         for note in suite.templateNotes { io.writeError("Note: \(LogText.escaped(note))\n") }
         var options = self.options
         options.stop = signals?.request
+        options.skipCache = noSkip ? nil : skipCache
         // Cases are checked in worker processes, one of them with --jobs 1, so each has a time and memory budget.
         if let executable = io.program {
             options.workers = CheckWorkers(
@@ -299,6 +318,12 @@ struct CheckCommand {
                 " (\(Plural.count(recorded, "golden")) written: look at \(recorded == 1 ? "it and commit it" : "them and commit them"); the next check compares with \(recorded == 1 ? "it" : "them"))"
         }
         text += "\n"
+        if let skip = summary.skip {
+            text += "Skipped: \(LogText.escaped(skip.line))\n"
+            if let error = skip.writeError {
+                text += "Skip ledger not written (the next run skips less): \(LogText.escaped(error))\n"
+            }
+        }
         // A golden this run wrote is already in place: approve has nothing to do for its group.
         let approvable = summary.changeGroups.groups.contains { group in
             group.members.contains { !summary.results.facts($0).recorded }

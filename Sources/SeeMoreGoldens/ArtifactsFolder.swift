@@ -2,18 +2,27 @@ import FoundationEssentials
 import Glibc
 import SeeMoreImage
 import SeeMoreSupport
+import Synchronization
 
 /// The folder that receives a run's actual, golden and diff images and its report.
 package struct ArtifactsFolder: Sendable {
     package let path: String
+    /// The golden copies the last run listed with the SHA-256 of the golden they copy (`prepare` reads them).
+    private let listedCopies = ListedCopies()
 
     package init(path: String) {
         self.path = path
     }
 
+    /// Golden copies by relative path, with their identity and the SHA-256 of the golden they copy.
+    private final class ListedCopies: Sendable {
+        let copies = Mutex<[String: (identity: String, hash: String)]>([:])
+    }
+
     static let reportName = "report.json"
     /// Every file the last run wrote into the folder, for the next run to remove: a line each, the
-    /// file's identity when it was listed (`stamp`), a tab, its relative path. A file is removed only
+    /// file's identity when it was listed (`stamp`) — for a passed case's golden copy followed by a
+    /// space and the SHA-256 of the golden it copies —, a tab, its relative path. A file is removed only
     /// while it is still that file — the same device, inode, size and modification time — so a planted
     /// or edited list can make a run remove nothing but what that run itself wrote. (A content hash
     /// would also match a copy someone else made.)
@@ -48,7 +57,11 @@ package struct ArtifactsFolder: Sendable {
         // An earlier shard's results go: a merge must never take them for this run's.
         let shardFile = path + "/" + CheckShardFile.fileName
         if (try? PathPolicy.checkWritable(shardFile, root: path)) != nil { unlink(shardFile) }
-        let previous = Set(previousFiles().keys)
+        let listed = previousFiles()
+        listedCopies.copies.withLock { copies in
+            for (file, entry) in listed { if let hash = entry.hash { copies[file] = (entry.identity, hash) } }
+        }
+        let previous = Set(listed.keys)
         let kept = previous.filter { keeping.contains($0) || $0.hasSuffix(".golden.png") }
         remove(previous.subtracting(kept))
         return kept
@@ -78,14 +91,19 @@ package struct ArtifactsFolder: Sendable {
     /// The files the previous run listed, with their identities. The list is read only as a regular
     /// file inside the folder and below `maximumListBytes`; a line without an identity (a list of an
     /// older version, or a planted one) is ignored, and nothing is ever removed by name alone.
-    private func previousFiles() -> [String: String] {
+    private func previousFiles() -> [String: (identity: String, hash: String?)] {
         guard case .bytes(let bytes) = PathPolicy.read(path + "/" + Self.listName, root: path, limit: Self.maximumListBytes)
         else { return [:] }
-        var files: [String: String] = [:]
+        var files: [String: (identity: String, hash: String?)] = [:]
         // Split as bytes: the list has a line a file, and splitting it into Characters costs far more.
         for line in bytes.split(separator: UInt8(ascii: "\n")) {
             guard let tab = line.firstIndex(of: UInt8(ascii: "\t")) else { continue }
-            files[String(decoding: line[(tab + 1)...], as: UTF8.self)] = String(decoding: line[..<tab], as: UTF8.self)
+            let head = line[..<tab]
+            let space = head.firstIndex(of: UInt8(ascii: " "))
+            files[String(decoding: line[(tab + 1)...], as: UTF8.self)] = (
+                String(decoding: head[..<(space ?? head.endIndex)], as: UTF8.self),
+                space.map { String(decoding: head[($0 + 1)...], as: UTF8.self) }
+            )
         }
         return files
     }
@@ -97,7 +115,8 @@ package struct ArtifactsFolder: Sendable {
         let listed = previousFiles()
         for file in files where !file.split(separator: "/").contains("..") {
             let full = path + "/" + file
-            guard let recorded = listed[file], stamp(file) == recorded, (try? PathPolicy.checkWritable(full, root: path)) != nil
+            guard let recorded = listed[file]?.identity, stamp(file) == recorded,
+                (try? PathPolicy.checkWritable(full, root: path)) != nil
             else { continue }
             unlink(full)
         }
@@ -106,8 +125,15 @@ package struct ArtifactsFolder: Sendable {
     /// A copy of a golden the report shows (a passed case's, an unused one), so it opens from inside
     /// the folder.
     /// - Returns: the file written, relative to the folder, or nil.
-    func writeGoldenCopy(_ name: String, golden: [UInt8]) -> String? {
+    /// A copy the last run listed as one of a golden with SHA-256 `hash`, and still the file it listed
+    /// (`stamp`), is not read again (a check that skips thousands of cases read each otherwise).
+    func writeGoldenCopy(_ name: String, golden: [UInt8], hash: String? = nil) -> String? {
         let relative = name + ".golden.png"
+        if let hash, let listed = listedCopies.copies.withLock({ $0[relative] }), listed.hash == hash,
+            stamp(relative) == listed.identity
+        {
+            return relative
+        }
         return (try? store(golden, at: relative)) == nil ? nil : relative
     }
 
@@ -116,7 +142,9 @@ package struct ArtifactsFolder: Sendable {
     private func store(_ bytes: [UInt8], at relative: String) throws {
         let full = path + "/" + relative
         // A file the last run left with exactly these bytes (a golden's copy) is not written again.
-        if case .bytes(let existing) = PathPolicy.read(full, root: path, limit: bytes.count), existing == bytes { return }
+        if case .bytes(let existing) = PathPolicy.read(full, root: path, limit: bytes.count), sameBytes(existing, bytes) {
+            return
+        }
         try PathPolicy.checkWritable(full, root: path)
         try AtomicFile.makeFolder(URL(fileURLWithPath: full).deletingLastPathComponent().path)
         try AtomicFile.write(bytes, to: full, durable: false)

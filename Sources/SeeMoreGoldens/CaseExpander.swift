@@ -79,9 +79,8 @@ struct CaseExpander {
                 matrix.pseudo.flatMap { pseudo in matrix.textSizes.map { (locale, pseudo, $0) } }
             }) {
                 // Checked by `checkMatrix`: every key is in the catalogs.
-                let translated = try locale.map { try plain.localized($0, catalog: catalog ?? StringCatalog()) } ?? plain
-                let localized = pseudo.map { translated.pseudoLocalized($0) } ?? translated
-                let template = SharedTemplate(try textSize.map { try localized.scaled(for: $0) } ?? localized)
+                let template = SharedTemplate(
+                    try Self.variant(of: plain, locale: locale, pseudo: pseudo, textSize: textSize, catalog: catalog))
                 for textName in matrix.texts {
                     guard let text = file.texts[textName] else { continue }
                     let drawn = pseudo.map { $0.apply(to: text.text, markup: text.markup) } ?? text.text
@@ -113,8 +112,19 @@ struct CaseExpander {
         return cases
     }
 
-    /// Every case, sorted by name, and the fonts that draw them all: the suite's and its templates' files.
-    func cases() throws -> (cases: [GoldenCase], fonts: FontFiles) {
+    /// A template as a case in a locale, pseudo-locale and text size draws it: its strings from the
+    /// catalog, then pseudo-localized, then scaled.
+    static func variant(
+        of plain: CardTemplate, locale: LanguageTag?, pseudo: PseudoLocale?, textSize: TextSize?, catalog: StringCatalog?
+    ) throws -> CardTemplate {
+        let translated = try locale.map { try plain.localized($0, catalog: catalog ?? StringCatalog()) } ?? plain
+        let localized = pseudo.map { translated.pseudoLocalized($0) } ?? translated
+        return try textSize.map { try localized.scaled(for: $0) } ?? localized
+    }
+
+    /// Every case, sorted by name, the fonts that draw them all (the suite's and its templates' files)
+    /// and the templates as their files give them.
+    func cases() throws -> (cases: [GoldenCase], fonts: FontFiles, templates: [String: CardTemplate]) {
         try checkTexts()
         let (templates, fonts) = try loadTemplates()
         let engine = try layoutEngine(fonts: fonts)
@@ -131,7 +141,7 @@ struct CaseExpander {
         }
         var sorted = try sortedOnce(cases, matrixOf: matrixOf)
         try applyCaseSettings(to: &sorted)
-        return (sorted, fonts)
+        return (sorted, fonts, templates)
     }
 
     /// Text names that stay inside the golden folder, entity ranges inside their text.

@@ -14,7 +14,7 @@ extension CaseResult {
             if !note.holdsNaN { summaries[note] = summary }  // never equal to itself: no lookup would find it
             return note.json(summary: summary)
         }
-        return .object([
+        var members: [(String, JSONValue)] = [
             ("name", .string(name)),
             ("group", .string(group)),
             ("status", .string(facts.status)),
@@ -51,7 +51,13 @@ extension CaseResult {
                     ])
                 } ?? .null
             ),
-        ])
+        ]
+        // Only in a run that skips unchanged cases: other reports keep their shape.
+        if skipped || drawnBecause != nil {
+            members.append(
+                ("skip", .object([("skipped", .bool(skipped)), ("drawnBecause", drawnBecause.map { .string($0) } ?? .null)])))
+        }
+        return .object(members)
     }
 
 }

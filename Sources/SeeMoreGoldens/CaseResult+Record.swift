@@ -69,6 +69,9 @@ extension CaseResult {
             try coder.code(&tolerance.maxDiffRatio)
             try coder.code(&tolerance.deltaE, blank: 0) { coder, value throws(Coder.Failure) in try coder.code(&value) }
         }
+        try coder.code(&goldenKey)
+        try coder.code(&skipped)
+        try coder.code(&drawnBecause)
         try coder.code(&signature, blank: ChangeSignature(key: "")) { coder, signature throws(Coder.Failure) in
             try coder.code(&signature.key)
             try coder.code(&signature.template)

@@ -17,7 +17,7 @@ package struct CheckJob: Equatable, Sendable {
     /// The record's format; a worker refuses another.
     static let version = 1
     /// `CheckOptions`' fields a job does not carry: the parent's own.
-    package static let parentsOwn: Set<String> = ["jobs", "progress", "cache", "workers", "stop", "waitForLock"]
+    package static let parentsOwn: Set<String> = ["jobs", "progress", "cache", "skipCache", "workers", "stop", "waitForLock"]
 
     package init(suitePath: String, templatesFolder: String?, options: CheckOptions) {
         self.suitePath = suitePath

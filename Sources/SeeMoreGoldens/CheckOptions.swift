@@ -19,6 +19,9 @@ public struct CheckOptions: Sendable {
     public var progress: (@Sendable (Int, Int) -> Void)? = nil
     /// Results of earlier checks to use again for cases that did not change (only when never recording).
     package var cache: CheckCache? = nil
+    /// The folder of skip ledgers (`SkipLedger`): a case whose inputs, golden and font files are all
+    /// as when it last passed is not drawn again. Nil draws every case, as does `RecordMode.all`.
+    public var skipCache: String? = nil
     /// Processes of this program to check the cases in, instead of threads (`seemore check --jobs N`).
     package var workers: CheckWorkers? = nil
     /// Asked to stop early (a signal): the run claims no further case, lets those in flight finish
@@ -69,6 +72,12 @@ public struct CaseResult: Sendable, Equatable {
     /// What changed, said the same for every case whose change is the same (`ChangeGroups`); nil for a
     /// passed case.
     package var signature: ChangeSignature? = nil
+    /// The hashes of the golden and layout snapshot a passed case matched (`SkipLedger.goldenKey`).
+    package var goldenKey: String? = nil
+    /// Not drawn: nothing it depends on changed since it last passed (`CheckOptions.skipCache`).
+    package var skipped = false
+    /// Why it was drawn in a run that skips unchanged cases; nil when the run skips none.
+    package var drawnBecause: String? = nil
 
     /// What a run counts and filters by.
     package var facts: Facts { Facts(outcome: outcome, recorded: recordedPath != nil, writeError: writeError != nil) }
@@ -156,6 +165,8 @@ public struct CheckSummary: Sendable {
     public var stoppedBy: String? = nil
     /// The cases the run selected; more than `results` holds when it stopped early.
     public var selectedCount = 0
+    /// What the skip ledger spared, when the run skips unchanged cases.
+    package var skip: SkipSummary? = nil
 
     public var failures: CaseResults { results.failures }
     /// The failing cases grouped by what changed; made by the run (nil in a summary made by hand).

@@ -12,6 +12,8 @@ public struct GoldenCase: Sendable, Equatable {
         set { shared = SharedTemplate(newValue) }
     }
     private var shared: SharedTemplate
+    /// The one copy of the template this case shares with the suite's others that use it unchanged.
+    package var templateIdentity: ObjectIdentifier { ObjectIdentifier(shared) }
     package var textName: String
     public var text: String
     package var markup: Bool

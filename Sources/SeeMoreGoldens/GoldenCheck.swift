@@ -87,6 +87,10 @@ package enum GoldenCheck {
             recording = GoldenRecording(
                 location: location, png: Result { try png() }, layout: Array(layout.text.utf8), message: result.message)
         }
+        // What a skip ledger keeps of a case that passed: the bytes it passed against.
+        if comparison.outcome == .passed && recording == nil {
+            result.goldenKey = SkipLedger.goldenKey(png: pngRead, layout: snapshotRead)
+        }
         // A case whose golden is written fails, whether the write succeeds (recorded) or not.
         if result.failed || recording != nil {
             let sameSize = comparison.diff.map { $0.image.width == image.width && $0.image.height == image.height } ?? false
@@ -107,7 +111,10 @@ package enum GoldenCheck {
             }
             result.actualHash = GoldenCheck.actualHash(
                 png: actual, layout: Array(layout.text.utf8), width: image.width, height: image.height)
-        } else if copyPassedGolden, let goldenBytes, let copy = artifacts.writeGoldenCopy(location.name, golden: goldenBytes) {
+        } else if copyPassedGolden, let goldenBytes,
+            let copy = artifacts.writeGoldenCopy(
+                location.name, golden: goldenBytes, hash: result.goldenKey?.split(separator: ":").first.map(String.init))
+        {
             result.artifacts["golden"] = copy
         }
         return result

@@ -22,12 +22,16 @@ package struct GoldenReport {
         // In case order (each case's files by kind), then the unused goldens' copies by path.
         // Each file with its identity now (ArtifactsFolder.listName), so the next run removes only it.
         try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.listName) { write in
-            func list(_ file: String) throws {
+            func list(_ file: String, hash: Substring? = nil) throws {
                 guard let stamp = artifacts.stamp(file) else { return }
-                try write(Array((stamp + "\t" + file + "\n").utf8))
+                try write(Array((stamp + (hash.map { " " + $0 } ?? "") + "\t" + file + "\n").utf8))
             }
             for result in summary.results {
-                for (_, file) in result.artifacts.sorted(by: { $0.key < $1.key }) { try list(file) }
+                for (kind, file) in result.artifacts.sorted(by: { $0.key < $1.key }) {
+                    // A passed case's golden copy holds the golden it passed against: its hash is the key's first.
+                    let hash = kind == "golden" && !result.failed ? result.goldenKey?.split(separator: ":").first : nil
+                    try list(file, hash: hash)
+                }
             }
             for (_, file) in summary.orphanArtifacts.sorted(by: { $0.key < $1.key }) { try list(file) }
         }
@@ -116,6 +120,7 @@ package struct GoldenReport {
             ("fingerprintIsNew", .bool(summary.fingerprintIsNew)),
             ("inputs", .string(suite.inputsHash)),
             ("stopped", Self.stoppedJSON(summary)),
+            ("skip", summary.skip.map(Self.skipJSON) ?? .null),
             ("summary", counts),
             ("groups", Self.groupsJSON(groups)),
             ("missing", .array(summary.orphanedGoldens.map { .string(paths.shown($0)) })),
@@ -131,6 +136,18 @@ package struct GoldenReport {
             ),
             ("cases", nil),
         ]
+    }
+
+    /// What a run that skips unchanged cases skipped, and how many it drew for each reason.
+    static func skipJSON(_ skip: SkipSummary) -> JSONValue {
+        .object([
+            ("ledger", .string(PortablePaths().shown(skip.ledger))), ("skipped", .number(Double(skip.skipped))),
+            (
+                "drawn",
+                .array(skip.drawn.map { .object([("reason", .string($0.reason)), ("count", .number(Double($0.count)))]) })
+            ),
+            ("writeError", skip.writeError.map { .string($0) } ?? .null),
+        ])
     }
 
     /// Why the run stopped early and how many cases it had selected; null for a run that checked them all.

@@ -39,10 +39,19 @@ public enum GoldenRunner {
         let staleDuringRun = listsStale && options.record == .never ? BackgroundTask { GoldenPruner.stale(in: suite) } : nil
         let run = CaseRun(suite: suite, options: options, selected: selected, state: state, cache: cache)
         var remaining = Array(selected.indices)
+        // Cases whose inputs, fonts and golden are as when they last passed are answered without drawing.
+        let skip = SkipPlan(suite: suite, selected: selected, options: options)
+        let skipping = skip?.decide(jobs: options.jobs, artifacts: artifacts) { index, result, fonts in
+            state.finish(index, result: result, fonts: fonts, progress: options.progress)
+        }
+        if let skipping {
+            state.drawnBecause = skipping.drawn
+            remaining = remaining.filter { skipping.drawn[$0] != nil }
+        }
         // Workers, when the caller has them, check even one case: a case that stalls or swells ends its
         // worker, not this run.
-        if let workers = options.workers, !selected.isEmpty {
-            remaining = run.onWorkers(workers, cases: run.unansweredByCache())
+        if let workers = options.workers, !remaining.isEmpty {
+            remaining = run.onWorkers(workers, cases: run.unansweredByCache(among: remaining))
         }
         try run.inProcess(remaining, artifacts: artifacts)
         let results = state.results
@@ -54,6 +63,9 @@ public enum GoldenRunner {
         var summary = try fingerprinted(results, fonts: state.fonts, suite: suite, record: options.record)
         summary.stoppedBy = stoppedBy
         summary.selectedCount = selected.count
+        if let skip, let skipping {
+            summary.skip = skip.record(skipped: skipping.skipped, drawn: skipping.drawn, results: state.result(at:))
+        }
         summary.groups = ChangeGroups(
             results, changedFontFiles: summary.changedFontFiles, ownFontFiles: Set(suite.fonts.files.map(PathPolicy.standardized))
         )
@@ -117,10 +129,10 @@ public enum GoldenRunner {
         let cache: CheckCache?
 
         /// The cases the cache cannot answer; those it answers are finished here.
-        func unansweredByCache() -> [Int] {
-            guard let cache else { return Array(selected.indices) }
+        func unansweredByCache(among cases: [Int]) -> [Int] {
+            guard let cache else { return cases }
             var unanswered: [Int] = []
-            for index in selected.indices {
+            for index in cases {
                 // The golden's files are read only to ask the cache: a worker reads its own.
                 let files = goldenFiles(selected[index], suite: suite)
                 if let (result, fonts) = cache.result(
@@ -351,11 +363,23 @@ private final class RunState: @unchecked Sendable {
     private var usedFonts = Set<String>()
     private var unused: Set<String>
     private var done = 0
+    private var drawn: [Int: String] = [:]
 
     init(spool: ResultSpool, kept: Set<String>) {
         self.spool = spool
         unused = kept
     }
+
+    /// Why each case a skipping run draws is drawn, by case index (set before any is drawn).
+    var drawnBecause: [Int: String] {
+        get { lock.withLock { drawn } }
+        set { lock.withLock { drawn = newValue } }
+    }
+
+    private func drawnBecause(_ index: Int) -> String? { lock.withLock { drawn[index] } }
+
+    /// The result of case `index`, when it has one.
+    func result(at index: Int) -> CaseResult? { spool.has(index) ? spool.result(at: index) : nil }
 
     /// The font files the results drew with.
     var fonts: Set<String> { lock.withLock { usedFonts } }
@@ -372,6 +396,7 @@ private final class RunState: @unchecked Sendable {
     func finish(_ index: Int, result: CaseResult, fonts: [String], progress: (@Sendable (Int, Int) -> Void)?) {
         var result = result
         result.fontFiles = fonts
+        result.drawnBecause = drawnBecause(index)
         spool.store(result, at: index)
         let new = lock.withLock {
             for file in result.artifacts.values { unused.remove(file) }

@@ -19,6 +19,16 @@ public struct GoldenSuite: Sendable {
     /// A hash of the suite file and every template file its cases use: `approve` compares it with the
     /// report's, so it never approves pictures of a suite or templates that changed since the check.
     package var inputsHash = ""
+    /// Template name → SHA-256 of its file, for every template the suite's matrices name (a skip
+    /// ledger's input keys).
+    package var templateHashes: [String: String] = [:]
+    /// SHA-256 of the suite's catalog files, names and bytes.
+    package var catalogHash = ""
+    /// Each template as its file gives it (`templateHashes`), before a case's locale, pseudo-locale
+    /// or text size: a case's template is known to be its file's only when it equals what these make.
+    package var plainTemplates: [String: CardTemplate] = [:]
+    /// The strings of the suite's catalogs.
+    package var catalog: StringCatalog? = nil
     /// The fonts its cases are drawn with: the machine's, or the suite's own files (`fontFiles`,
     /// `hermeticFonts`).
     package var fonts = FontFiles.system
@@ -95,23 +105,34 @@ public struct GoldenSuite: Sendable {
         }
         var expander = CaseExpander(file: file, data: data, path: path, templates: templates, fonts: fonts)
         expander.catalog = catalog
-        let (cases, allFonts) = try expander.cases()
+        let (cases, allFonts, plainTemplates) = try expander.cases()
         fonts = allFonts
         var inputs = [UInt8](data)
+        var templateHashes: [String: String] = [:]
         for name in Set(file.matrices.flatMap(\.templates)).sorted() {
             if let file = templates.path(for: name), case .success(let bytes) = PathPolicy.readDocument(file) {
                 inputs += Array(name.utf8) + [0] + [UInt8](bytes)
+                templateHashes[name] = ContentHash.sha256([UInt8](bytes))
             }
         }
+        var catalogInputs: [UInt8] = []
         for file in catalog?.files ?? [] {
             if case .success(let bytes) = PathPolicy.readDocument(file, limit: CatalogLimits.maximumFileBytes) {
-                inputs += Array(file.utf8) + [0] + [UInt8](bytes)
+                catalogInputs += Array(file.utf8) + [0] + [UInt8](bytes)
+            } else {
+                catalogInputs += Array(file.utf8) + [0, 1]
             }
         }
+        inputs += catalogInputs
         let notes = templates.shadowingNotes(for: Set(file.matrices.flatMap(\.templates)).sorted())
-        return GoldenSuite(
+        var suite = GoldenSuite(
             path: path, folder: folder, cases: cases, templatesFolder: templatesFolder, inputsHash: ContentHash.fnv1a64(inputs),
             fonts: fonts, templateNotes: notes)
+        suite.templateHashes = templateHashes
+        suite.plainTemplates = plainTemplates
+        suite.catalog = catalog
+        suite.catalogHash = ContentHash.sha256(catalogInputs)
+        return suite
     }
 }
 

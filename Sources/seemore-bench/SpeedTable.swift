@@ -76,12 +76,20 @@ struct SpeedTable {
         defer { suite.remove() }
         let artifacts = suite.folder + "-artifacts"
         defer { try? FileManager.default.removeItem(atPath: artifacts) }
+        // The templates copied, so that one can change; the skip ledgers in a folder of the run's own.
+        let templates = suite.folder + "-templates"
+        let skipCache = suite.folder + "-skip"
+        defer {
+            try? FileManager.default.removeItem(atPath: templates)
+            try? FileManager.default.removeItem(atPath: skipCache)
+        }
+        try FileManager.default.copyItem(atPath: Bench.templatesFolder, toPath: templates)
         func check(_ extra: [String]) throws -> ChildProcess {
             let run = try ChildProcess.run(
                 seemore,
                 [
-                    "check", "--suite", suite.path, "--templates", Bench.templatesFolder, "--artifacts", artifacts, "--color",
-                    "never",
+                    "check", "--suite", suite.path, "--templates", templates, "--artifacts", artifacts, "--color", "never",
+                    "--skip-cache", skipCache,
                 ]
                     + extra)
             guard run.status == 0 || run.status == 1 else {
@@ -90,19 +98,23 @@ struct SpeedTable {
             return run
         }
         let perCase = { (run: ChildProcess) in run.seconds * 1000 / Double(suite.cases) }
-        let record = try check(["--record", "all", "--jobs", "1"])
+        let record = try check(["--record", "all", "--jobs", "1", "--no-skip"])
         let bytes = (FileManager.default.enumerator(atPath: suite.folder)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".png") }
             .compactMap { try? FileManager.default.attributesOfItem(atPath: suite.folder + "/" + $0)[.size] as? Int }
             .reduce(0, +)
         // Once untimed: the first check after recording replaces the recording's artifacts; later
         // checks (and the two timed ones) find the goldens' copies in place.
-        _ = try check(["--record", "never", "--jobs", "2"])
-        // Three pairs, one job then two: the ratio is the median of the pairs', so that a slow minute
-        // of the machine (it drifts by half at times) falls on both sides of one pair.
+        _ = try check(["--record", "never", "--jobs", "2", "--no-skip"])
+        // Three pairs, one job then two, every case drawn: the ratio is the median of the pairs', so that
+        // a slow minute of the machine (it drifts by half at times) falls on both sides of one pair.
         var pairs: [(one: ChildProcess, two: ChildProcess)] = []
         for _ in 0..<3 {
-            pairs.append((try check(["--record", "never", "--jobs", "1"]), try check(["--record", "never", "--jobs", "2"])))
+            pairs.append(
+                (
+                    try check(["--record", "never", "--jobs", "1", "--no-skip"]),
+                    try check(["--record", "never", "--jobs", "2", "--no-skip"])
+                ))
         }
         pairs.sort { $0.one.seconds / $0.two.seconds < $1.one.seconds / $1.two.seconds }
         let (one, two) = pairs[1]
@@ -116,6 +128,25 @@ struct SpeedTable {
             (
                 "check, --jobs 2 vs --jobs 1", "\(secs(two.seconds)): \(ratio(one.seconds / two.seconds)) faster", "2 cores", "",
                 "≥ 1.8×"
+            ))
+        // Skipping: a check that fills the ledger, then the median of five with nothing changed; then
+        // one template's file changed (a fifth of the cases drawn again).
+        _ = try check(["--record", "never", "--jobs", "2"])
+        let skipping = try (0..<5).map { _ in try check(["--record", "never", "--jobs", "2"]) }.sorted {
+            $0.seconds < $1.seconds
+        }[2]
+        let changed = templates + "/x.json"
+        try (try String(contentsOfFile: changed, encoding: .utf8) + " ").write(toFile: changed, atomically: true, encoding: .utf8)
+        let oneTemplate = try check(["--record", "never", "--jobs", "2"])
+        rows.append(
+            (
+                "check, \(n) unchanged cases, skipped (--jobs 2)", "\(secs(skipping.seconds)) = \(ms(perCase(skipping)))/case",
+                "\(ms(perCase(two))) (every case drawn, --jobs 2)", ratio(perCase(skipping) / perCase(two)), "≤ 0.05 ms/case"
+            ))
+        rows.append(
+            (
+                "  the same after one template's file changed (\(n / 5) drawn)", secs(oneTemplate.seconds),
+                "\(secs(two.seconds)) (every case drawn)", ratio(oneTemplate.seconds / two.seconds), "≈ 0.2× (a fifth drawn)"
             ))
         rows.append(
             (

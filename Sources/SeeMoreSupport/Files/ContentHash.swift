@@ -1,4 +1,4 @@
-import CGLib
+import CSupport
 
 /// Hashes of bytes: FNV-1a for cache keys and tags (fast, not for integrity), SHA-256 where someone
 /// could want two different files to hash alike (what `approve` accepts).
@@ -40,11 +40,28 @@ package enum ContentHash {
         return String(repeating: "0", count: max(0, digits - hex.count)) + hex
     }
 
-    /// SHA-256 in lowercase hex (GLib's GChecksum).
+    /// SHA-256 in lowercase hex (OpenSSL's libcrypto).
     package static func sha256(_ bytes: [UInt8]) -> String {
-        guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else { return "" }
-        defer { g_checksum_free(checksum) }
-        bytes.withUnsafeBufferPointer { g_checksum_update(checksum, $0.baseAddress, gssize($0.count)) }
-        return g_checksum_get_string(checksum).map { String(cString: $0) } ?? ""
+        bytes.withUnsafeBytes { sha256($0) }
+    }
+
+    /// SHA-256 of contiguous bytes in lowercase hex.
+    package static func sha256(_ bytes: UnsafeRawBufferPointer) -> String {
+        var digest = [UInt8](repeating: 0, count: 32)
+        // libcrypto fails only without memory for its context: the empty string then, which equals no real digest.
+        guard seemore_sha256(bytes.baseAddress, bytes.count, &digest) == 0 else { return "" }
+        return hex(digest)
+    }
+
+    /// Bytes in lowercase hex, two digits each.
+    package static func hex(_ bytes: [UInt8]) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text = [UInt8]()
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -46,9 +46,10 @@ import Testing
             for file in GoldenFixtures.files(under: folder).map(\.0) where file != "suite.json" {
                 try FileManager.default.removeItem(atPath: folder + "/" + file)
             }
-            let recorded = try Self.check(suite, ["--record", "missing", "--jobs", jobs])
+            let recorded = try Self.check(suite, ["--record", "missing", "--jobs", jobs, "--no-skip"])
             #expect(recorded.status == 1)
-            let checked = try Self.check(suite, ["--record", "never", "--jobs", jobs, "--json"])
+            // Every case drawn: the second run would skip what the first passed.
+            let checked = try Self.check(suite, ["--record", "never", "--jobs", jobs, "--json", "--no-skip"])
             #expect(checked.status == 0)
             let artifacts = GoldenFixtures.files(under: folder + "-artifacts").map { ("artifacts/" + $0.0, $0.1) }
             runs.append((recorded.stdout + checked.stdout, GoldenFixtures.files(under: folder) + artifacts))

@@ -17,8 +17,9 @@ import Testing
                 atPath: folder + "/x/long/DejaVuSans-15@200.light.collapsed" + suffix,
                 toPath: stray + "/DejaVuSans-15@200.light.collapsed" + suffix)
         }
-        // The arguments without --artifacts and its value: each run names its own.
-        var arguments = check
+        // The arguments without --artifacts and its value: each run names its own. Every case drawn: a
+        // merge tells of no skipping, and the whole run would.
+        var arguments = check + ["--no-skip"]
         if let at = arguments.firstIndex(of: "--artifacts") { arguments.removeSubrange(at...(at + 1)) }
         return (arguments, suite, folder)
     }

@@ -1,0 +1,181 @@
+import Dispatch
+import FoundationEssentials
+import SeeMoreSupport
+import Synchronization
+
+/// Which cases of a run are not drawn because nothing they depend on changed since they last passed,
+/// and the suite's skip ledger written again from the run's results.
+///
+/// A case is skipped only when all of these are exactly as its ledger entry recorded: its input key
+/// (`CaseInputs`), the SHA-256 of every font file it drew with, and the SHA-256 of its golden PNG and
+/// layout snapshot as read now. Anything else — no ledger, no entry, a case that failed or was
+/// recorded last time, a file that cannot be read — draws it, and the reason is kept.
+///
+/// `@unchecked Sendable`: the font hashes, the one mutable state, are read and written only inside
+/// `lock.withLock`; the rest is set in `init`.
+final class SkipPlan: @unchecked Sendable {
+    /// A case not drawn: its result (passed) and the font files it drew with when it passed.
+    typealias Skipped = (result: CaseResult, fonts: [String])
+
+    let ledgerPath: String
+    private let ledger: SkipLedger?
+    private let inputs: CaseInputs
+    private let suite: GoldenSuite
+    private let selected: [GoldenCase]
+    private let tolerances: [Tolerance]
+    /// Each selected case's input key (nil: it has none, and is drawn).
+    private let keys: [String?]
+    /// Each selected case's name, made once (a name costs more than its key's hash).
+    private let names: [String]
+    private let lock = Lock()
+    private var fontHashes: [String: String] = [:]
+
+    /// Nil when the options skip nothing (no skip cache, or recording every golden).
+    init?(suite: GoldenSuite, selected: [GoldenCase], options: CheckOptions) {
+        guard let folder = options.skipCache, options.record != .all else { return nil }
+        self.suite = suite
+        self.selected = selected
+        ledgerPath = SkipLedger.path(in: folder, suitePath: suite.path)
+        ledger = SkipLedger.read(ledgerPath)
+        var inputs = CaseInputs(suite: suite)
+        let tolerances = selected.map { options.tolerance.overridden(by: $0.tolerance) }
+        let names = selected.map(\.name)
+        keys = selected.indices.map { inputs.key(for: selected[$0], named: names[$0], tolerance: tolerances[$0]) }
+        self.names = names
+        self.tolerances = tolerances
+        self.inputs = inputs
+    }
+
+    /// The SHA-256 of a font file's bytes now, read once a run ("unreadable" when it cannot be read).
+    private func fontHash(_ path: String) -> String {
+        if let known = lock.withLock({ fontHashes[path] }) { return known }
+        let hash = FileManager.default.contents(atPath: path).map { $0.withUnsafeBytes(ContentHash.sha256) } ?? "unreadable"
+        lock.withLock { fontHashes[path] = hash }
+        return hash
+    }
+
+    /// Decides every selected case on `jobs` threads: calls `finish` (on those threads) with each
+    /// skipped one's result (passed, its golden copied into `artifacts` as a passed case's is) and the
+    /// font files it drew with; returns which were skipped and why each other one is to be drawn.
+    func decide(
+        jobs: Int, artifacts: ArtifactsFolder, finish: @escaping @Sendable (_ index: Int, CaseResult, _ fonts: [String]) -> Void
+    ) -> (skipped: [Int], drawn: [Int: String]) {
+        let collected = Mutex<(skipped: [Int], drawn: [Int: String])>(([], [:]))
+        let count = selected.count
+        let threads = max(1, min(jobs, count))
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var ownSkipped: [Int] = []
+            var ownDrawn: [(Int, String)] = []
+            for index in stride(from: thread, to: count, by: threads) {
+                switch decide(index, artifacts: artifacts) {
+                case .success(let (result, fonts)):
+                    finish(index, result, fonts)
+                    ownSkipped.append(index)
+                case .failure(let reason): ownDrawn.append((index, reason.text))
+                }
+            }
+            collected.withLock {
+                $0.skipped += ownSkipped
+                for (index, reason) in ownDrawn { $0.drawn[index] = reason }
+            }
+        }
+        return collected.withLock { $0 }
+    }
+
+    /// Why a case is drawn.
+    private struct Reason: Error {
+        var text: String
+    }
+
+    private func decide(_ index: Int, artifacts: ArtifactsFolder) -> Result<Skipped, Reason> {
+        let golden = selected[index]
+        let name = names[index]
+        guard let key = keys[index] else { return .failure(Reason(text: "its template is not a file's as loaded")) }
+        guard let ledger else { return .failure(Reason(text: "no skip ledger yet")) }
+        guard let entry = ledger.entries[name] else {
+            return .failure(Reason(text: "new, or not passed when last checked"))
+        }
+        guard entry.input == key else { return .failure(Reason(text: inputsReason(golden, ledger: ledger))) }
+        for font in entry.fonts where fontHash(font) != ledger.fonts[font] {
+            return .failure(Reason(text: "font file \(font) changed"))
+        }
+        let goldenPath = suite.folder + "/" + name + ".png"
+        let png = PathPolicy.read(goldenPath, root: suite.folder, limit: GoldenCheck.maximumGoldenBytes)
+        let layout = PathPolicy.read(
+            suite.folder + "/" + name + ".layout.txt", root: suite.folder, limit: GoldenCheck.maximumLayoutBytes)
+        guard case .bytes(let bytes) = png, SkipLedger.goldenKey(png: png, layout: layout) == entry.golden else {
+            return .failure(Reason(text: "its golden changed"))
+        }
+        var result = CaseResult(
+            name: name, outcome: .passed, message: "unchanged since it passed: not drawn", goldenPath: goldenPath,
+            group: GoldenRunner.group(of: golden))
+        result.skipped = true
+        result.goldenKey = entry.golden
+        result.mixedFonts = entry.mixedFonts
+        result.contrast = ContrastNote.notes(for: golden)
+        if !golden.tolerance.isEmpty { result.tolerance = tolerances[index] }
+        let hash = entry.golden.split(separator: ":").first.map(String.init)
+        if let copy = artifacts.writeGoldenCopy(name, golden: bytes, hash: hash) { result.artifacts["golden"] = copy }
+        return .success((result, entry.fonts))
+    }
+
+    /// What changed of a case whose input key did: the environment, its template, its catalogs or its own values.
+    private func inputsReason(_ golden: GoldenCase, ledger: SkipLedger) -> String {
+        if ledger.environment != inputs.environment {
+            return "SeeMore, a library, the machine's fonts or the suite's font files changed"
+        }
+        let name = golden.template.name
+        if ledger.templates[name] != inputs.templates[name] { return "template \(name) changed" }
+        return "its text, values, catalogs or tolerance changed"
+    }
+
+    /// Writes the ledger again when it changed: each case drawn in this run that passed a comparison
+    /// gets an entry with its keys, each other drawn case loses its entry; skipped cases and those
+    /// this run did not answer keep theirs (each is checked whole when used); cases the suite no
+    /// longer has go. Returns the run's summary of skipping.
+    func record(skipped: [Int], drawn: [Int: String], results: (Int) -> CaseResult?) -> SkipSummary {
+        var next = ledger ?? SkipLedger()
+        let suiteNames = selected.count == suite.cases.count ? Set(names) : Set(suite.cases.map(\.name))
+        next.entries = next.entries.filter { suiteNames.contains($0.key) }
+        next.environment = inputs.environment
+        next.templates = inputs.templates
+        var answered = Set<String>()
+        for index in drawn.keys {
+            guard let result = results(index) else { continue }
+            answered.insert(result.name)
+            if !result.failed, result.outcome == .passed, let key = keys[index], let golden = result.goldenKey {
+                next.entries[result.name] = SkipLedger.Entry(
+                    input: key, golden: golden, fonts: result.fontFiles, mixedFonts: result.mixedFonts)
+            } else {
+                next.entries[result.name] = nil
+            }
+        }
+        // An entry this run did not draw passed with the fonts as the ledger has them: it goes when one
+        // of them is found changed now (the ledger keeps one hash a font).
+        let hashedNow = lock.withLock { fontHashes }
+        let changedFonts = Set(hashedNow.filter { next.fonts[$0.key] != nil && next.fonts[$0.key] != $0.value }.keys)
+        if !changedFonts.isEmpty {
+            next.entries = next.entries.filter { name, entry in
+                answered.contains(name) || entry.fonts.allSatisfy { !changedFonts.contains($0) }
+            }
+        }
+        var fonts: [String: String] = [:]
+        for font in Set(next.entries.values.flatMap(\.fonts)) {
+            // A font hashed in this run has the hash its cases passed with; one not hashed, the ledger's.
+            fonts[font] = hashedNow[font] ?? next.fonts[font] ?? fontHash(font)
+        }
+        next.fonts = fonts
+        var summary = SkipSummary(ledger: ledgerPath, skipped: skipped.count)
+        var counts: [String: Int] = [:]
+        for reason in drawn.values { counts[reason, default: 0] += 1 }
+        summary.drawn = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+        if next != ledger {
+            do {
+                try next.write(to: ledgerPath)
+            } catch {
+                summary.writeError = "\(error)"
+            }
+        }
+        return summary
+    }
+}
