@@ -21,6 +21,9 @@ package struct MarkdownSummary {
             text +=
                 "**Stopped by \(Self.cell(reason))** after \(results.count) of \(Plural.count(summary.selectedCount, "case")): the others were not checked.\n\n"
         }
+        if let skip = summary.skip, skip.skipped > 0 {
+            text += "\(Plural.count(skip.skipped, "case")) not drawn: unchanged since they passed (the skip ledger).\n\n"
+        }
         var counts: [String: Int] = [:]
         for position in results.indices { counts[results.facts(position).change, default: 0] += 1 }
         text += "| change | cases |\n| --- | ---: |\n"

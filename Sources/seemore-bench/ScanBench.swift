@@ -66,6 +66,52 @@ struct ScanBench {
         try memory()
     }
 
+    /// The speed table's scan row: a 5 000-text multilingual corpus (the sample's posts in their nine
+    /// languages, right-to-left ones among them, each again with its number) scanned one text at a
+    /// time, inline-more @320, beside Pango's own ellipsis of the same texts; three rounds side by side,
+    /// the ratio the median round's.
+    func multilingualRow() throws -> (what: String, seemore: String, floor: String, ratio: String, goal: String) {
+        let sample = try texts()
+        let texts = (0..<5000).map { number -> CorpusText in
+            var text = sample[number % sample.count]
+            if number >= sample.count { text.text += " \(number)" }
+            return text
+        }
+        let template = try TemplateLoader.load(path: Bench.templatesFolder + "/inline-more.json")
+        let cutter = try ScanCutter(matrix: ScanMatrix(templates: [template], widths: [320]))
+        let width = 320 - template.card.padding.left - template.card.padding.right
+        var ratios: [Double] = []
+        var scans: [Double] = []
+        var floors: [Double] = []
+        for _ in 0..<3 {
+            let start = ContinuousClock.now
+            for text in texts { _ = cutter.cases(of: text) }
+            let scan = microseconds(ContinuousClock.now - start) / Double(texts.count)
+            // Pango's ellipsis in chunks of 500 (5 000 texts are more than one command line holds).
+            var floorSeconds = 0.0
+            for chunk in stride(from: 0, to: texts.count, by: 500) {
+                let part = texts[chunk..<min(chunk + 500, texts.count)]
+                let floor = try ChildProcess.run(
+                    Bench.binaries + "/seemore-cfloor",
+                    ["cuts", template.body.font, String(width), String(template.body.lines), "1"] + part.map(\.text))
+                guard floor.status == 0, let rate = Double(floor.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    throw BenchError("seemore-cfloor cuts failed (exit \(floor.status))")
+                }
+                floorSeconds += Double(part.count) / rate
+            }
+            let floor = floorSeconds * 1e6 / Double(texts.count)
+            scans.append(scan)
+            floors.append(floor)
+            ratios.append(scan / floor)
+        }
+        let middle = { (values: [Double]) in values.sorted()[values.count / 2] }
+        return (
+            "scan, \(texts.count) multilingual texts (\(Set(texts.compactMap(\.language)).count) languages, ar and he among them), per text",
+            String(format: "%.0f µs", middle(scans)), String(format: "%.0f µs (Pango's ellipsis)", middle(floors)),
+            String(format: "%.2f×", middle(ratios)), "≤ 1.5×"
+        )
+    }
+
     /// Peak memory of `seemore scan` (one cell, no gallery) as the corpus grows 100-fold.
     func memory() throws {
         let lines = try String(contentsOfFile: corpusPath, encoding: .utf8).split(separator: "\n")

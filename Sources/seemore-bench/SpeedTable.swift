@@ -13,6 +13,7 @@ struct SpeedTable {
             throw BenchError("\(binary) is not built: make bench builds it (swift build -c release)")
         }
         try cuts()
+        rows.append(try ScanBench().multilingualRow())
         let card = try floor("card", DemoText.all.first { $0.name == "en-cut" }!.text, "DejaVu Sans 15", 320)
         try suite(texts: texts, cardFloor: card)
         try process()
@@ -44,8 +45,11 @@ struct SpeedTable {
     private mutating func cuts() throws {
         let engine = try LayoutEngine()
         let middle = { (values: [Double]) in values.sorted()[values.count / 2] }
-        for (name, font) in [("en-cut", "DejaVu Sans 15"), ("ja-cut", "IPAGothic 15")] {
-            let text = DemoText.all.first { $0.name == name }!.text
+        // Right to left: the demo's Arabic post, and a Hebrew one of the same length.
+        let hebrew =
+            "השקנו היום את תהליך ההצטרפות החדש! תודה ענקית לכל מי שבדק את הגרסאות המוקדמות ודיווח על באגים בשתיים בלילה, ולכל מי שדאג שהקפה לא ייגמר"
+        for (name, font) in [("en-cut", "DejaVu Sans 15"), ("ja-cut", "IPAGothic 15"), ("ar-cut", "DejaVu Sans 15"), ("he-cut", "DejaVu Sans 15")] {
+            let text = DemoText.all.first { $0.name == name }?.text ?? hebrew
             for width in [240.0, 414] {
                 let counted = TruncationRequest(text: text, font: font, width: width, lines: 3, cutMode: .word)
                 var uncounted = counted
