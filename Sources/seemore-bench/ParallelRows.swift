@@ -84,7 +84,8 @@ struct ParallelRows {
             let program = seemore
             for (index, half) in halves.enumerated() {
                 DispatchQueue.global().async(group: group) {
-                    _ = try? ChildProcess.run(program, ["render", "--batch", half, "--jobs", "1", "--out", folder + "/half\(index)"])
+                    _ = try? ChildProcess.run(
+                        program, ["render", "--batch", half, "--jobs", "1", "--out", folder + "/half\(index)"])
                 }
             }
             group.wait()

@@ -48,7 +48,9 @@ struct SpeedTable {
         // Right to left: the demo's Arabic post, and a Hebrew one of the same length.
         let hebrew =
             "השקנו היום את תהליך ההצטרפות החדש! תודה ענקית לכל מי שבדק את הגרסאות המוקדמות ודיווח על באגים בשתיים בלילה, ולכל מי שדאג שהקפה לא ייגמר"
-        for (name, font) in [("en-cut", "DejaVu Sans 15"), ("ja-cut", "IPAGothic 15"), ("ar-cut", "DejaVu Sans 15"), ("he-cut", "DejaVu Sans 15")] {
+        for (name, font) in [
+            ("en-cut", "DejaVu Sans 15"), ("ja-cut", "IPAGothic 15"), ("ar-cut", "DejaVu Sans 15"), ("he-cut", "DejaVu Sans 15"),
+        ] {
             let text = DemoText.all.first { $0.name == name }?.text ?? hebrew
             for width in [240.0, 414] {
                 let counted = TruncationRequest(text: text, font: font, width: width, lines: 3, cutMode: .word)
