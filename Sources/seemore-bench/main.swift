@@ -45,6 +45,15 @@ for demo in DemoText.all {
     }
 }
 
+// Hebrew alone (its third line goes one way): the speed table's he-cut.
+let hebrew =
+    "השקנו היום את תהליך ההצטרפות החדש! תודה ענקית לכל מי שבדק את הגרסאות המוקדמות ודיווח על באגים בשתיים בלילה, ולכל מי שדאג שהקפה לא ייגמר"
+for width in [240.0, 414] {
+    var request = TruncationRequest(text: hebrew, font: "DejaVu Sans 15", width: width, lines: 3)
+    request.fullCountLimit = 0
+    try measure("cut (lines not counted) he-cut @\(Int(width)) word") { _ = try engine.truncate(request) }
+}
+
 let vocabulary = ["lorem", "ipsum", "dolor", "sit", "amet", "consectetur", "adipiscing", "elit", "東京", "서울", "🎉"]
 var seed: UInt64 = 1
 let megabyte = (0..<150_000).map { _ -> String in

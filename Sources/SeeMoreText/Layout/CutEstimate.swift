@@ -8,8 +8,8 @@
 /// difference (an em) are left out; the search still lays out every other one and decides by those
 /// layouts alone, so its answer is the contract's.
 ///
-/// Estimated only where the distance grows with the text: a left-to-right paragraph whose line N is
-/// all left-to-right.
+/// Estimated only where the distance grows with the text: a line N all of one direction (all left to
+/// right, or all right to left, measured from its right end).
 enum CutEstimate {
     /// The largest character index on line N a candidate may have and still fit (candidates past
     /// line N are not estimated), or nil when every candidate must be measured (no estimate, or the
@@ -24,14 +24,14 @@ enum CutEstimate {
         lineEnd: Int? = nil
     ) -> Int? {
         guard let lineStart = uncut.start(ofLine: lines), let nextLineStart = lineEnd ?? uncut.start(ofLine: lines + 1),
-            nextLineStart > lineStart, let line = layout.leftToRightLine(lines - 1)
+            nextLineStart > lineStart, let line = layout.oneDirectionLine(lines - 1)
         else { return nil }
         let available = width - endingWidth + margin
         /// The width of line N's text from its start to the kept text's end for candidate `k`.
         func kept(_ k: Int) -> Double {
             let keptEnd = text.trimmedEnd(k)
             guard keptEnd > lineStart else { return 0 }
-            return line.x(ofByte: text.byteOffsets[keptEnd])
+            return line.distance(toByte: text.byteOffsets[keptEnd])
         }
         // If even all of line N comes within the margin with the ending, there is nothing to leave out.
         guard kept(nextLineStart) > available else { return nil }
@@ -77,13 +77,14 @@ enum CutEstimate {
     }
 
     /// The width of Pango's ellipsis ending line `index` (0-based) at character `ellipsis`, in points,
-    /// when the line and every run on it are left to right: the line's width past the ellipsis' start.
+    /// when the line and every run on it go one way: the line's width past the ellipsis' start (in
+    /// logical order: on a right-to-left line, to its left end).
     ///
     /// Pango's end ellipsis keeps the longest start of the line that fits the width with it, so a
     /// candidate past `ellipsis` keeps text at least as wide as the line up to the next cursor
     /// position, which did not fit with this ellipsis.
     static func ellipsisWidth(layout: Layout, text: IndexedText, line index: Int, ellipsis: Int) -> Double? {
-        guard let line = layout.leftToRightLine(index) else { return nil }
-        return line.logicalEnd - line.x(ofByte: text.byteOffsets[ellipsis])
+        guard let line = layout.oneDirectionLine(index) else { return nil }
+        return line.width(fromByte: text.byteOffsets[ellipsis])
     }
 }

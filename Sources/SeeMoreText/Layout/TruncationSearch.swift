@@ -247,12 +247,12 @@ final class TruncationSearch {
         // An ending not wider than an em beyond an em (Pango's "…" is about one) would be left undecided
         // after the layout: not tried (a plain ellipsis, no suffix).
         let margin = (style.fonts.body.size ?? TruncationRequest.defaultFontSize) + 1
-        guard limit >= 2, request.direction != .rtl, Self.isOneLeftToRightParagraph(text, 0..<first),
+        guard limit >= 2, Self.isOneParagraph(text, 0..<first),
             let endingWidth = try lastLine.width(of: endings.unmarked ?? endings.ltr, textStart: 0, style: style),
             endingWidth > 2 * margin - 1
         else { return nil }
         guard let uncut = try layOutUncut(linesPerParagraph: limit) else { return .fits }
-        guard uncut.length <= first || Self.isOneLeftToRightParagraph(text, first..<uncut.length),
+        guard uncut.length <= first || Self.isOneParagraph(text, first..<uncut.length),
             var answer = try quickWordCut(uncut, endingWidth: endingWidth, margin: margin, describing: describing)
         else { return nil }
         answer.onPangosEllipsis = true
@@ -296,10 +296,9 @@ final class TruncationSearch {
         return nil
     }
 
-    /// Whether the characters in `range` hold no paragraph separator and nothing that needs bidi levels.
-    private static func isOneLeftToRightParagraph(_ text: IndexedText, _ range: Range<Int>) -> Bool {
+    /// Whether the characters in `range` hold no paragraph separator.
+    private static func isOneParagraph(_ text: IndexedText, _ range: Range<Int>) -> Bool {
         !text.scalars[range].contains(where: IndexedText.isParagraphSeparator)
-            && !StrongDirection.needsBidi(text.bytes[text.byteOffsets[range.lowerBound]..<text.byteOffsets[range.upperBound]])
     }
 
     /// Lays out the start of the text; nil when it all fits in N lines (rule 1).

@@ -156,6 +156,50 @@ import Testing
         #expect(full.cutsFoundOnPangosEllipsis == 0)
     }
 
+    /// Right-to-left paragraphs — Hebrew and Arabic alone, with punctuation, and with Latin words,
+    /// digits and emoji among them — are looked for on Pango's ellipsis too, where line N goes one way:
+    /// the same cut and description as the full search, and the reference's.
+    @Test func rightToLeftCutsOnPangosEllipsis_areTheFullSearchsAndTheReferences() throws {
+        let hebrew = ["שלום", "לכולם", "השקנו", "היום", "את", "תהליך", "ההצטרפות", "החדש!", "תודה", "ענקית", "(כן)", "בלילה,"]
+        let arabic = ["مرحبا", "بكم", "تعرف", "على", "خدمات", "الخرائط", "الجديدة", "المطاعم،", "والمقاهي", "«نعم»"]
+        let mixed = ["Google", "Maps", "iPhone", "2026", "١٢٣", "👍🏽", "https://example.com/a", "@anna_k", "#SwiftUI"]
+        let environment = ProcessInfo.processInfo.environment
+        let count = Int(environment["SEEMORE_FUZZ_COUNT"] ?? "") ?? 120
+        var generator = SplitMix(seed: UInt64(environment["SEEMORE_FUZZ_SEED"] ?? "") ?? 53)
+        let quick = try LayoutEngine()
+        let full = try LayoutEngine()
+        full.findsCutsOnPangosEllipsis = false
+        let reference = try ReferenceCut()
+        for index in 0..<count {
+            func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+            let words = pick([hebrew, arabic, hebrew + arabic])
+            let others = generator.next() % 3 == 0 ? mixed : []
+            var text = ""
+            for _ in 0..<(8 + Int(generator.next() % 50)) {
+                text += others.isEmpty || generator.next() % 5 != 0 ? pick(words) : pick(others)
+                if generator.next() % 6 != 0 { text += " " }
+            }
+            let ending = pick(Self.endings + [("… ", "עוד", nil), ("… ", "المزيد", "Bold")])
+            var request = TruncationRequest(
+                text: text, font: pick(["DejaVu Sans 15", "Noto Sans Hebrew 15", "Noto Sans Arabic 14", "DejaVu Sans 11"]),
+                width: Double(60 + generator.next() % 360), lines: 2 + Int(generator.next() % 4),
+                ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
+            request.direction = pick([.auto, .auto, .rtl])
+            request.fullCountLimit = 0
+            request.trimPunctuation = Self.trimsPunctuation(ending)
+            let label =
+                "#\(index) width \(request.width) lines \(request.lines) font \(request.font) \(request.direction) \(ending): \(text.debugDescription)"
+            var found = try quick.truncate(request)
+            let expected = try full.truncate(request)
+            #expect(found.fullLineCount <= expected.fullLineCount || expected.fullLineCountIsExact == false, "\(label)")
+            (found.fullLineCount, found.fullLineCountIsExact) = (expected.fullLineCount, expected.fullLineCountIsExact)
+            #expect(found == expected, "\(label)")
+            let answer = ReferenceCut.Answer(truncated: found.truncated, kept: found.cutIndex, suffixWraps: found.suffixWraps)
+            #expect(answer == (try reference.answers(request))[.word], "\(label)")
+        }
+        #expect(quick.cutsFoundOnPangosEllipsis > count / 4, "\(quick.cutsFoundOnPangosEllipsis) of \(count)")
+    }
+
     /// Cuts `SEEMORE_FUZZ_COUNT` (default 120) requests made by `make` in both modes and compares each
     /// with the reference; more than half must be truncated, or the corpus tests too little. What a card
     /// painter asks (`kept`, whose layout breaks no line past N+1) must say what `truncate` and `clamp` say,
