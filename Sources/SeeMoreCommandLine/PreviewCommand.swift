@@ -2,12 +2,14 @@ import FoundationEssentials
 import SeeMore
 
 /// `seemore preview`: renders the built-in demo (every template × English, Japanese and Korean texts
-/// that fit and that are cut × 240, 320 and 414 pt × both themes) and a contact sheet.
+/// that fit and that are cut × 240, 320 and 414 pt × both themes), a contact sheet a template and a
+/// page of them all.
 struct PreviewCommand {
     static var flags: CommandFlags<PreviewCommand> {
         CommandFlags(
             command: "seemore preview",
-            summary: "Renders the built-in demo cards and a contact sheet into DIR (default previews).",
+            summary:
+                "Renders the built-in demo cards, a contact sheet a template and their index.html into DIR (default previews).",
             flags: [.out(\.outputFolder, help: "Where to write (default previews)."), .templatesFolder(\.templatesFolder)])
     }
 
@@ -28,9 +30,11 @@ struct PreviewCommand {
         }
         let templates = try names.map { try RenderCommand.loadTemplate($0, folder: templatesFolder) }
         let renderer = try CardRenderer()
-        var sheetRows: [ContactSheet.Row] = []
+        // One contact sheet a template (all of them in one was 16 867 px tall), and a page listing them.
+        var sheets: [(template: String, file: String)] = []
         var count = 0
         for template in templates {
+            var sheetRows: [ContactSheet.Row] = []
             for demo in DemoText.all {
                 var cells: [ContactSheet.Cell?] = []
                 for width in DemoText.widths {
@@ -51,23 +55,32 @@ struct PreviewCommand {
                         }
                     }
                 }
-                if !cells.isEmpty {
-                    sheetRows.append(ContactSheet.Row(label: "\(template.name)\n\(demo.name)", cells: cells))
-                }
+                if !cells.isEmpty { sheetRows.append(ContactSheet.Row(label: demo.name, cells: cells)) }
             }
+            let sheet = ContactSheet(
+                title: "\(template.name): collapsed above expanded, light theme, @1x",
+                columns: DemoText.widths.map { "\(Int($0)) pt" }, columnWidths: DemoText.widths, rows: sheetRows)
+            let file = "contact-sheets/\(template.name).png"
+            try write(try sheet.png(engine: renderer.engine), to: "\(outputFolder)/\(file)")
+            sheets.append((template.name, file))
         }
-        let sheet = ContactSheet(
-            title: "SeeMore preview: collapsed above expanded, light theme, @1x",
-            columns: DemoText.widths.map { "\(Int($0)) pt" }, columnWidths: DemoText.widths, rows: sheetRows)
-        let sheetPath = "\(outputFolder)/contact-sheet.png"
-        do {
-            try AtomicFile.write(try sheet.png(engine: renderer.engine), to: sheetPath)
-        } catch let error as AtomicFile.WriteError {
-            throw CommandError(error.description, exitCode: .cannotCreate)
-        }
+        let index = "\(outputFolder)/index.html"
+        try write(
+            Array(PreviewIndex(sheets: sheets, demoCount: DemoText.all.filter { $0.name.hasSuffix("-cut") }.count).html.utf8),
+            to: index)
         io.writeOutput(
             "Rendered \(count) cards (\(templates.count) templates × \(DemoText.all.count) texts × \(DemoText.widths.count) widths × themes × 2 states) into \(outputFolder)/\n"
         )
-        io.writeOutput("Contact sheet: \(sheetPath)\n")
+        io.writeOutput("Contact sheets: \(index) (one a template, in \(outputFolder)/contact-sheets/)\n")
+    }
+
+    /// Writes a file whole, its folder made first; a failure is exit 73.
+    private func write(_ bytes: [UInt8], to path: String) throws {
+        do {
+            try AtomicFile.makeFolder(URL(fileURLWithPath: path).deletingLastPathComponent().path)
+            try AtomicFile.write(bytes, to: path)
+        } catch let error as AtomicFile.WriteError {
+            throw CommandError(error.description, exitCode: .cannotCreate)
+        }
     }
 }

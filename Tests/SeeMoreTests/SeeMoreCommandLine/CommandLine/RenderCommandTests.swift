@@ -163,14 +163,22 @@ import Testing
 }
 
 @Suite struct PreviewCommandTests {
-    @Test func preview_rendersTheDemoAndAContactSheet() throws {
+    /// A contact sheet a template, each at most about two screens tall (one of them all was 16 867 px),
+    /// and a page that names and shows them all.
+    @Test func preview_rendersTheDemoAContactSheetATemplateAndTheirIndex() throws {
         let folder = try BinaryRunner.temporaryFolder()
         let output = try BinaryRunner.run(["preview", "--out", folder.path])
         #expect(output.status == 0, "\(output.stderr)")
-        #expect(output.stdout.contains("Contact sheet: \(folder.path)/contact-sheet.png"))
+        #expect(output.stdout.contains("Contact sheets: \(folder.path)/index.html"))
         let pngs = GoldenFixtures.files(under: folder.path).filter { $0.0.hasSuffix(".png") }
-        #expect(pngs.count == CardFixtures.templateNames.count * DemoText.all.count * 3 * 2 * 2 + 1)
-        let sheet = try PNGCodec.decode([UInt8](try #require(pngs.first { $0.0 == "contact-sheet.png" }).1))
-        #expect(sheet.width > 1000 && sheet.height > 2000)
+        let templates = CardFixtures.templateNames
+        #expect(pngs.count == templates.count * DemoText.all.count * 3 * 2 * 2 + templates.count)
+        let page = try String(contentsOfFile: folder.path + "/index.html", encoding: .utf8)
+        for name in templates {
+            let sheet = try PNGCodec.decode([UInt8](try #require(pngs.first { $0.0 == "contact-sheets/\(name).png" }).1))
+            #expect(sheet.width > 1000 && sheet.height > 1000 && sheet.height < 3000, "\(name): \(sheet.width)×\(sheet.height)")
+            #expect(page.contains("<img src=\"contact-sheets/\(name).png\""), "\(name)")
+            #expect(page.contains("<a href=\"#\(name)\">\(name)</a>"), "\(name)")
+        }
     }
 }
