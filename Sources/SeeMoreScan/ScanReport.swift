@@ -69,18 +69,16 @@ struct ScanReport {
     private func figures(_ plots: ScanPlots) -> String {
         var table = """
             <section id="figures"><h2>Figures</h2><div class="scroll"><table><thead><tr><th>Template</th><th>Width</th>\
-            <th>Texts</th><th>Cut</th><th>Median shown (cut)</th><th>Mean kept (cut)</th><th>Suffix wraps</th><th>Cut in a word</th><th>Tofu</th>\
-            <th>Fallback fonts</th>
+            <th>Texts</th><th>Cut</th><th>Median shown (cut)</th><th>Mean kept (cut), characters</th><th>Suffix wraps</th>\
+            <th>Cut in a word</th><th>Tofu</th><th>Fallback fonts</th><th>Lints</th></tr></thead><tbody>
             """
-        for kind in CutLint.Kind.allCases { table += "<th>\(kind.rawValue)</th>" }
-        table += "</tr></thead><tbody>"
         for series in plots.series {
             for width in result.widths.sorted() {
                 guard let cell = plots.cell(series, width) else { continue }
                 table += "<tr><td>\(Self.escaped(series.title))</td><td>\(JSONValue.format(width))</td>"
                 table += "<td>\(cell.texts)\(cell.refused > 0 ? " (\(cell.refused) refused)" : "")</td>"
                 table += "<td>\(Self.percent(cell.truncated, of: cell.laidOut))</td><td>\(cell.medianShown)</td>"
-                table += "<td>\(cell.meanKept.map { FixedPoint.string($0, places: 1) + " characters" } ?? "—")</td>"
+                table += "<td>\(cell.meanKept.map { FixedPoint.string($0, places: 1) } ?? "—")</td>"
                 for count in [cell.suffixWraps, cell.characterCuts, cell.withTofu] {
                     table += "<td>\(Self.percent(count, of: cell.laidOut))</td>"
                 }
@@ -90,8 +88,11 @@ struct ScanReport {
                 table +=
                     "<td title=\"\(families.map { "\(Self.escaped($0.key)) \($0.value)" }.joined(separator: ", "))\">"
                     + "\(Self.percent(cell.withFallback, of: cell.laidOut))\(named.isEmpty ? "" : "<br><small>\(named)\(families.count > 3 ? ", …" : "")</small>")</td>"
-                for kind in CutLint.Kind.allCases { table += "<td>\(cell.lints[kind] ?? 0)</td>" }
-                table += "</tr>"
+                // The lints found, one a line (eight columns of mostly zeros made the table scroll sideways).
+                let lints = CutLint.Kind.allCases.compactMap { kind in
+                    (cell.lints[kind] ?? 0) > 0 ? "\(kind.rawValue) \(cell.lints[kind] ?? 0)" : nil
+                }
+                table += "<td class=\"lints\">\(lints.isEmpty ? "—" : lints.joined(separator: "<br>"))</td></tr>"
             }
         }
         return table + "</tbody></table></div></section>"
@@ -153,7 +154,8 @@ struct ScanReport {
         header{padding:16px 24px;background:#fff;border-bottom:1px solid #ddd;position:sticky;top:0;z-index:1}
         h1{font-size:20px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px}h3{font-size:14px;margin:16px 0 6px}
         .lead{margin:0 0 6px;color:#444}nav a{margin-right:14px;color:#0060c0}
-        main{padding:16px 24px 48px;display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,560px),1fr));gap:16px}
+        main{padding:16px 24px 48px;display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,560px),1fr));gap:16px;align-items:start}
+        #cut{order:1}#lines{order:2}#shown{order:3}#lints{order:4}#figures{order:5}#gallery{order:6}
         section{background:#fff;border:1px solid #e2e2e2;border-radius:8px;padding:4px 16px 16px;min-width:0}
         #figures,#gallery{grid-column:1/-1}
         section svg{max-width:100%;height:auto}svg text{font:11px system-ui,sans-serif;fill:#333}svg .title{font-weight:600}svg .grid{stroke:#e5e5e5}
@@ -162,10 +164,12 @@ struct ScanReport {
         .legend i{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:5px;vertical-align:-1px}
         .note{color:#666;font-size:13px}.scroll{overflow-x:auto}table{border-collapse:collapse;font-size:12px}
         th,td{border-bottom:1px solid #eee;padding:4px 8px;text-align:right;white-space:nowrap}
+        th{white-space:normal;vertical-align:bottom}td small{white-space:normal}td.lints{text-align:left}
         th:first-child,td:first-child{text-align:left}small{color:#777}
         .glossary{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;font-size:13px}.glossary dt{font-weight:600}
         .glossary dd{margin:0}.cards{display:flex;flex-wrap:wrap;gap:16px}
         .case{border:1px solid #e2e2e2;border-radius:6px;padding:8px 10px;background:#fcfcfc;max-width:100%}
+        .case .id,.case ul{contain:inline-size;overflow-wrap:anywhere}
         .case .id{margin:0;font-size:12px}.case ul{margin:4px 0 8px;padding-left:18px;font-size:12px;color:#8a2a00}
         .case figure{display:inline-block;vertical-align:top;margin-right:8px}.case img{display:block;height:auto;border:1px solid #eee}
         """

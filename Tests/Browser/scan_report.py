@@ -120,6 +120,17 @@ def main():
         check(all(width > 100 for _, width in sum(by_section.values(), [])), "every plot is drawn at a size")
         rows = js("return document.querySelectorAll('#figures tbody tr').length")
         check(rows == cells, f"the figures table has a row per cell: {rows}")
+        # At 1 280 px: two panels a row, none stretched past its content (the short "Texts cut" beside
+        # the tall histograms left 60% of it blank), and the figures table without a sideways scroll.
+        panels = js("return ['cut', 'lines', 'shown', 'lints'].map(id => { const s = document.getElementById(id);"
+                    " const r = s.getBoundingClientRect(); const last = s.lastElementChild.getBoundingClientRect();"
+                    " return [id, Math.round(r.top), Math.round(r.left), Math.round(r.bottom - last.bottom)]; })")
+        check(panels[0][1] == panels[1][1] and panels[0][2] < panels[1][2] and panels[2][1] == panels[3][1],
+              f"two panels a row, texts cut beside lines, share beside lints: {panels}")
+        check(all(blank < 40 for _, _, _, blank in panels), f"no panel blank below its content: {panels}")
+        table = js("const s = document.querySelector('#figures .scroll') || document.querySelector('#figures');"
+                   " return [s.scrollWidth, s.clientWidth]")
+        check(table[0] <= table[1], f"the figures table fits the page at 1 280 px: {table}")
 
         # Every gallery picture, scrolled into view (they load lazily), loads from inside the folder.
         js("document.querySelectorAll('#gallery img').forEach(i => i.loading = 'eager')")
@@ -138,6 +149,8 @@ def main():
         check(all(natural > 0 for _, natural, _ in images), f"every picture loads: {[i for i in images if i[1] == 0][:3]}")
         check(all(abs(shown - natural / 2) < 1.5 for _, natural, shown in images), f"the @2x pictures are shown at their size in points: {images[:2]}")
         check(len(pictures) >= len(gallery) // 2, "pictures are named per case")
+        tops = js("return [...document.querySelectorAll('#gallery .case')].map(c => Math.round(c.getBoundingClientRect().top))")
+        check(len(tops) > len(set(tops)), f"gallery cases side by side where they fit: {len(tops)} cases in {len(set(tops))} rows")
         ids = js("return [...document.querySelectorAll('#gallery .case .id b')].map(b => b.textContent)")
         check(ids == [entry["id"] for entry in gallery], f"each gallery case names its text's id: {ids[:4]}")
         errors_before = [entry for entry in browser.get_log("browser") if entry["level"] in ("SEVERE", "ERROR")]
