@@ -79,7 +79,7 @@ struct ScanPlots {
     /// shown whole in the last bar.
     func shareHistogram(_ series: Series, width: Double) -> String {
         guard let cell = cell(series, width) else { return "" }
-        let (barWidth, plotHeight, left, top, bottom) = (8.0, 80.0, 4.0, 16.0, 18.0)
+        let (barWidth, plotHeight, left, top, bottom) = (8.0, 80.0, 4.0, 16.0, 30.0)
         let highest = max(1, cell.shownShare.max() ?? 1)
         var svg = Self.open(
             width: left * 2 + barWidth * Double(ScanStatistics.shareBins) + 6, height: top + plotHeight + bottom,
@@ -96,9 +96,15 @@ struct ScanPlots {
                 "<rect x=\"\(f(x))\" y=\"\(f(top + plotHeight - height))\" width=\"\(f(barWidth - 1))\" height=\"\(f(height))\" "
                 + "fill=\"\(whole ? "#bbb" : series.color)\"><title>\(ScanReport.escaped("\(count) texts \(range)"))</title></rect>"
         }
+        // The axis: the share of the text shown, 0 to 100% in 5% bins, then the texts shown whole.
+        let base = top + plotHeight + 0.5
         let axis = top + plotHeight + 12
+        svg += "<line x1=\"\(f(left))\" y1=\"\(f(base))\" x2=\"\(f(left + barWidth * 20))\" y2=\"\(f(base))\" class=\"axis\"/>"
         svg += "<text x=\"\(f(left))\" y=\"\(f(axis))\">0</text>"
+        svg += "<text x=\"\(f(left + barWidth * 10))\" y=\"\(f(axis))\" text-anchor=\"middle\">50%</text>"
         svg += "<text x=\"\(f(left + barWidth * 20))\" y=\"\(f(axis))\" text-anchor=\"end\">100%</text>"
+        svg +=
+            "<text x=\"\(f(left + barWidth * 10))\" y=\"\(f(axis + 13))\" text-anchor=\"middle\" class=\"axis-title\">shown (texts a bin)</text>"
         return svg + "</svg>"
     }
 

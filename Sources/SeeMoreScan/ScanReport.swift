@@ -159,7 +159,7 @@ struct ScanReport {
         section{background:#fff;border:1px solid #e2e2e2;border-radius:8px;padding:4px 16px 16px;min-width:0}
         #figures,#gallery{grid-column:1/-1}
         section svg{max-width:100%;height:auto}svg text{font:11px system-ui,sans-serif;fill:#333}svg .title{font-weight:600}svg .grid{stroke:#e5e5e5}
-        svg .series{fill:none;stroke-width:2}.multiples{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-end}
+        svg .series{fill:none;stroke-width:2}svg .axis{stroke:#999}svg text.axis-title{fill:#777}.multiples{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:flex-end}
         figure{margin:0}figcaption{font-size:12px;color:#555}.legend span{margin-right:16px}
         .legend i{display:inline-block;width:12px;height:12px;border-radius:2px;margin-right:5px;vertical-align:-1px}
         .note{color:#666;font-size:13px}.scroll{overflow-x:auto}table{border-collapse:collapse;font-size:12px}
