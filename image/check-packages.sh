@@ -17,7 +17,11 @@ while IFS== read -r name pinned; do
     in_image=$(printf '%s\n' "$inside" | sed -n "s/^$name=//p")
     on_host=$(dpkg-query -W -f='${Version}' "$name" 2> /dev/null || echo "(not installed)")
     verdict=ok
-    if [ "$in_image" != "$pinned" ]; then
+    if [ -z "$pinned" ]; then
+        # Named without a version (it draws nothing): installed in the image, any version.
+        [ -n "$in_image" ] || { verdict="the image has nothing"; failed=1; }
+        pinned="(any)"
+    elif [ "$in_image" != "$pinned" ]; then
         verdict="the image has ${in_image:-nothing}"
         failed=1
     elif [ "$(upstream "$on_host")" != "$(upstream "$pinned")" ]; then
