@@ -97,6 +97,8 @@ package enum CheckMerge {
         summary.stoppedBy = stoppedBy
         summary.selectedCount = selected.count
         summary.groups = ChangeGroups(results)
+        // What the shards skipped and why they drew the rest, told as the one run tells it.
+        summary.skip = SkipSummary(results: results)
         // Every case ran in some shard: goldens none of them produces are unused, as in one run.
         if options.filter == nil {
             summary.orphanedGoldens = GoldenPruner.stale(in: suite).filter { $0.hasSuffix(".png") }

@@ -168,7 +168,7 @@ final class SkipPlan: @unchecked Sendable {
         var summary = SkipSummary(ledger: ledgerPath, skipped: skipped.count)
         var counts: [String: Int] = [:]
         for reason in drawn.values { counts[reason, default: 0] += 1 }
-        summary.drawn = counts.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map { ($0.key, $0.value) }
+        summary.drawn = SkipSummary.ordered(counts)
         if next != ledger {
             do {
                 try next.write(to: ledgerPath)

@@ -42,6 +42,29 @@ import Testing
         return (output.status, output.stdout.replacingOccurrences(of: folder, with: "RUN"), files)
     }
 
+    /// Runs that skip unchanged cases, each with a skip cache of its own (a CI job's, empty): the merge
+    /// tells what the shards skipped and why they drew the rest as the one run tells it.
+    @Test func shardsThatSkip_mergedAreTheOneRun() throws {
+        let (check, suite, _) = try Self.changedSuiteWithOrphan()
+        let skipping = check.filter { $0 != "--no-skip" }
+        let base = try BinaryRunner.temporaryFolder().path
+        let cache = { (name: String) in ["--skip-cache", base + "/cache-" + name] }
+        let whole = try Self.run(skipping + cache("whole"), in: base + "/whole")
+        var shards: [String] = []
+        for index in 1...3 {
+            let shard = base + "/shard\(index)"
+            let output = try BinaryRunner.run(
+                skipping + cache("\(index)") + ["--shard", "\(index)/3", "--artifacts", shard, "--allow-empty"])
+            #expect([0, 1].contains(output.status), "\(output.stderr)")
+            shards.append(shard)
+        }
+        let merged = try Self.run(
+            ["check", "merge", "--suite", suite, "--templates", CardFixtures.templatesFolder] + shards, in: base + "/merged")
+        #expect(whole.stdout.contains("Skipped: 0 skipped (unchanged since they passed); 16 drawn: 16 no skip ledger yet"))
+        #expect(merged.stdout == whole.stdout)
+        #expect(merged.files["artifacts/report.json"] == whole.files["artifacts/report.json"])
+    }
+
     @Test func shardsMerged_areTheOneRun() throws {
         let (check, suite, folder) = try Self.changedSuiteWithOrphan()
         let base = try BinaryRunner.temporaryFolder().path
