@@ -17,8 +17,9 @@ static const unsigned char *build_id_in(const unsigned char *notes, size_t size,
     size_t offset = 0;
     while (offset + sizeof(ElfW(Nhdr)) <= size) {
         const ElfW(Nhdr) *header = (const ElfW(Nhdr) *)(notes + offset);
-        size_t name = (header->n_namesz + 3) & ~(size_t)3;
-        size_t description = (header->n_descsz + 3) & ~(size_t)3;
+        // Widened before rounding up: a size near 2³² must not wrap to a small one.
+        size_t name = ((size_t)header->n_namesz + 3) & ~(size_t)3;
+        size_t description = ((size_t)header->n_descsz + 3) & ~(size_t)3;
         size_t body = offset + sizeof(ElfW(Nhdr));
         if (body + name + description > size) return NULL;
         if (header->n_type == NT_GNU_BUILD_ID && header->n_namesz == 4 && memcmp(notes + body, "GNU", 4) == 0) {
