@@ -15,9 +15,9 @@ struct CaseInputs {
     /// A hash of what every case of the run shares.
     let environment: String
     /// Template name → hash of its file; a template without a file has no key, and its cases are drawn.
-    let templates: [String: String]
+    var templates: [String: String] { suite.templateHashes }
     /// A hash of the suite's catalog files.
-    let catalogs: String
+    var catalogs: String { suite.catalogHash }
     /// Avatar pixels' hashes by text name (each text's author is read once).
     private var avatars: [String: String] = [:]
     /// The suite, whose templates as their files give them each case's template is compared with.
@@ -51,8 +51,6 @@ struct CaseInputs {
             shared += "fontFile \(file) " + (bytes.map(ContentHash.sha256) ?? "unreadable") + "\n"
         }
         environment = ContentHash.sha256(Array(shared.utf8))
-        templates = suite.templateHashes
-        catalogs = suite.catalogHash
         self.suite = suite
     }
 

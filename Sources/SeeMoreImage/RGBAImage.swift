@@ -1,6 +1,7 @@
 import CSupport
 import FoundationEssentials
 import Glibc
+import SeeMoreSupport
 
 /// An image as straight (not premultiplied) 8-bit RGBA rows, for comparing and sampling pixels.
 public struct RGBAImage: Equatable, Sendable {
@@ -26,12 +27,7 @@ public struct RGBAImage: Equatable, Sendable {
 
     /// Equal in size and every byte, compared as memory rather than element by element.
     public static func == (lhs: RGBAImage, rhs: RGBAImage) -> Bool {
-        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.pixels.count == rhs.pixels.count else { return false }
-        return lhs.pixels.withUnsafeBytes { left in
-            rhs.pixels.withUnsafeBytes { right in
-                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
-            }
-        }
+        lhs.width == rhs.width && lhs.height == rhs.height && sameBytes(lhs.pixels, rhs.pixels)
     }
 
     /// The pixel at (x, y).

@@ -25,13 +25,7 @@ struct ParallelRows {
         let folder = NSTemporaryDirectory() + "seemore-bench-batch-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let base =
-            "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds, filed bugs at two in the morning and kept the coffee coming. "
-        let lines = (0..<60).map { index in
-            #"{"text": "\#(String(repeating: base, count: 40))\#(index)", "template": "inline-more", "name": "c\#(index)", "width": 320, "state": "both"}"#
-        }
-        let input = folder + "/long.jsonl"
-        try (lines.joined(separator: "\n") + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+        let input = try Self.writeBatch(0..<60, repeats: 40, to: folder + "/long.jsonl")
         func batch(_ jobs: Int) throws -> Double {
             let run = try ChildProcess.run(
                 seemore, ["render", "--batch", input, "--jobs", String(jobs), "--out", folder + "/out\(jobs)"])
@@ -58,18 +52,11 @@ struct ParallelRows {
         let folder = NSTemporaryDirectory() + "seemore-bench-many-\(getpid())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let base =
-            "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds, filed bugs at two in the morning and kept the coffee coming. "
-        func write(_ range: Range<Int>, to name: String) throws -> String {
-            let lines = range.map { index in
-                #"{"text": "\#(String(repeating: base, count: 8))\#(index)", "template": "inline-more", "name": "c\#(index)", "width": 320, "state": "both"}"#
-            }
-            let path = folder + "/" + name
-            try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-            return path
-        }
-        let all = try write(0..<400, to: "all.jsonl")
-        let halves = [try write(0..<200, to: "a.jsonl"), try write(200..<400, to: "b.jsonl")]
+        let all = try Self.writeBatch(0..<400, repeats: 8, to: folder + "/all.jsonl")
+        let halves = [
+            try Self.writeBatch(0..<200, repeats: 8, to: folder + "/a.jsonl"),
+            try Self.writeBatch(200..<400, repeats: 8, to: folder + "/b.jsonl"),
+        ]
         func batch(_ input: String, jobs: Int, out: String) throws -> ChildProcess {
             try ChildProcess.run(seemore, ["render", "--batch", input, "--jobs", String(jobs), "--out", folder + "/" + out])
         }
@@ -101,6 +88,18 @@ struct ParallelRows {
                 String(format: "%.2f s: two --jobs 1 processes on 200 each, %.2f×", pair, one / pair),
                 String(format: "%.2f of theirs", pair / two), "≥ 1.8×"
             ))
+    }
+
+    /// Writes a `render --batch` input of the texts numbered `range`: a 154-character sentence
+    /// `repeats` times and the number, inline-more at 320 pt, both states. Returns `path`.
+    private static func writeBatch(_ range: Range<Int>, repeats: Int, to path: String) throws -> String {
+        let base =
+            "We shipped the new onboarding flow today! Huge thanks to everyone who tested the early builds, filed bugs at two in the morning and kept the coffee coming. "
+        let lines = range.map { index in
+            #"{"text": "\#(String(repeating: base, count: repeats))\#(index)", "template": "inline-more", "name": "c\#(index)", "width": 320, "state": "both"}"#
+        }
+        try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        return path
     }
 
     /// Requests a second under wrk (8 connections in all, 8 s): an uncached card (a new text each

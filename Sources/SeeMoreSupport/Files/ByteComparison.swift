@@ -1,8 +1,8 @@
 import Glibc
 
 /// Whether two byte arrays hold the same bytes, compared with `memcmp`: `==` on `[UInt8]` compares
-/// element by element, and a check that finds thousands of golden copies in place spent more time
-/// there than reading them.
+/// element by element (a check that finds thousands of golden copies in place spent more time there
+/// than reading them; `RGBAImage`'s `==` compares pixels so).
 package func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
     guard a.count == b.count else { return false }
     return a.withUnsafeBytes { first in

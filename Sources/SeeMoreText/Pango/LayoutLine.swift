@@ -71,18 +71,6 @@ extension Layout {
     /// Line `index` (0-based) when it and every run on it are left to right (an even bidi level),
     /// else nil.
     func leftToRightLine(_ index: Int) -> LayoutLine? {
-        guard let line = pango_layout_get_line_readonly(pointer, Int32(index)),
-            line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue
-        else { return nil }
-        var node = line.pointee.runs
-        while let current = node {
-            if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                let item = run.pointee.item, item.pointee.analysis.level % 2 != 0
-            {
-                return nil
-            }
-            node = current.pointee.next
-        }
-        return LayoutLine(line)
+        oneDirectionLine(index).flatMap { $0.isRightToLeft ? nil : $0 }
     }
 }
