@@ -112,6 +112,40 @@ struct ScanBench {
         )
     }
 
+    /// The multilingual row by language (`make bench ARGS=scan-languages`): a scanned text's time
+    /// beside Pango's ellipsis of the same texts, per language of the sample, to see which scripts hold
+    /// the ratio up.
+    func languageRows() throws {
+        let texts = try texts()
+        let template = try TemplateLoader.load(path: Bench.templatesFolder + "/inline-more.json")
+        let cutter = try ScanCutter(matrix: ScanMatrix(templates: [template], widths: [320]))
+        let width = 320 - template.card.padding.left - template.card.padding.right
+        print("| language | texts | scan | Pango's ellipsis | ratio |")
+        print("|---|---|---|---|---|")
+        let only = ProcessInfo.processInfo.environment["SEEMORE_BENCH_LANGUAGE"]
+        for language in Set(texts.compactMap { $0.language?.rawValue }).sorted() where only == nil || only == language {
+            let some = texts.filter { $0.language?.rawValue == language }
+            var (scans, floors) = ([Double](), [Double]())
+            for _ in 0..<5 {
+                let start = ContinuousClock.now
+                for text in some { _ = cutter.cases(of: text) }
+                scans.append(microseconds(ContinuousClock.now - start) / Double(some.count))
+                let floor = try ChildProcess.run(
+                    Bench.binaries + "/seemore-cfloor",
+                    ["cuts", template.body.font, String(width), String(template.body.lines), "1"] + some.map { $0.text })
+                guard floor.status == 0, let rate = Double(floor.output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                    throw BenchError("seemore-cfloor cuts failed (exit \(floor.status))")
+                }
+                floors.append(1e6 / rate)
+            }
+            let middle = { (values: [Double]) in values.sorted()[values.count / 2] }
+            print(
+                String(
+                    format: "| %@ | %d | %.0f µs | %.0f µs | %.2f× |", language, some.count, middle(scans), middle(floors),
+                    middle(scans) / middle(floors)))
+        }
+    }
+
     /// Peak memory of `seemore scan` (one cell, no gallery) as the corpus grows 100-fold.
     func memory() throws {
         let lines = try String(contentsOfFile: corpusPath, encoding: .utf8).split(separator: "\n")

@@ -20,6 +20,10 @@ if Bench.filter == nil || Bench.filter == "table" {
     if Bench.filter == "table" { exit(0) }
 }
 
+if Bench.filter == "scan-languages" {
+    try ScanBench().languageRows()
+    exit(0)
+}
 if Bench.filter.map({ $0.hasPrefix("scan") }) ?? true {
     try ScanBench().run()
     if Bench.filter != nil { exit(0) }

@@ -225,7 +225,7 @@ public final class LayoutEngine {
     }
 
     /// The request's text style, its fonts looked up in the language of its text.
-    private func textStyle(for request: TruncationRequest) throws -> TextStyle {
+    func textStyle(for request: TruncationRequest) throws -> TextStyle {
         let language = language(of: request)
         return try TextStyle(
             request: request, fonts: try fonts(for: request, language: language), measuring: measuring, language: language)

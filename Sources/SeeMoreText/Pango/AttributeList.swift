@@ -49,16 +49,23 @@ final class AttributeList {
     /// into the ellipsis and suffix.
     func slice(_ range: Range<Int>) throws -> AttributeList {
         let copy = try AttributeList()
-        var node = pango_attr_list_get_attributes(pointer)  // a list of copies we own
+        copy.insert(slice: range, of: self, at: 0)
+        return copy
+    }
+
+    /// Adds `source`'s attributes for its bytes in `range`, cut off at the range's ends and moved so
+    /// that `range.lowerBound` becomes `offset` (see `slice`).
+    func insert(slice range: Range<Int>, of source: AttributeList, at offset: Int) {
+        var node = pango_attr_list_get_attributes(source.pointer)  // a list of copies we own
         let head = node
         while let current = node {
             if let attribute = current.pointee.data?.assumingMemoryBound(to: PangoAttribute.self) {
                 let start = Int(attribute.pointee.start_index)
                 let end = Int(min(attribute.pointee.end_index, guint(Int32.max)))
                 if start < range.upperBound && end > range.lowerBound {
-                    attribute.pointee.start_index = guint(max(start, range.lowerBound) - range.lowerBound)
-                    attribute.pointee.end_index = guint(min(end, range.upperBound) - range.lowerBound)
-                    pango_attr_list_insert(copy.pointer, attribute)  // the copy takes ownership
+                    attribute.pointee.start_index = guint(max(start, range.lowerBound) - range.lowerBound + offset)
+                    attribute.pointee.end_index = guint(min(end, range.upperBound) - range.lowerBound + offset)
+                    pango_attr_list_insert(pointer, attribute)  // this list takes ownership
                 } else {
                     pango_attribute_destroy(attribute)
                 }
@@ -66,7 +73,6 @@ final class AttributeList {
             node = current.pointee.next
         }
         g_slist_free(head)
-        return copy
     }
 
     private func insert(_ attribute: UnsafeMutablePointer<PangoAttribute>?, bytes: Range<Int>) {

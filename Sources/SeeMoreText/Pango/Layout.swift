@@ -122,6 +122,21 @@ package final class Layout {
         Int(pango_layout_get_line_count(pointer))
     }
 
+    /// Each line's logical width in points, in order (one walk over the lines).
+    var lineWidths: [Double] {
+        var widths: [Double] = []
+        var node = pango_layout_get_lines_readonly(pointer)
+        while let current = node {
+            if let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
+                var logical = PangoRectangle()
+                pango_layout_line_get_extents(line, nil, &logical)
+                widths.append(PangoUnits.toPoints(logical.width))
+            }
+            node = current.pointee.next
+        }
+        return widths
+    }
+
     /// The byte range of each line, in order; a paragraph separator belongs to no line.
     var lineByteRanges: [Range<Int>] {
         var ranges: [Range<Int>] = []
@@ -290,6 +305,13 @@ package final class Layout {
     }
 
     /// Logical size of the whole layout in points: Pango's width, and the height of the placed lines.
+    /// The logical width in points (without the line boxes `logicalSize` reads for its height).
+    var logicalWidth: Double {
+        var logical = PangoRectangle()
+        pango_layout_get_extents(pointer, nil, &logical)
+        return PangoUnits.toPoints(logical.width)
+    }
+
     package var logicalSize: (width: Double, height: Double) {
         var logical = PangoRectangle()
         pango_layout_get_extents(pointer, nil, &logical)
