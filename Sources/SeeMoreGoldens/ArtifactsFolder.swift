@@ -17,6 +17,9 @@ package struct ArtifactsFolder: Sendable {
     /// Golden copies by relative path, with their identity and the SHA-256 of the golden they copy.
     private final class ListedCopies: Sendable {
         let copies = Mutex<[String: (identity: String, hash: String)]>([:])
+        /// Those this run found still the file listed (`writeGoldenCopy`), with that identity: the
+        /// list it writes names them so without asking the file system again.
+        let confirmed = Mutex<[String: String]>([:])
     }
 
     static let reportName = "report.json"
@@ -82,7 +85,13 @@ package struct ArtifactsFolder: Sendable {
     }
 
     /// The identity of the file at `relative` now, as the list records it; nil when it is no regular file.
+    /// A golden copy this run confirmed (`writeGoldenCopy`) is not asked again.
     func stamp(_ relative: String) -> String? {
+        listedCopies.confirmed.withLock { $0[relative] } ?? identityNow(relative)
+    }
+
+    /// The identity of the file at `relative` as the file system says it now.
+    private func identityNow(_ relative: String) -> String? {
         var info = stat()
         guard lstat(path + "/" + relative, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
         return "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
@@ -115,7 +124,7 @@ package struct ArtifactsFolder: Sendable {
         let listed = previousFiles()
         for file in files where !file.split(separator: "/").contains("..") {
             let full = path + "/" + file
-            guard let recorded = listed[file]?.identity, stamp(file) == recorded,
+            guard let recorded = listed[file]?.identity, identityNow(file) == recorded,
                 (try? PathPolicy.checkWritable(full, root: path)) != nil
             else { continue }
             unlink(full)
@@ -130,8 +139,9 @@ package struct ArtifactsFolder: Sendable {
     func writeGoldenCopy(_ name: String, golden: [UInt8], hash: String? = nil) -> String? {
         let relative = name + ".golden.png"
         if let hash, let listed = listedCopies.copies.withLock({ $0[relative] }), listed.hash == hash,
-            stamp(relative) == listed.identity
+            identityNow(relative) == listed.identity
         {
+            listedCopies.confirmed.withLock { $0[relative] = listed.identity }
             return relative
         }
         return (try? store(golden, at: relative)) == nil ? nil : relative

@@ -27,6 +27,8 @@ final class SkipPlan: @unchecked Sendable {
     private let keys: [String?]
     /// Each selected case's name, made once (a name costs more than its key's hash).
     private let names: [String]
+    /// Reads the goldens and layout snapshots, each folder opened once.
+    private let goldens: TreeReader
     private let lock = Lock()
     private var fontHashes: [String: String] = [:]
 
@@ -35,6 +37,7 @@ final class SkipPlan: @unchecked Sendable {
         guard let folder = options.skipCache, options.record != .all else { return nil }
         self.suite = suite
         self.selected = selected
+        goldens = TreeReader(root: suite.folder)
         ledgerPath = SkipLedger.path(in: folder, suitePath: suite.path)
         ledger = SkipLedger.read(ledgerPath)
         var inputs = CaseInputs(suite: suite)
@@ -100,9 +103,8 @@ final class SkipPlan: @unchecked Sendable {
             return .failure(Reason(text: "font file \(font) changed"))
         }
         let goldenPath = suite.folder + "/" + name + ".png"
-        let png = PathPolicy.read(goldenPath, root: suite.folder, limit: GoldenCheck.maximumGoldenBytes)
-        let layout = PathPolicy.read(
-            suite.folder + "/" + name + ".layout.txt", root: suite.folder, limit: GoldenCheck.maximumLayoutBytes)
+        let png = goldens.read(goldenPath, limit: GoldenCheck.maximumGoldenBytes)
+        let layout = goldens.read(suite.folder + "/" + name + ".layout.txt", limit: GoldenCheck.maximumLayoutBytes)
         guard case .bytes(let bytes) = png, SkipLedger.goldenKey(png: png, layout: layout) == entry.golden else {
             return .failure(Reason(text: "its golden changed"))
         }

@@ -57,7 +57,12 @@ package enum PathPolicy {
             if info.st_mode & S_IFMT != S_IFDIR { return .notRegularFile }
         }
         let file = folder + "/" + (relative.last ?? "")
-        let descriptor = open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        return readOpened(open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK), path: file, limit: limit)
+    }
+
+    /// The regular file `descriptor` names (opened without following a link at `path`; negative when
+    /// the open failed, with `errno` saying why), read up to `limit` bytes and closed.
+    static func readOpened(_ descriptor: Int32, path file: String, limit: Int) -> Read {
         guard descriptor >= 0 else {
             if errno == ELOOP { return .symbolicLink(file) }
             return errno == ENOENT || errno == ENOTDIR ? .missing : .notRegularFile
@@ -157,7 +162,7 @@ package enum PathPolicy {
     /// The components of `path` below `root` when `path` is `root`, a "/" and plain names (no empty
     /// name, no `.` or `..`): what `relativePath` gives for it, without making both paths absolute
     /// (a check that skips its cases reads thousands of goldens, and that cost the most). Nil otherwise.
-    private static func plainRelativePath(_ path: String, root: String) -> [String]? {
+    static func plainRelativePath(_ path: String, root: String) -> [String]? {
         let rootBytes = root.utf8
         guard !rootBytes.isEmpty, rootBytes.last != UInt8(ascii: "/"), path.utf8.starts(with: rootBytes) else { return nil }
         let rest = path.utf8.dropFirst(rootBytes.count)
