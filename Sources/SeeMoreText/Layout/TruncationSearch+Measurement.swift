@@ -4,18 +4,20 @@ extension TruncationSearch {
     /// The shortcut for candidates that keep line N's first word (see `LastLineLayout`); nil for N = 1,
     /// where the last line is the whole text, and where line N would itemize differently on its own
     /// (see `LastLineLayout.standsAlone`). Line N's runs are read for a left-to-right line of plain
-    /// text, and lines 1…N−1 when `describing` a left-to-right paragraph.
+    /// text, and lines 1…N−1 when `describing` a paragraph whose direction is known before line N.
     func shortcut(_ uncut: UncutLayout, describing: Bool) -> Shortcut? {
         guard request.lines > 1, style.keepsLinesAlike, let lineStart = uncut.start(ofLine: request.lines), lineStart > 0,
             LastLineLayout.standsAlone(text, lineStart: lineStart)
         else { return nil }
         let direction =
             request.direction == .auto ? LastLineLayout.paragraphDirection(of: text, before: lineStart) : request.direction
-        // Right to left, a line laid out alone is aligned by its own direction, not the paragraph's.
-        let composes = composesResult && direction == .ltr
+        // A line measured alone in the paragraph's direction (`LastLineLayout` aligns it as the whole
+        // text's line N is) describes the cut; without a strong character before it, its own text
+        // would decide its direction, so it does not.
+        let composes = composesResult && (direction == .ltr || direction == .rtl)
         return Shortcut(
             lineStart: lineStart, firstWordEnd: uncut.firstBreak(after: lineStart, before: end), direction: direction,
-            lineRuns: composes && style.layoutIsSumOfRuns
+            lineRuns: composes && direction == .ltr && style.layoutIsSumOfRuns
                 ? LineRuns(
                     layout: layout, line: request.lines - 1, text: text, width: request.width,
                     bodySize: style.fonts.body.size ?? TruncationRequest.defaultFontSize, facts: layout.context.fontFacts)

@@ -55,7 +55,7 @@ final class TruncationSearch {
     /// What measures a candidate on its last line, read from the uncut layout once (while the shared
     /// layout holds it): where line N starts, where its first word ends (the shortcut holds from
     /// there on), the paragraph's direction, line N's runs (a left-to-right line of plain text) and,
-    /// when describing a left-to-right paragraph, lines 1…N−1.
+    /// when describing a paragraph whose direction is known before line N, lines 1…N−1.
     struct Shortcut {
         let lineStart: Int
         let firstWordEnd: Int

@@ -90,9 +90,14 @@ final class LastLineLayout {
         case .ltr?, .rtl?:
             pango_context_set_base_dir(context.pointer, direction == .rtl ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
             pango_layout_set_auto_dir(layout.pointer, 0)
+            // At the paragraph's start edge, as the whole text's layout puts it (which finds a right-to-left
+            // paragraph's direction itself and turns its alignment around, or is aligned right when
+            // told the direction): so the line describes a cut where the whole text's line N lies.
+            pango_layout_set_alignment(layout.pointer, direction == .rtl ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT)
         case .auto?, nil:
             guard StrongDirection.of(kept + ending.bytes) != nil else { return nil }
             pango_layout_set_auto_dir(layout.pointer, 1)
+            pango_layout_set_alignment(layout.pointer, PANGO_ALIGN_LEFT)
         }
         pango_layout_context_changed(layout.pointer)
         measurements += 1

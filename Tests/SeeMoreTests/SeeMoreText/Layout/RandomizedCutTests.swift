@@ -173,6 +173,9 @@ import Testing
         let quick = try LayoutEngine()
         let full = try LayoutEngine()
         full.findsCutsOnPangosEllipsis = false
+        // Every cut described from a layout of the whole collapsed text, not from its last line.
+        let relaying = try LayoutEngine()
+        relaying.composesResults = false
         let reference = try ReferenceCut()
         for index in 0..<count {
             var request = make(&generator)
@@ -184,6 +187,11 @@ import Testing
             #expect(found.fullLineCount <= expected.fullLineCount || expected.fullLineCountIsExact == false, "\(label)")
             (found.fullLineCount, found.fullLineCountIsExact) = (expected.fullLineCount, expected.fullLineCountIsExact)
             #expect(found == expected, "\(label)")
+            var whole = try relaying.truncate(request)
+            #expect(LayoutEngineTests.rectsAgree(found.suffixRects, whole.suffixRects), "\(label)")
+            (whole.suffixRects, whole.suffixRect) = (found.suffixRects, found.suffixRect)
+            (whole.fullLineCount, whole.fullLineCountIsExact) = (found.fullLineCount, found.fullLineCountIsExact)
+            #expect(whole == found, "\(label)")
             let alone = try quick.kept(request)
             #expect(alone.truncated == expected.truncated && alone.kept == expected.kept, "\(label)")
             let answer = ReferenceCut.Answer(truncated: found.truncated, kept: found.cutIndex, suffixWraps: found.suffixWraps)
@@ -191,6 +199,7 @@ import Testing
         }
         #expect(quick.cutsFoundOnPangosEllipsis > count / share, "\(quick.cutsFoundOnPangosEllipsis) of \(count)")
         #expect(full.cutsFoundOnPangosEllipsis == 0)
+        #expect(quick.cutsDescribedFromLastLine > count / share, "\(quick.cutsDescribedFromLastLine) of \(count)")
     }
 
     /// Cuts `SEEMORE_FUZZ_COUNT` (default 120) requests made by `make` in both modes and compares each
