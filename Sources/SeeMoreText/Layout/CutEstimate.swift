@@ -76,15 +76,13 @@ enum CutEstimate {
         return reach
     }
 
-    /// The width of Pango's ellipsis ending line `index` (0-based) at character `ellipsis`, in points,
-    /// when the line and every run on it go one way: the line's width past the ellipsis' start (in
-    /// logical order: on a right-to-left line, to its left end).
+    /// The width of Pango's ellipsis ending line `index` (0-based): the width of its run, whatever
+    /// the directions on the line (Pango 1.50 ellipsizes a line before it orders its runs for display,
+    /// so the ellipsis follows the longest logical start of the line that fits the width with it).
     ///
-    /// Pango's end ellipsis keeps the longest start of the line that fits the width with it, so a
-    /// candidate past `ellipsis` keeps text at least as wide as the line up to the next cursor
-    /// position, which did not fit with this ellipsis.
-    static func ellipsisWidth(layout: Layout, text: IndexedText, line index: Int, ellipsis: Int) -> Double? {
-        guard let line = layout.oneDirectionLine(index) else { return nil }
-        return line.width(fromByte: text.byteOffsets[ellipsis])
+    /// So a candidate past the ellipsis keeps text at least as wide as the line up to the next cursor
+    /// position after the ellipsis' start, which did not fit with this ellipsis.
+    static func ellipsisWidth(layout: Layout, line index: Int) -> Double? {
+        layout.ellipsisWidth(inLine: index)
     }
 }

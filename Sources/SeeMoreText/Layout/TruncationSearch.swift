@@ -235,7 +235,7 @@ final class TruncationSearch {
         case cut(Answer)
     }
 
-    /// The word cut of an uncounted request for one left-to-right paragraph without hyphens, from the
+    /// The word cut of an uncounted request for one paragraph without hyphens, from the
     /// layout Pango's own ellipsis makes: lines 1…N broken and line N ended with Pango's ellipsis, one
     /// line broken fewer than `findCut`'s layout (Pango 1.50 shapes the rest of an item again for every
     /// line it breaks). Nil when it cannot decide: the search goes on as `findCut`'s, with nothing
@@ -274,7 +274,7 @@ final class TruncationSearch {
         }
         let firstWordEnd = uncut.firstBreak(after: lineStart, before: ellipsis)
         guard firstWordEnd < ellipsis, uncut.isLineBreak[firstWordEnd],
-            let pangoEllipsis = CutEstimate.ellipsisWidth(layout: layout, text: text, line: limit - 1, ellipsis: ellipsis),
+            let pangoEllipsis = CutEstimate.ellipsisWidth(layout: layout, line: limit - 1),
             endingWidth - pangoEllipsis > margin
         else { return nil }
         let reach = CutEstimate.reach(

@@ -87,6 +87,20 @@ package final class Layout {
         return nil
     }
 
+    /// The width of the ellipsis Pango put on line `index` (0-based), in points; nil when it has none.
+    func ellipsisWidth(inLine index: Int) -> Double? {
+        guard let line = pango_layout_get_line_readonly(pointer, Int32(clamping: index)) else { return nil }
+        var width: Int32? = nil
+        forEachRun(of: line) { run in
+            if let item = run.pointee.item, let glyphs = run.pointee.glyphs,
+                Int32(item.pointee.analysis.flags) & PANGO_ANALYSIS_FLAG_IS_ELLIPSIS != 0
+            {
+                width = (width ?? 0) + pango_glyph_string_get_width(glyphs)
+            }
+        }
+        return width.map(PangoUnits.toPoints)
+    }
+
     /// Places lines at the pitch `lineHeight` gives for a body font with `metrics` (see `lineBoxes`).
     func setLineHeight(_ lineHeight: LineHeight, metrics: FontMetrics) {
         self.lineHeight = lineHeight
