@@ -60,21 +60,30 @@ package struct EnvironmentFingerprint: Equatable, Sendable {
         return fingerprint
     }
 
-    /// "size:fnv1a64" of a file, or "missing". A file whose identity, size and change times are those
-    /// of one hashed before is not read again (a server checks its suite many times; fonts are megabytes).
+    /// "size:fnv1a64" of a file, or "missing". A file whose identity is that of one hashed before
+    /// (`FileIdentity`, settled) is not read again (a server checks its suite many times; fonts are
+    /// megabytes).
     static func fileHash(_ path: String) -> String {
-        var info = stat()
-        let identity =
-            stat(path, &info) == 0
-            ? "\(info.st_dev):\(info.st_ino):\(info.st_size):\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec):\(info.st_ctim.tv_sec).\(info.st_ctim.tv_nsec)"
-            : nil
-        if let identity, let known = hashes.withLock({ $0[path] }), known.identity == identity { return known.hash }
+        let identity = FileIdentity(path: path)
+        if let identity, let known = hashes.withLock({ $0[path] }), known.identity == identity.text { return known.hash }
         guard let data = FileManager.default.contents(atPath: path) else { return "missing" }
-        let digest = data.withUnsafeBytes { ContentHash.fnv1a64($0) }
-        // Without leading zeros, as the recorded fingerprints have it.
-        let hash = "\(data.count):\(String(digest.drop { $0 == "0" }))"
-        if let identity { hashes.withLock { $0[path] = (identity, hash) } }
+        let hash = data.withUnsafeBytes { fileHash(of: $0) }
+        if let identity, identity.isSettled(readUnchanged: FileIdentity(path: path)) {
+            remember(path, identity: identity, hash: hash)
+        }
         return hash
+    }
+
+    /// "size:fnv1a64" of a file's bytes.
+    static func fileHash(of bytes: UnsafeRawBufferPointer) -> String {
+        // Without leading zeros, as the recorded fingerprints have it.
+        "\(bytes.count):\(String(ContentHash.fnv1a64(bytes).drop { $0 == "0" }))"
+    }
+
+    /// Takes `hash` as the file's at `path` while it has `identity` (one read by a caller, or known
+    /// from a skip ledger).
+    static func remember(_ path: String, identity: FileIdentity, hash: String) {
+        hashes.withLock { $0[path] = (identity.text, hash) }
     }
 
     /// Font file hashes by path, with the file identity they were computed for.

@@ -11,6 +11,12 @@ import SeeMoreSupport
 /// trusted as a build cache is: whoever can write it can have a case skipped, so a cache is restored
 /// only from one's own runs (docs/ci.md).
 struct SkipLedger: Equatable {
+    struct Seen: Equatable {
+        var identity: String
+        var sha256: String
+        var fingerprint: String
+    }
+
     struct Entry: Equatable {
         /// `CaseInputs.key`.
         var input: String
@@ -27,6 +33,10 @@ struct SkipLedger: Equatable {
     var templates: [String: String] = [:]
     /// Font file → SHA-256 of its bytes, for every file an entry names.
     var fonts: [String: String] = [:]
+    /// Font file → its settled identity (`FileIdentity`) when it was last read, with the SHA-256 and
+    /// the fingerprint's hash (`EnvironmentFingerprint.fileHash`) of its bytes then: a font file
+    /// with that identity now is not read again.
+    var seen: [String: Seen] = [:]
     var entries: [String: Entry] = [:]
 
     static let header = "seemore-skip-ledger 1"
@@ -92,6 +102,8 @@ struct SkipLedger: Equatable {
         case ("environment", 2): environment = fields[1]
         case ("template", 3): templates[fields[1]] = fields[2]
         case ("font", 3) where Self.isHash(fields[2]): fonts[fields[1]] = fields[2]
+        case ("seen", 5) where Self.isHash(fields[3]):
+            seen[fields[1]] = Seen(identity: fields[2], sha256: fields[3], fingerprint: fields[4])
         case ("case", 6):
             let fontList = fields[4].isEmpty ? [] : fields[4].split(separator: "\u{1F}").map(String.init)
             let mixed = fields[5].isEmpty ? [] : fields[5].split(separator: "\u{1F}").map(String.init)
@@ -114,6 +126,10 @@ struct SkipLedger: Equatable {
         }
         for (path, hash) in fonts.sorted(by: { $0.key < $1.key }) where Self.isField(path) {
             text += "font\t" + path + "\t" + hash + "\n"
+        }
+        for (path, seen) in seen.sorted(by: { $0.key < $1.key })
+        where [path, seen.identity, seen.fingerprint].allSatisfy(Self.isField) && Self.isHash(seen.sha256) {
+            text += "seen\t" + path + "\t" + seen.identity + "\t" + seen.sha256 + "\t" + seen.fingerprint + "\n"
         }
         for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
             guard Self.isField(name), (entry.fonts + entry.mixedFonts).allSatisfy(Self.isListItem),

@@ -31,6 +31,8 @@ final class SkipPlan: @unchecked Sendable {
     private let goldens: TreeReader
     private let lock = Lock()
     private var fontHashes: [String: String] = [:]
+    /// The font files whose settled identity this run knows, for the next run's ledger.
+    private var seenNow: [String: SkipLedger.Seen] = [:]
 
     /// Nil when the options skip nothing (no skip cache, or recording every golden).
     init?(suite: GoldenSuite, selected: [GoldenCase], options: CheckOptions) {
@@ -49,11 +51,31 @@ final class SkipPlan: @unchecked Sendable {
         self.inputs = inputs
     }
 
-    /// The SHA-256 of a font file's bytes now, read once a run ("unreadable" when it cannot be read).
+    /// The SHA-256 of a font file's bytes now, read once a run ("unreadable" when it cannot be read),
+    /// or not at all when it has the settled identity the ledger saw it with. Read, it gives the
+    /// run's fingerprint its hash too, and its identity is kept for the next run when settled.
     private func fontHash(_ path: String) -> String {
         if let known = lock.withLock({ fontHashes[path] }) { return known }
-        let hash = FileManager.default.contents(atPath: path).map { $0.withUnsafeBytes(ContentHash.sha256) } ?? "unreadable"
-        lock.withLock { fontHashes[path] = hash }
+        let identity = FileIdentity(path: path)
+        if let identity, let seen = ledger?.seen[path], seen.identity == identity.text {
+            EnvironmentFingerprint.remember(path, identity: identity, hash: seen.fingerprint)
+            lock.withLock {
+                fontHashes[path] = seen.sha256
+                seenNow[path] = seen
+            }
+            return seen.sha256
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            lock.withLock { fontHashes[path] = "unreadable" }
+            return "unreadable"
+        }
+        let (hash, fingerprint) = data.withUnsafeBytes { (ContentHash.sha256($0), EnvironmentFingerprint.fileHash(of: $0)) }
+        let settled = identity.flatMap { $0.isSettled(readUnchanged: FileIdentity(path: path)) ? $0 : nil }
+        if let settled { EnvironmentFingerprint.remember(path, identity: settled, hash: fingerprint) }
+        lock.withLock {
+            fontHashes[path] = hash
+            if let settled { seenNow[path] = SkipLedger.Seen(identity: settled.text, sha256: hash, fingerprint: fingerprint) }
+        }
         return hash
     }
 
@@ -167,6 +189,10 @@ final class SkipPlan: @unchecked Sendable {
             fonts[font] = hashedNow[font] ?? next.fonts[font] ?? fontHash(font)
         }
         next.fonts = fonts
+        // What this run saw of a font, else what the last run saw (checked again when used).
+        let seenNow = lock.withLock { self.seenNow }
+        next.seen = Dictionary(
+            uniqueKeysWithValues: fonts.keys.compactMap { font in (seenNow[font] ?? next.seen[font]).map { (font, $0) } })
         var summary = SkipSummary(ledger: ledgerPath, skipped: skipped.count)
         var counts: [String: Int] = [:]
         for reason in drawn.values { counts[reason, default: 0] += 1 }

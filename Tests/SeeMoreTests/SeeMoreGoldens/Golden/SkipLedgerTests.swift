@@ -154,6 +154,54 @@ import Testing
         #expect(Set(drawn(summary).values) == ["font file \(font) changed"])
     }
 
+    /// A font file is read once: the ledger keeps its settled identity with its hashes, and a run
+    /// that finds the file with that identity takes the hash recorded (a font that changed has another
+    /// identity, and is read again).
+    @Test func aSettledFontFile_isKnownByItsIdentity_andReadAgainWithAnother() throws {
+        let (suite, options, _) = try passedSuite()
+        let path = SkipLedger.path(in: try #require(options.skipCache), suitePath: suite.path)
+        var ledger = try #require(SkipLedger.read(path))
+        #expect(!ledger.fonts.isEmpty)
+        for (font, hash) in ledger.fonts {
+            let seen = try #require(ledger.seen[font], "\(font)")
+            #expect(seen.identity == FileIdentity(path: font)?.text)
+            #expect(seen.sha256 == hash)
+        }
+        // The identity stands for the bytes: a hash recorded with the identity the file has now is
+        // taken as the file's (here a wrong one, so its cases are drawn).
+        let font = try #require(ledger.fonts.keys.sorted().first)
+        let users = Set(ledger.entries.filter { $0.value.fonts.contains(font) }.map(\.key))
+        ledger.seen[font]?.sha256 = String(repeating: "1", count: 64)
+        try ledger.write(to: path)
+        let trusted = try GoldenRunner.run(suite, options: options)
+        #expect(!users.isEmpty)
+        #expect(Set(drawn(trusted).keys) == users)
+        #expect(Set(drawn(trusted).values) == ["font file \(font) changed"])
+        // Another identity: the file is read, its hash differs from the one its cases passed with
+        // (the wrong one, now the ledger's), and they are drawn; then the ledger has its true hash.
+        ledger = try #require(SkipLedger.read(path))
+        ledger.seen[font]?.identity = "0:0:0:0.0:0.0"
+        try ledger.write(to: path)
+        let read = try GoldenRunner.run(suite, options: options)
+        #expect(Set(drawn(read).keys) == users)
+        #expect(
+            SkipLedger.read(path)?.seen[font]?.sha256
+                == String(ContentHash.sha256(Array(try Data(contentsOf: URL(fileURLWithPath: font))))))
+        #expect(try GoldenRunner.run(suite, options: options).skip?.skipped == suite.cases.count)
+    }
+
+    /// A file written just now is not settled (a write within the clock's granularity of the read
+    /// could keep its identity); one that has not changed for longer is.
+    @Test func aFileWrittenJustNow_isNotSettled() throws {
+        let file = try BinaryRunner.temporaryFolder().path + "/font.ttf"
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: file))
+        let fresh = try #require(FileIdentity(path: file))
+        #expect(!fresh.isSettled(readUnchanged: FileIdentity(path: file)))
+        let installed = try #require(FileIdentity(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        #expect(installed.isSettled(readUnchanged: FileIdentity(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")))
+        #expect(!installed.isSettled(readUnchanged: fresh), "changed while it was read")
+    }
+
     @Test func theCodeTheLibrariesTheMachinesFontsAndTheVariables_areInEveryKey() throws {
         let (suite, _, _) = try passedSuite()
         let golden = suite.cases[0]
