@@ -31,8 +31,9 @@ extension CaseResult {
             try coder.code(&diff.rows, blank: LayoutDiff.Row(kind: .same, golden: nil, actual: nil)) {
                 coder, row throws(Coder.Failure) in
                 try coder.code(&row.kind)
-                for side in [\LayoutDiff.Row.golden, \.actual] {
-                    try coder.code(&row[keyPath: side], blank: []) { coder, spans throws(Coder.Failure) in
+                // Each side in turn, without key paths (a report reads every result back).
+                func code(_ side: inout [LayoutDiff.Span]?) throws(Coder.Failure) {
+                    try coder.code(&side, blank: []) { coder, spans throws(Coder.Failure) in
                         try coder.code(&spans, blank: LayoutDiff.Span(text: "", changed: false)) {
                             coder, span throws(Coder.Failure) in
                             try coder.code(&span.text)
@@ -40,6 +41,8 @@ extension CaseResult {
                         }
                     }
                 }
+                try code(&row.golden)
+                try code(&row.actual)
             }
         }
         // Contrast notes as written, never blended or measured again.
@@ -47,12 +50,14 @@ extension CaseResult {
         let blankNote = ContrastNote(role: "", blendedForeground: clear, background: clear, ratio: 0, points: 0, bold: false)
         try coder.code(&contrast, blank: blankNote) { coder, note throws(Coder.Failure) in
             try coder.code(&note.role)
-            for side in [\ContrastNote.foreground, \.background] {
-                try coder.code(&note[keyPath: side].red)
-                try coder.code(&note[keyPath: side].green)
-                try coder.code(&note[keyPath: side].blue)
-                try coder.code(&note[keyPath: side].alpha)
+            func code(_ color: inout Color) throws(Coder.Failure) {
+                try coder.code(&color.red)
+                try coder.code(&color.green)
+                try coder.code(&color.blue)
+                try coder.code(&color.alpha)
             }
+            try code(&note.foreground)
+            try code(&note.background)
             try coder.code(&note.ratio)
             try coder.code(&note.points)
             try coder.code(&note.bold)

@@ -113,7 +113,7 @@ package enum GoldenCheck {
                 png: actual, layout: Array(layout.text.utf8), width: image.width, height: image.height)
         } else if copyPassedGolden, let goldenBytes,
             let copy = artifacts.writeGoldenCopy(
-                location.name, golden: goldenBytes, hash: result.goldenKey?.split(separator: ":").first.map(String.init))
+                location.name, golden: goldenBytes, hash: result.goldenKey.map { String(SkipLedger.pngHash(ofGoldenKey: $0)) })
         {
             result.artifacts["golden"] = copy
         }

@@ -19,24 +19,21 @@ package struct GoldenReport {
     /// Writes both files; returns the HTML's path.
     func write(to artifacts: ArtifactsFolder) throws -> String {
         // The list first: a run that stops before the report still has its files removed by the next.
-        // In case order (each case's files by kind), then the unused goldens' copies by path.
-        // Each file with its identity now (ArtifactsFolder.listName), so the next run removes only it.
-        try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.listName) { write in
-            func list(_ file: String, hash: Substring? = nil) throws {
-                guard let stamp = artifacts.stamp(file) else { return }
-                try write(Array((stamp + (hash.map { " " + $0 } ?? "") + "\t" + file + "\n").utf8))
-            }
-            for result in summary.results {
-                for (kind, file) in result.artifacts.sorted(by: { $0.key < $1.key }) {
-                    // A passed case's golden copy holds the golden it passed against: its hash is the key's first.
-                    let hash = kind == "golden" && !result.failed ? result.goldenKey?.split(separator: ":").first : nil
-                    try list(file, hash: hash)
-                }
-            }
-            for (_, file) in summary.orphanArtifacts.sorted(by: { $0.key < $1.key }) { try list(file) }
+        // It is made on a thread of its own while both files are, and each of them is put in place
+        // only once the list is (not at all when the list could not be written).
+        let listFailure = FirstError()
+        let listed = DispatchGroup()
+        listed.enter()
+        DetachedThread.start {
+            defer { listed.leave() }
+            do { try writeList(to: artifacts) } catch { listFailure.record(error) }
+        }
+        @Sendable func afterTheList() throws {
+            listed.wait()
+            if let error = listFailure.error { throw error }
         }
         // Both written a piece at a time (the cases are never held whole as JSON or as text), at once on
-        // two threads: each reads the results back on its own, and the tail of a run is this alone.
+        // two threads: each reads the results back on its own.
         let htmlPath = artifacts.path + "/index.html"
         let failure = FirstError()
         DispatchQueue.concurrentPerform(iterations: 2) { file in
@@ -45,18 +42,41 @@ package struct GoldenReport {
                     try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.reportName) { write in
                         try writeJSON { try write($0) }
                         try write(Array("\n".utf8))
+                        try afterTheList()
                     }
                 } else {
                     try AtomicFile.write(to: htmlPath) { write in
                         try ReportPage(summary: summary, suite: suite, options: options).write { try write($0) }
+                        try afterTheList()
                     }
                 }
             } catch {
                 failure.record(error)
             }
         }
-        if let error = failure.error { throw error }
+        listed.wait()
+        if let error = listFailure.error ?? failure.error { throw error }
         return htmlPath
+    }
+
+    /// The artifacts list: in case order (each case's files by kind), then the unused goldens'
+    /// copies by path, each file with its identity now (ArtifactsFolder.listName), so the next run
+    /// removes only it.
+    private func writeList(to artifacts: ArtifactsFolder) throws {
+        try AtomicFile.write(to: artifacts.path + "/" + ArtifactsFolder.listName) { write in
+            func list(_ file: String, hash: Substring? = nil) throws {
+                guard let stamp = artifacts.stamp(file) else { return }
+                try write(Array((stamp + (hash.map { " " + $0 } ?? "") + "\t" + file + "\n").utf8))
+            }
+            for result in summary.results {
+                for (kind, file) in result.artifacts.sorted(by: { $0.key < $1.key }) {
+                    // A passed case's golden copy holds the golden it passed against: its hash is the key's first.
+                    let hash = kind == "golden" && !result.failed ? result.goldenKey.map(SkipLedger.pngHash(ofGoldenKey:)) : nil
+                    try list(file, hash: hash)
+                }
+            }
+            for (_, file) in summary.orphanArtifacts.sorted(by: { $0.key < $1.key }) { try list(file) }
+        }
     }
 
     /// report.json's text (and `seemore check --json`'s), handed to `emit` a piece at a time as UTF-8,

@@ -14,6 +14,9 @@ package struct PortablePaths: Sendable {
     }
 
     package func shown(_ path: String) -> String {
+        // A plain path below the base (the goldens and artifacts a report names, thousands of them)
+        // is shown without standardizing both.
+        if let below = PathPolicy.plainRelativeText(path, root: base) { return String(below) }
         let standardized = PathPolicy.standardized(path)
         if standardized == base { return "." }
         return PathPolicy.relativePath(standardized, root: base)?.joined(separator: "/") ?? standardized

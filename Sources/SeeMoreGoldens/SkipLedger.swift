@@ -63,6 +63,11 @@ struct SkipLedger: Equatable {
         return png + ":" + layout
     }
 
+    /// The golden PNG's hash in a `goldenKey` (what comes before its ":").
+    static func pngHash(ofGoldenKey key: String) -> Substring {
+        key[..<(key.utf8.firstIndex(of: UInt8(ascii: ":")) ?? key.endIndex)]
+    }
+
     /// The ledger at `path`; nil when there is none, it cannot be read or it is not one (every case is
     /// then drawn).
     static func read(_ path: String) -> SkipLedger? {

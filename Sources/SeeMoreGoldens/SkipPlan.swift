@@ -41,14 +41,38 @@ final class SkipPlan: @unchecked Sendable {
         self.selected = selected
         goldens = TreeReader(root: suite.folder)
         ledgerPath = SkipLedger.path(in: folder, suitePath: suite.path)
-        ledger = SkipLedger.read(ledgerPath)
-        var inputs = CaseInputs(suite: suite)
-        let tolerances = selected.map { options.tolerance.overridden(by: $0.tolerance) }
-        let names = selected.map(\.name)
-        keys = selected.indices.map { inputs.key(for: selected[$0], named: names[$0], tolerance: tolerances[$0]) }
-        self.names = names
-        self.tolerances = tolerances
+        // The ledger is read while the keys are made, those on `jobs` threads.
+        let ledgerPath = self.ledgerPath
+        let reading = BackgroundTask { SkipLedger.read(ledgerPath) }
+        let inputs = CaseInputs(suite: suite)
+        let tolerance = options.tolerance
+        let made = Self.inParts(count: selected.count, jobs: options.jobs) { range in
+            var inputs = inputs
+            return range.map { index in
+                let golden = selected[index]
+                let (name, tolerance) = (golden.name, tolerance.overridden(by: golden.tolerance))
+                return (name, tolerance, inputs.key(for: golden, named: name, tolerance: tolerance))
+            }
+        }
+        names = made.map(\.0)
+        tolerances = made.map(\.1)
+        keys = made.map(\.2)
         self.inputs = inputs
+        ledger = reading.value()
+    }
+
+    /// `make` of `0..<count` in contiguous parts on up to `jobs` threads, joined in order.
+    private static func inParts<Element: Sendable>(
+        count: Int, jobs: Int, _ make: @escaping @Sendable (Range<Int>) -> [Element]
+    ) -> [Element] {
+        let parts = max(1, min(jobs, count / 256))
+        let size = (count + parts - 1) / parts
+        let made = Mutex([[Element]](repeating: [], count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let piece = make(part * size..<min(count, (part + 1) * size))
+            made.withLock { $0[part] = piece }
+        }
+        return made.withLock { $0 }.flatMap { $0 }
     }
 
     /// The SHA-256 of a font file's bytes now, read once a run ("unreadable" when it cannot be read),
@@ -138,7 +162,7 @@ final class SkipPlan: @unchecked Sendable {
         result.mixedFonts = entry.mixedFonts
         result.contrast = ContrastNote.notes(for: golden)
         if !golden.tolerance.isEmpty { result.tolerance = tolerances[index] }
-        let hash = entry.golden.split(separator: ":").first.map(String.init)
+        let hash = String(SkipLedger.pngHash(ofGoldenKey: entry.golden))
         if let copy = artifacts.writeGoldenCopy(name, golden: bytes, hash: hash) { result.artifacts["golden"] = copy }
         return .success((result, entry.fonts))
     }

@@ -163,14 +163,33 @@ package enum PathPolicy {
     /// name, no `.` or `..`): what `relativePath` gives for it, without making both paths absolute
     /// (a check that skips its cases reads thousands of goldens, and that cost the most). Nil otherwise.
     static func plainRelativePath(_ path: String, root: String) -> [String]? {
+        plainRelativeText(path, root: root).map { text in
+            text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { String(Substring($0)) }
+        }
+    }
+
+    /// `plainRelativePath`'s components joined by "/", found without making them (a report names
+    /// thousands of goldens and artifacts).
+    package static func plainRelativeText(_ path: String, root: String) -> Substring? {
         let rootBytes = root.utf8
         guard !rootBytes.isEmpty, rootBytes.last != UInt8(ascii: "/"), path.utf8.starts(with: rootBytes) else { return nil }
-        let rest = path.utf8.dropFirst(rootBytes.count)
+        let rest = path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: rootBytes.count)...]
         guard rest.first == UInt8(ascii: "/") else { return nil }
-        let parts = rest.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard !parts.isEmpty else { return nil }
-        for part in parts where part.isEmpty || part.elementsEqual(".".utf8) || part.elementsEqual("..".utf8) { return nil }
-        return parts.map { String(Substring($0)) }
+        let below = rest.dropFirst()
+        // Each name: not empty, not "." or "..".
+        var length = 0
+        var onlyDots = true
+        for byte in below {
+            if byte == UInt8(ascii: "/") {
+                if length == 0 || (onlyDots && length <= 2) { return nil }
+                (length, onlyDots) = (0, true)
+            } else {
+                length += 1
+                onlyDots = onlyDots && byte == UInt8(ascii: ".")
+            }
+        }
+        if length == 0 || (onlyDots && length <= 2) { return nil }
+        return Substring(below)
     }
 
     /// `path` made absolute (from the current folder) with `.` and `..` resolved lexically.

@@ -31,6 +31,28 @@ import Testing
         #expect(PathPolicy.relativePath("/rx/a", root: "/r") == nil)
     }
 
+    /// A report shows a plain path below its folder without standardizing it; any path is shown
+    /// as the general rule shows it (random paths of names, empty names, dots, marks after a "/").
+    @Test func aPlainPathBelowTheBase_isShownAsAnyPathIs() {
+        var generator = SplitMix(seed: 46)
+        let pieces = ["a", "b.png", ".", "..", "...", "", "\u{301}x", ".x", "x."]
+        let paths = PortablePaths(base: "/r/s")
+        for _ in 0..<2_000 {
+            let count = Int.random(in: 0...4, using: &generator)
+            let tail = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined(separator: "/")
+            let head = ["/r/s", "/r/s/", "/r/sx", "/r", "/r/s/../s"].randomElement(using: &generator) ?? ""
+            let path = head + (count > 0 ? "/" : "") + tail
+            let standardized = PathPolicy.standardized(path)
+            let general =
+                standardized == paths.base
+                ? "." : PathPolicy.relativePath(standardized, root: paths.base)?.joined(separator: "/") ?? standardized
+            #expect(paths.shown(path) == general, "\(path.debugDescription)")
+            if let plain = PathPolicy.plainRelativePath(path, root: "/r/s") {
+                #expect(plain == PathPolicy.relativePath(path, root: "/r/s"), "\(path.debugDescription)")
+            }
+        }
+    }
+
     static func template(named name: String?, theme: String = "light") -> String {
         let nameField = name.map { "\"name\": \($0), " } ?? ""
         return """
