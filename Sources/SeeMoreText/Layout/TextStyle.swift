@@ -6,7 +6,7 @@ final class TextStyle {
     let fonts: ResolvedFonts
     /// The text without markup tags; all indices refer to it.
     let plainText: String
-    private let markup: AttributeList?
+    let markup: AttributeList?
     /// Whether a line laid out alone lays out as inside its paragraph (see `MarkupLimits.keepsLinesAlike`).
     let keepsLinesAlike: Bool
     let lineHeight: LineHeight
@@ -41,9 +41,9 @@ final class TextStyle {
     /// The entities' weight (`TruncationRequest.entityWeight`), nil for the text's own.
     let entityWeight: Int?
     /// Lays out a Korean word alone to see whether it fits a line.
-    private let measuring: Layout
+    let measuring: Layout
     /// Whether each kept-together range fits a line, once measured.
-    private var wordFits: [Range<Int>: Bool] = [:]
+    var wordFits: [Range<Int>: Bool] = [:]
     private(set) lazy var plainBytes = Array(plainText.utf8)
     /// Whether Pango could add a hyphen at a break in the text (see `mayTakeHyphens`).
     private lazy var textMayTakeHyphens = Self.mayTakeHyphens(plainText)
@@ -321,7 +321,7 @@ extension TextStyle {
 
     /// Sets the entities' weight, where they overlap `range` (bytes of the plain text), on
     /// `attributes` of a layout whose text holds `range` from byte `offset` on.
-    private func weighEntities(in range: Range<Int>, on attributes: AttributeList, at offset: Int = 0) {
+    func weighEntities(in range: Range<Int>, on attributes: AttributeList, at offset: Int = 0) {
         guard let entityWeight else { return }
         for (_, entity) in entities where entity.overlaps(range) {
             let part = max(entity.lowerBound, range.lowerBound)..<min(entity.upperBound, range.upperBound)
@@ -431,92 +431,6 @@ extension TextStyle {
         var end = starts[upper]
         while end > range.upperBound, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
         return starts[lower]..<max(end, range.upperBound)
-    }
-
-    /// Measures at once whether each of `words` not yet measured fits a line (`fitsOneLine`): in one
-    /// unwrapped layout of them all, one paragraph each. Pango itemizes, shapes and sizes each
-    /// paragraph of a layout apart (a paragraph separator ends every item and run, and shapes as
-    /// nothing), so each line's width is the word's alone. Left to `fitsOneLine`: a word with no
-    /// strong character (it would take the direction of the paragraph before it), with a separator of
-    /// lines or paragraphs of its own, or starting with a mark (see `measuresWithOthers`).
-    private func measureFits(_ words: [Range<Int>]) throws {
-        var batch: [Range<Int>] = []
-        var seen = Set<Range<Int>>()
-        for word in words where wordFits[word] == nil && seen.insert(word).inserted {
-            if Self.measuresWithOthers(plainBytes[word]) { batch.append(word) }
-        }
-        guard batch.count > 1, let widths = try widths(ofWords: batch) else { return }
-        for (word, lineWidth) in zip(batch, widths) { wordFits[word] = lineWidth <= width }
-    }
-
-    /// The widths of `words` (each without a line or paragraph separator) laid out in one unwrapped
-    /// layout, a paragraph each, in points; nil when the layout does not hold a line a word.
-    func widths(ofWords words: [Range<Int>]) throws -> [Double]? {
-        let attributes = try AttributeList()
-        var text: [UInt8] = []
-        for word in words {
-            if !text.isEmpty { text.append(0x0A) }
-            let start = text.count
-            text += plainBytes[word]
-            if let markup { attributes.insert(slice: word, of: markup, at: start) }
-            if let tag = language.text { attributes.setLanguage(tag, bytes: start..<text.count) }
-            weighEntities(in: word, on: attributes, at: start)
-        }
-        measuring.setUnwrapped()
-        measuring.setFont(fonts.body)
-        measuring.setAttributes(attributes)
-        measuring.setText(text)
-        let widths = measuring.lineWidths
-        return widths.count == words.count ? widths : nil
-    }
-
-    /// Whether a word is as wide in a paragraph of a layout of many (`widths(ofWords:)`) as alone.
-    static func measuresWithOthers(_ bytes: ArraySlice<UInt8>) -> Bool {
-        !holdsLineSeparator(bytes) && StrongDirection.of(bytes) != nil && !startsWithMark(bytes)
-    }
-
-    /// Whether `bytes` start with a combining mark: HarfBuzz puts a dotted circle before a mark that
-    /// begins the text, not one that begins a later paragraph.
-    private static func startsWithMark(_ bytes: ArraySlice<UInt8>) -> Bool {
-        guard let first = String(decoding: bytes.prefix(4), as: UTF8.self).unicodeScalars.first else { return false }
-        switch g_unichar_type(gunichar(first.value)) {
-        case G_UNICODE_NON_SPACING_MARK, G_UNICODE_SPACING_MARK, G_UNICODE_ENCLOSING_MARK: return true
-        default: return false
-        }
-    }
-
-    /// Whether `bytes` hold a character that ends a line or paragraph in Pango: LF, VT, FF, CR, NEL,
-    /// U+2028, U+2029.
-    private static func holdsLineSeparator(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var previous: (UInt8, UInt8) = (0, 0)
-        for byte in bytes {
-            if (0x0A...0x0D).contains(byte) { return true }
-            if previous.1 == 0xC2 && byte == 0x85 { return true }
-            if previous == (0xE2, 0x80) && (byte == 0xA8 || byte == 0xA9) { return true }
-            previous = (previous.1, byte)
-        }
-        return false
-    }
-
-    /// Whether the word laid out alone, unwrapped, is at most a line wide.
-    private func fitsOneLine(_ word: Range<Int>) throws -> Bool {
-        if let known = wordFits[word] { return known }
-        let fits = try width(ofWord: word) <= width
-        wordFits[word] = fits
-        return fits
-    }
-
-    /// The width of `word` laid out alone, unwrapped, in points.
-    func width(ofWord word: Range<Int>) throws -> Double {
-        let bytes = plainBytes[word]
-        let attributes = try markup?.slice(word) ?? AttributeList()
-        if let tag = language.text { attributes.setLanguage(tag, bytes: 0..<bytes.count) }
-        weighEntities(in: word, on: attributes)
-        measuring.setUnwrapped()
-        measuring.setFont(fonts.body)
-        measuring.setAttributes(attributes)
-        measuring.setText(bytes)
-        return measuring.logicalWidth
     }
 
     /// The part of `range` an underline covers: the label's words, without the spaces and the dots
