@@ -3,8 +3,8 @@
 extension TruncationSearch {
     /// The shortcut for candidates that keep line N's first word (see `LastLineLayout`); nil for N = 1,
     /// where the last line is the whole text, and where line N would itemize differently on its own
-    /// (see `LastLineLayout.standsAlone`). Line N's runs are read for a left-to-right line of plain
-    /// text, and lines 1…N−1 when `describing` a paragraph whose direction is known before line N.
+    /// (see `LastLineLayout.standsAlone`). Line N's runs are read for a line of plain text in the
+    /// paragraph's direction, and lines 1…N−1 when `describing` a paragraph whose direction is known before line N.
     func shortcut(_ uncut: UncutLayout, describing: Bool) -> Shortcut? {
         guard request.lines > 1, style.keepsLinesAlike, let lineStart = uncut.start(ofLine: request.lines), lineStart > 0,
             LastLineLayout.standsAlone(text, lineStart: lineStart)
@@ -17,10 +17,11 @@ extension TruncationSearch {
         let composes = composesResult && (direction == .ltr || direction == .rtl)
         return Shortcut(
             lineStart: lineStart, firstWordEnd: uncut.firstBreak(after: lineStart, before: end), direction: direction,
-            lineRuns: composes && direction == .ltr && style.layoutIsSumOfRuns
+            lineRuns: composes && style.layoutIsSumOfRuns
                 ? LineRuns(
                     layout: layout, line: request.lines - 1, text: text, width: request.width,
-                    bodySize: style.fonts.body.size ?? TruncationRequest.defaultFontSize, facts: layout.context.fontFacts)
+                    bodySize: style.fonts.body.size ?? TruncationRequest.defaultFontSize, facts: layout.context.fontFacts,
+                    rightToLeft: direction == .rtl)
                 : nil,
             linesAbove: describing && composes ? LinesAbove(layout: layout, lines: request.lines) : nil)
     }

@@ -12,6 +12,8 @@ import CPangoCairo
 /// every other character's font comes from its fontset alone; and Pango shifts each run onto the
 /// baseline of the line's first run (the ideographic one for Han, the alphabetic one for Latin). So
 /// they are measured once per font, script and language of those two runs (`LastLineLayout.endingRuns`).
+/// In a right-to-left paragraph the same holds for a kept text whose last run is at the paragraph's
+/// level: the ending is that level's last text, so bidi draws it at the line's left end.
 struct EndingRuns {
     /// The width of every run after the kept text's.
     let width: Int32
@@ -21,9 +23,9 @@ struct EndingRuns {
     /// Their runs' extents, unknown glyphs and fonts.
     let tally: RunTally
     /// Each suffix character's logical rectangle as `pango_layout_index_to_pos` gives it (its run's
-    /// height), x from the ending's start, y from the baseline.
+    /// height), x from the ending's left end, y from the baseline.
     let suffixCharacters: [PangoRectangle]
-    /// The ink of each run that holds suffix text, x from the ending's start, y from the baseline.
+    /// The ink of each run that holds suffix text, x from the ending's left end, y from the baseline.
     let suffixInk: [PangoRectangle]
     /// The box of a line holding them: the body font's strut grown by theirs (see `Layout.lineBoxes`).
     let box: LineBox
@@ -34,8 +36,9 @@ struct EndingRuns {
 
     /// Reads the runs after the kept text from line 0 of `layout`, which holds a cut's last line:
     /// `keptBytes` bytes of kept text, the last run of which starts at byte `runStart`, then `ending`;
-    /// nil when the layout is not one line or that run is not one item, with or without the marks,
-    /// with the analysis of `run`.
+    /// nil when the layout is not one line, that run is not one item, with or without the marks,
+    /// with the analysis of `run`, or the ending's runs are not drawn together after the kept text
+    /// (left to right) or before it (right to left).
     init?(layout: Layout, keptBytes: Int, runStart: Int, run: PangoAnalysis, ending: Ending) {
         layout.useAlphabeticBaselines()
         guard layout.lineCount == 1, let line = pango_layout_get_line_readonly(layout.pointer, 0) else { return nil }
@@ -44,11 +47,15 @@ struct EndingRuns {
         guard let last = runs.firstIndex(where: { $0.pointee.item?.pointee.offset == Int32(runStart) }),
             let kept = runs[last].pointee.item?.pointee,
             Int(kept.length) == keptBytes - runStart || Int(kept.length) == keptBytes - runStart + ending.ellipsisStart,
-            kept.analysis.font == run.font, kept.analysis.script == run.script, kept.analysis.level == 0,
+            kept.analysis.font == run.font, kept.analysis.script == run.script, kept.analysis.level == run.level,
             kept.analysis.language == run.language
         else { return nil }
+        // The ending's runs (after the kept text's last) as drawn: right after it, or from the left end.
+        let endingRuns = runs.indices.filter { (runs[$0].pointee.item?.pointee.offset ?? 0) > Int32(runStart) }
+        let first = run.level == 0 ? last + 1 : 0
+        guard endingRuns == Array(first..<(first + endingRuns.count)) else { return nil }
         var start: Int32 = 0
-        for run in runs[...last] {
+        for run in runs[..<first] {
             guard let glyphs = run.pointee.glyphs else { return nil }
             start &+= pango_glyph_string_get_width(glyphs)
         }
@@ -56,12 +63,17 @@ struct EndingRuns {
         var hang: Int32 = 0
         var tally = RunTally()
         let text = pango_layout_get_text(layout.pointer)
-        for run in runs[(last + 1)...] {
+        // Drawn left to right; `hang` is the white space ending the last in the text's order with a width.
+        var hangOffset: Int32 = -1
+        for run in runs[first..<(first + endingRuns.count)] {
             guard let glyphs = run.pointee.glyphs, let item = run.pointee.item else { return nil }
             let runWidth = pango_glyph_string_get_width(glyphs)
             guard runWidth >= 0 else { return nil }
             width &+= runWidth
-            if runWidth > 0 { hang = text.map { Self.trailingWhite(glyphs, item: item, text: $0) } ?? 0 }
+            if runWidth > 0 && item.pointee.offset > hangOffset {
+                hangOffset = item.pointee.offset
+                hang = text.map { Self.trailingWhite(glyphs, item: item, text: $0) } ?? 0
+            }
             tally.add(glyphs, item: item, yOffset: run.pointee.y_offset, facts: layout.context.fontFacts)
         }
         let suffix = (keptBytes + ending.suffixRange.lowerBound)..<(keptBytes + ending.suffixRange.upperBound)

@@ -122,24 +122,24 @@ final class LastLineLayout {
     /// How `ending` lays out after the kept text `line` (bytes of the text from a last line's start
     /// to the cut), whose last run starts at byte `runStart` of the text with the analysis `run` and
     /// whose first run has the analysis `first` (see `EndingRuns`): measured in a layout of that line,
-    /// once per style and font, script and language of the two runs; nil when that layout does not
-    /// keep the last run as one item with the same analysis.
+    /// once per style, paragraph direction and font, script and language of the two runs; nil when
+    /// that layout does not keep the last run as one item with the same analysis.
     func endingRuns(
         line: Range<Int>, runStart: Int, run: PangoAnalysis, first: PangoAnalysis, of text: IndexedText, ending: Ending,
-        style: TextStyle
+        style: TextStyle, rightToLeft: Bool
     ) throws -> EndingRuns? {
         guard let font = run.font, let firstFont = first.font else { return nil }
         let key = EndingKey(
             runFont: UInt(bitPattern: font), runScript: run.script, runLanguage: UInt(bitPattern: run.language),
             firstFont: UInt(bitPattern: firstFont), firstScript: first.script, firstLanguage: UInt(bitPattern: first.language),
-            style: style.key, ending: ending.bytes)
+            rightToLeft: rightToLeft, style: style.key, ending: ending.bytes)
         if let known = endingRunsKnown[key] { return known }
         if endingRunsKnown.count >= 256 {
             endingRunsKnown.removeAll()
             for font in heldFonts { g_object_unref(font) }
             heldFonts.removeAll()
         }
-        pango_context_set_base_dir(context.pointer, PANGO_DIRECTION_LTR)
+        pango_context_set_base_dir(context.pointer, rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR)
         pango_layout_set_auto_dir(endingLayout.pointer, 0)
         pango_layout_context_changed(endingLayout.pointer)
         try style.apply(text.bytes[line], ending: ending, to: endingLayout, textStart: line.lowerBound)
@@ -155,7 +155,8 @@ final class LastLineLayout {
     }
 
     /// What decides `EndingRuns`: the font, script and language of the kept text's last run and of
-    /// the line's first run (by address; the fonts are held), the style, and the ending.
+    /// the line's first run (by address; the fonts are held), the paragraph's direction, the style,
+    /// and the ending.
     private struct EndingKey: Hashable {
         let runFont: UInt
         let runScript: UInt8
@@ -163,6 +164,7 @@ final class LastLineLayout {
         let firstFont: UInt
         let firstScript: UInt8
         let firstLanguage: UInt
+        let rightToLeft: Bool
         let style: String
         let ending: [UInt8]
     }

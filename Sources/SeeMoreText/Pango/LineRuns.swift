@@ -4,14 +4,22 @@ import SeeMoreSupport
 /// Line N of the uncut text, run by run: enough to measure a cut on that line by arithmetic and to
 /// describe it without laying it out.
 ///
-/// `LastLineLayout` lays out line N up to a candidate cut with the ellipsis and suffix; on a
-/// left-to-right line this does the same sum without a layout. Pango puts items on a line one after
+/// `LastLineLayout` lays out line N up to a candidate cut with the ellipsis and suffix; on a line of
+/// plain text this does the same sum without a layout. Pango puts items on a line one after
 /// the other while their widths fit what is left, so the line holds them all exactly when the sum of
 /// their widths fits the width (with hyphens off no item ends in a break that adds width; only white
 /// space at the end may hang past it). The runs before the one holding the cut's last character
 /// are the same items, shaped alike, as in the uncut text, so their widths are read; the run holding
 /// it is shaped again up to the cut (kerning, ligatures and contextual forms may change at the cut);
 /// the ellipsis and suffix add `EndingRuns`' width, measured once per font, script and language.
+///
+/// A right-to-left paragraph's line is the same sum: widths do not depend on the order Pango draws
+/// runs in, so its runs are put back in the text's order. The cut must fall in a run at the
+/// paragraph's level (right to left): the kept text then ends in characters whose bidi levels the
+/// ending's mark resolves as the text after them did (a trailing neutral between the kept text and the
+/// mark takes the paragraph's direction either way), and no level of the kept text depends on the
+/// text after it. The ending, at the paragraph's level after everything kept, is drawn at the line's
+/// left end whatever levels the kept runs have.
 final class LineRuns {
     struct Run {
         /// The run's bytes in the text.
@@ -32,10 +40,12 @@ final class LineRuns {
         let lastRun: UnsafeMutablePointer<PangoItem>
         let lastGlyphs: UnsafeMutablePointer<PangoGlyphString>
         let ending: EndingRuns
+        /// The line's width in Pango units: the kept runs' and the ending's.
+        let width: Int
 
         init(
             fits: Bool, keptEnd: Int, runsBefore: Int, lastRun: UnsafeMutablePointer<PangoItem>,
-            lastGlyphs: UnsafeMutablePointer<PangoGlyphString>, ending: EndingRuns
+            lastGlyphs: UnsafeMutablePointer<PangoGlyphString>, ending: EndingRuns, width: Int
         ) {
             self.fits = fits
             self.keptEnd = keptEnd
@@ -43,6 +53,7 @@ final class LineRuns {
             self.lastRun = lastRun
             self.lastGlyphs = lastGlyphs
             self.ending = ending
+            self.width = width
         }
 
         deinit {
@@ -51,7 +62,12 @@ final class LineRuns {
         }
     }
 
+    /// In the text's order.
     let runs: [Run]
+    /// Indices into `runs` in the order Pango draws them, left to right.
+    private let visualOrder: [Int]
+    /// Whether the paragraph runs right to left (the line is aligned right, the ending at its left end).
+    let rightToLeft: Bool
     /// Where the line starts and ends, in bytes of the text.
     let lineBytes: Range<Int>
     /// The line width in Pango units, as the layouts get it.
@@ -59,14 +75,18 @@ final class LineRuns {
     /// Names the runs' fonts.
     private let facts: FontFacts
 
-    /// Reads line `index` (0-based) of `layout`, which holds the uncut text; nil unless every run on it
-    /// is left to right at the paragraph's level (with no bidi control before the line's end in its
-    /// paragraph), in the body font's size, unraised, of a script that
-    /// HarfBuzz shapes without the text around it (not the joining Mongolian and Phags-pa), and the
-    /// line holds no tab, line separator or hyphenation point (which Pango lays out otherwise).
-    init?(layout: Layout, line index: Int, text: IndexedText, width: Double, bodySize: Double, facts: FontFacts) {
+    /// Reads line `index` (0-based) of `layout`, which holds the uncut text; nil unless the line runs in
+    /// the paragraph's direction (`rightToLeft`), every run on it is at the paragraph's level (left to
+    /// right) or above it (right to left), with no bidi control before the line's end in its paragraph,
+    /// in the body font's size, unraised, of a script that HarfBuzz shapes without the text around it
+    /// (not the joining Mongolian and Phags-pa), and the line holds no tab, line separator or
+    /// hyphenation point (which Pango lays out otherwise).
+    init?(
+        layout: Layout, line index: Int, text: IndexedText, width: Double, bodySize: Double, facts: FontFacts,
+        rightToLeft: Bool
+    ) {
         guard let line = pango_layout_get_line_readonly(layout.pointer, Int32(index)),
-            line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue
+            line.pointee.resolved_dir == (rightToLeft ? PANGO_DIRECTION_RTL : PANGO_DIRECTION_LTR).rawValue
         else { return nil }
         let start = Int(line.pointee.start_index)
         lineBytes = start..<(start + Int(line.pointee.length))
@@ -77,7 +97,8 @@ final class LineRuns {
         var eligible = true
         layout.forEachRun(of: line) { run in
             guard eligible, let item = run.pointee.item, let glyphs = run.pointee.glyphs,
-                let font = item.pointee.analysis.font, item.pointee.analysis.level == 0, run.pointee.y_offset == 0,
+                let font = item.pointee.analysis.font, rightToLeft || item.pointee.analysis.level == 0,
+                run.pointee.y_offset == 0,
                 item.pointee.analysis.script != UInt8(truncatingIfNeeded: PANGO_SCRIPT_MONGOLIAN.rawValue),
                 item.pointee.analysis.script != UInt8(truncatingIfNeeded: PANGO_SCRIPT_PHAGS_PA.rawValue),
                 facts.size(of: font) == bodySize, let itemCopy = pango_item_copy(item)
@@ -96,10 +117,19 @@ final class LineRuns {
                     bytes: offset..<(offset + Int(item.pointee.length)), width: pango_glyph_string_get_width(glyphs),
                     item: itemCopy, glyphs: glyphsCopy))
         }
-        self.runs = runs
+        // Drawn left to right; a right-to-left line's runs are put back in the text's order.
+        let order =
+            rightToLeft ? runs.indices.sorted { runs[$0].bytes.lowerBound < runs[$1].bytes.lowerBound } : Array(runs.indices)
+        self.runs = order.map { runs[$0] }
+        var visual = [Int](repeating: 0, count: order.count)
+        for (logical, drawn) in order.enumerated() { visual[drawn] = logical }
+        visualOrder = visual
+        self.rightToLeft = rightToLeft
         self.width = PangoUnits.from(points: width)
         self.facts = facts
-        guard eligible, !runs.isEmpty, runs.first?.bytes.lowerBound == lineBytes.lowerBound else { return nil }
+        guard eligible, !runs.isEmpty, self.runs.first?.bytes.lowerBound == lineBytes.lowerBound,
+            zip(self.runs, self.runs.dropFirst()).allSatisfy({ $0.bytes.upperBound == $1.bytes.lowerBound })
+        else { return nil }
     }
 
     deinit {
@@ -145,10 +175,10 @@ final class LineRuns {
             let last = runs.firstIndex(where: { $0.bytes.lowerBound < cut && cut <= $0.bytes.upperBound })
         else { return nil }
         let run = runs[last]
-        guard
+        guard run.item.pointee.analysis.level == (rightToLeft ? 1 : 0),
             let measured = try endings.endingRuns(
                 line: lineBytes.lowerBound..<cut, runStart: run.bytes.lowerBound, run: run.item.pointee.analysis,
-                first: runs[0].item.pointee.analysis, of: text, ending: ending, style: style),
+                first: runs[0].item.pointee.analysis, of: text, ending: ending, style: style, rightToLeft: rightToLeft),
             measured.width > 0
         else { return nil }
         // The line as the paragraph of its own layout would hold it: the run shaped with the same text
@@ -174,7 +204,8 @@ final class LineRuns {
         let total = widths.reduce(0, +)
         let fits = total <= Int(width)
         // Owns the item and glyphs from here on.
-        let fit = Fit(fits: fits, keptEnd: keptEnd, runsBefore: last, lastRun: item, lastGlyphs: glyphs, ending: measured)
+        let fit = Fit(
+            fits: fits, keptEnd: keptEnd, runsBefore: last, lastRun: item, lastGlyphs: glyphs, ending: measured, width: total)
         guard widths.allSatisfy({ $0 >= 0 }), fits || total - Int(measured.hang) > Int(width) else { return nil }
         return fit
     }
@@ -189,15 +220,22 @@ final class LineRuns {
             bytes.append(byte)
         }
         var tally = RunTally()
-        // In points: sums of Pango units (multiples of 1/1024) are exact in a Double and cannot overflow.
-        var start = 0.0
-        for (glyphs, item) in runs[..<fit.runsBefore].map({ ($0.glyphs, $0.item) }) + [(fit.lastGlyphs, fit.lastRun)] {
-            start += PangoUnits.toPoints(pango_glyph_string_get_width(glyphs))
+        // The kept runs as drawn, the cut one shaped up to the cut (the order of the kept text's runs
+        // is the uncut line's: bidi reorders runs by the levels of the text between them).
+        for index in visualOrder where index <= fit.runsBefore {
+            let (glyphs, item) = index == fit.runsBefore ? (fit.lastGlyphs, fit.lastRun) : (runs[index].glyphs, runs[index].item)
             tally.add(glyphs, item: item, facts: facts)
         }
+        // In points: sums of Pango units (multiples of 1/1024) are exact in a Double and cannot overflow.
+        // Where the ending starts: after the kept text, or at the left end of a line aligned right.
+        let start =
+            rightToLeft
+            ? PangoUnits.toPoints(width) - PangoUnits.toPoints(Int32(clamping: fit.width))
+            : PangoUnits.toPoints(Int32(clamping: fit.width - Int(fit.ending.width)))
         let ascent = max(tally.ascent, fit.ending.tally.ascent)
         var families = above.families
-        for family in tally.families + fit.ending.tally.families where !families.contains(family) { families.append(family) }
+        let drawn = rightToLeft ? fit.ending.tally.families + tally.families : tally.families + fit.ending.tally.families
+        for family in drawn where !families.contains(family) { families.append(family) }
         // The suffix's rectangle as `Layout.rect(ofBytes:)` finds it on a line whose Pango baseline is
         // its ascent (the largest of its runs'), moved onto the line's box.
         let baseline = PangoUnits.toPoints(ascent)

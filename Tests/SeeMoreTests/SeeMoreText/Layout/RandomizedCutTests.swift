@@ -143,7 +143,7 @@ import Testing
         let hebrew = ["שלום", "לכולם", "השקנו", "היום", "את", "תהליך", "ההצטרפות", "החדש!", "תודה", "ענקית", "(כן)", "בלילה,"]
         let arabic = ["مرحبا", "بكم", "تعرف", "على", "خدمات", "الخرائط", "الجديدة", "المطاعم،", "والمقاهي", "«نعم»"]
         let mixed = ["Google", "Maps", "iPhone", "2026", "١٢٣", "👍🏽", "https://example.com/a", "@anna_k", "#SwiftUI"]
-        try Self.compareQuickSearch(defaultSeed: 53, share: 4) { generator in
+        let (quick, count) = try Self.compareQuickSearch(defaultSeed: 53, share: 4) { generator in
             func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
             let words = pick([hebrew, arabic, hebrew + arabic])
             let others = generator.next() % 3 == 0 ? mixed : []
@@ -161,12 +161,17 @@ import Testing
             request.trimPunctuation = Self.trimsPunctuation(ending)
             return request
         }
+        // Right-to-left lines are measured and described from the sums of their runs too.
+        #expect(quick.cutsDescribedFromSums > count / 8, "\(quick.cutsDescribedFromSums) of \(count)")
     }
 
     /// Cuts `SEEMORE_FUZZ_COUNT` (default 120) uncounted requests made by `make` with the quick search
     /// on Pango's ellipsis and with the full search alone: the same cut, description and painter's
     /// kept text, and the reference's; more than one in `share` found by the quick search.
-    static func compareQuickSearch(defaultSeed: UInt64, share: Int, make: (inout SplitMix) -> TruncationRequest) throws {
+    @discardableResult
+    static func compareQuickSearch(
+        defaultSeed: UInt64, share: Int, make: (inout SplitMix) -> TruncationRequest
+    ) throws -> (engine: LayoutEngine, count: Int) {
         let environment = ProcessInfo.processInfo.environment
         let count = Int(environment["SEEMORE_FUZZ_COUNT"] ?? "") ?? 120
         var generator = SplitMix(seed: UInt64(environment["SEEMORE_FUZZ_SEED"] ?? "") ?? defaultSeed)
@@ -200,6 +205,7 @@ import Testing
         #expect(quick.cutsFoundOnPangosEllipsis > count / share, "\(quick.cutsFoundOnPangosEllipsis) of \(count)")
         #expect(full.cutsFoundOnPangosEllipsis == 0)
         #expect(quick.cutsDescribedFromLastLine > count / share, "\(quick.cutsDescribedFromLastLine) of \(count)")
+        return (quick, count)
     }
 
     /// Cuts `SEEMORE_FUZZ_COUNT` (default 120) requests made by `make` in both modes and compares each
