@@ -95,6 +95,8 @@ public final class LayoutEngine {
         case .rtl: return true
         case .auto: break
         }
+        // Plain text is its own plain text: no style to make (truncating it validates the rest).
+        guard request.markup else { return StrongDirection.of(request.text.utf8) == .rtl }
         let style = try TextStack.serialized {
             try textStyle(for: request)
         }

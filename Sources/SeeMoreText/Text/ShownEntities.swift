@@ -28,37 +28,53 @@ package struct ShownEntities {
     ///     takes bidi levels: a right-to-left letter, an Arabic number or a directional control).
     package init(_ text: String, entities: [TextEntity], urlLength: Int?, isolating: Bool? = nil) {
         let isolating = isolating ?? StrongDirection.needsBidi(text.utf8)
-        let scalars = Array(text.unicodeScalars)
-        var result = String.UnicodeScalarView()
+        // The text's bytes and where each scalar starts in them: the result is built as bytes, with
+        // its length in scalars counted along.
+        let bytes = Array(text.utf8)
+        var starts: [Int] = []
+        starts.reserveCapacity(bytes.count + 1)
+        for (offset, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 { starts.append(offset) }
+        starts.append(bytes.count)
+        let scalarCount = starts.count - 1
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 16)
+        var resultCount = 0
+        func append(scalars range: Range<Int>) {
+            result.append(contentsOf: bytes[starts[range.lowerBound]..<starts[range.upperBound]])
+            resultCount += range.count
+        }
+        func append(_ scalar: Unicode.Scalar) {
+            result.append(contentsOf: String(scalar).utf8)
+            resultCount += 1
+        }
         var moved: [TextEntity] = []
         var wholes: [String] = []
         var inserted: [Int] = []
         var copied = 0
         for entity in entities.sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
-        where entity.range.lowerBound >= copied && entity.range.upperBound <= scalars.count && !entity.range.isEmpty {
-            result.append(contentsOf: scalars[copied..<entity.range.lowerBound])
-            var whole = String.UnicodeScalarView()
-            whole.append(contentsOf: scalars[entity.range])
-            let start = result.count
+        where entity.range.lowerBound >= copied && entity.range.upperBound <= scalarCount && !entity.range.isEmpty {
+            append(scalars: copied..<entity.range.lowerBound)
+            let whole = String(decoding: bytes[starts[entity.range.lowerBound]..<starts[entity.range.upperBound]], as: UTF8.self)
+            let start = resultCount
             if isolating {
-                inserted.append(result.count)
-                result.append(entity.kind == .url ? Self.leftToRightIsolate : Self.firstStrongIsolate)
+                inserted.append(resultCount)
+                append(entity.kind == .url ? Self.leftToRightIsolate : Self.firstStrongIsolate)
             }
             if entity.kind == .url, let urlLength {
-                result.append(contentsOf: URLDisplay.shortened(String(whole), length: urlLength).unicodeScalars)
+                for scalar in URLDisplay.shortened(whole, length: urlLength).unicodeScalars { append(scalar) }
             } else {
-                result.append(contentsOf: whole)
+                append(scalars: entity.range)
             }
             if isolating {
-                inserted.append(result.count)
-                result.append(Self.popIsolate)
+                inserted.append(resultCount)
+                append(Self.popIsolate)
             }
-            moved.append(TextEntity(kind: entity.kind, range: start..<result.count))
-            wholes.append(String(whole))
+            moved.append(TextEntity(kind: entity.kind, range: start..<resultCount))
+            wholes.append(whole)
             copied = entity.range.upperBound
         }
-        result.append(contentsOf: scalars[copied...])
-        self.text = String(result)
+        append(scalars: copied..<scalarCount)
+        self.text = String(decoding: result, as: UTF8.self)
         self.entities = moved
         self.wholeTexts = wholes
         self.inserted = inserted
