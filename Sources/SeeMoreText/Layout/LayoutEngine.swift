@@ -19,6 +19,10 @@ public final class LayoutEngine {
     private var resolvedFonts: [String: ResolvedFonts] = [:]
     /// The last text whose language was guessed, and the guess.
     private var lastGuess: (text: String, language: String?)? = nil
+    /// The last style made, for the request it was made for with what a style does not read set
+    /// alike (`styleKey`): a card asks for the cut and then for the painted layout of the same text,
+    /// and the style keeps what it measured (which words fit a line).
+    private var lastStyle: (key: TruncationRequest, style: TextStyle)? = nil
     /// Whether a cut measured on its last line alone is described without laying the collapsed text
     /// out again (see `LinesAbove`); tests turn it off to compare the two descriptions.
     var composesResults = true
@@ -228,9 +232,25 @@ public final class LayoutEngine {
 
     /// The request's text style, its fonts looked up in the language of its text.
     func textStyle(for request: TruncationRequest) throws -> TextStyle {
+        let key = Self.styleKey(request)
+        if let last = lastStyle, last.key == key { return last.style }
         let language = language(of: request)
-        return try TextStyle(
+        let style = try TextStyle(
             request: request, fonts: try fonts(for: request, language: language), measuring: measuring, language: language)
+        lastStyle = (key, style)
+        return style
+    }
+
+    /// `request` with the fields a `TextStyle` does not read (how many lines, how the cut is made and
+    /// counted, the gap before the ellipsis) set to one value.
+    private static func styleKey(_ request: TruncationRequest) -> TruncationRequest {
+        var key = request
+        key.lines = 1
+        key.cutMode = .word
+        key.fullCountLimit = nil
+        key.gap = ""
+        key.trimPunctuation = false
+        return key
     }
 
     /// The language `request` is shaped in: the one given, else the one guessed from its plain text
