@@ -21,7 +21,8 @@ public final class LayoutEngine {
     private var lastGuess: (text: String, language: String?)? = nil
     /// The last style made, for the request it was made for with what a style does not read set
     /// alike (`styleKey`): a card asks for the cut and then for the painted layout of the same text,
-    /// and the style keeps what it measured (which words fit a line).
+    /// and the style keeps what it measured (which words fit a line). A search makes its own (so
+    /// that a cut asked for again costs what the first did) and leaves it here.
     private var lastStyle: (key: TruncationRequest, style: TextStyle)? = nil
     /// Whether a cut measured on its last line alone is described without laying the collapsed text
     /// out again (see `LinesAbove`); tests turn it off to compare the two descriptions.
@@ -150,7 +151,7 @@ public final class LayoutEngine {
     }
 
     private func search(_ request: TruncationRequest) throws -> TruncationSearch {
-        let style = try textStyle(for: request)
+        let style = try textStyle(for: request, reusing: false)
         let search = TruncationSearch(
             request: request, style: style, layout: try workspace(for: request.direction).layout, lastLine: lastLine)
         search.composesResult = composesResults
@@ -230,10 +231,11 @@ public final class LayoutEngine {
         }
     }
 
-    /// The request's text style, its fonts looked up in the language of its text.
-    func textStyle(for request: TruncationRequest) throws -> TextStyle {
+    /// The request's text style, its fonts looked up in the language of its text; with `reusing`, the
+    /// last one made when it was made for the same text and settings (`lastStyle`).
+    func textStyle(for request: TruncationRequest, reusing: Bool = true) throws -> TextStyle {
         let key = Self.styleKey(request)
-        if let last = lastStyle, last.key == key { return last.style }
+        if reusing, let last = lastStyle, last.key == key { return last.style }
         let language = language(of: request)
         let style = try TextStyle(
             request: request, fonts: try fonts(for: request, language: language), measuring: measuring, language: language)

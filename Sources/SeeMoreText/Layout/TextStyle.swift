@@ -199,6 +199,10 @@ extension TextStyle {
     /// the cluster quadratic in the run's length ("Zalgo" text), and explicit bidi embedding past
     /// `maximumBidiDepth` or more than `maximumBidiControls` of its characters.
     /// - Throws: `TruncationRequestError.combiningRunTooLong` or `.bidiControls`, with the character index.
+    /// GLib's marks among the characters of two UTF-8 bytes (U+0000–U+07FF: the combining marks,
+    /// Hebrew's and Arabic's points), read from a table rather than asked for one by one.
+    private static let twoByteMarks = (0..<0x800).map { g_unichar_ismark(gunichar($0)) != 0 }
+
     static func checkCombiningRuns(_ text: String) throws {
         var text = text
         var bidi: TruncationRequestError? = nil
@@ -234,6 +238,7 @@ extension TextStyle {
                     }
                     run = 0
                 case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
+                case 0..<0x800: run = twoByteMarks[Int(value)] ? run + 1 : 0
                 default: run = g_unichar_ismark(gunichar(value)) != 0 ? run + 1 : 0
                 }
                 if run > maximumCombiningRun { return (index, run) }

@@ -17,7 +17,7 @@ final class LastLineLayout {
     /// layout still holds its text.
     private(set) var measurements = 0
     /// Widths of endings already measured (see `width(of:textStart:style:)`), by what decides them.
-    private var endingWidths: [String: Double?] = [:]
+    private var endingWidths: [WidthKey: Double?] = [:]
     /// Measures endings after a run (see `endingRuns`), apart from `layout`, which may hold a cut's last line.
     private let endingLayout: Layout
     /// Endings already measured after a run, by what decides them; nil when they cannot be measured so.
@@ -109,9 +109,9 @@ final class LastLineLayout {
     /// more than one line.
     func width(of ending: Ending, textStart: Int, style: TextStyle) throws -> Double? {
         // Nothing of the text is laid out with it: the fonts, the ending's language and the line width decide.
-        let key =
-            "\(style.fonts.body.string)|\(style.fonts.suffix.string)|\(style.language.ending ?? "")|\(style.width)|"
-            + String(decoding: ending.bytes, as: UTF8.self)
+        let key = WidthKey(
+            body: style.fonts.body.string, suffix: style.fonts.suffix.string, language: style.language.ending,
+            width: style.width, ending: ending.bytes)
         if let known = endingWidths[key] { return known }
         if endingWidths.count >= 256 { endingWidths.removeAll() }
         let measured = try measureWidth(of: ending, textStart: textStart, style: style)
@@ -152,6 +152,15 @@ final class LastLineLayout {
         }
         endingRunsKnown[key] = measured
         return measured
+    }
+
+    /// What decides an ending's width laid out alone.
+    private struct WidthKey: Hashable {
+        let body: String
+        let suffix: String
+        let language: String?
+        let width: Double
+        let ending: [UInt8]
     }
 
     /// What decides `EndingRuns`: the font, script and language of the kept text's last run and of
