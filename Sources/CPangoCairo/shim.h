@@ -190,3 +190,20 @@ static inline int seemore_font_is_synthetic_bold(PangoFont *font) {
     FcBool embolden = FcFalse;
     return pattern && FcPatternGetBool(pattern, FC_EMBOLDEN, 0, &embolden) == FcResultMatch && embolden ? 1 : 0;
 }
+
+/// Whether an attribute affects how Pango itemizes a layout's text (its fonts, or what must be
+/// constant along an item), as the layout filters its attributes before it itemizes (Pango 1.50's
+/// `affects_itemization`): `Layout.itemFontRuns` itemizes as the layout does.
+static inline gboolean seemore_attr_affects_itemization(PangoAttribute *attribute) {
+    switch ((int)attribute->klass->type) {
+    case PANGO_ATTR_LANGUAGE: case PANGO_ATTR_FAMILY: case PANGO_ATTR_STYLE: case PANGO_ATTR_WEIGHT:
+    case PANGO_ATTR_VARIANT: case PANGO_ATTR_STRETCH: case PANGO_ATTR_SIZE: case PANGO_ATTR_FONT_DESC:
+    case PANGO_ATTR_SCALE: case PANGO_ATTR_FALLBACK: case PANGO_ATTR_ABSOLUTE_SIZE: case PANGO_ATTR_GRAVITY:
+    case PANGO_ATTR_GRAVITY_HINT: case PANGO_ATTR_FONT_SCALE: case PANGO_ATTR_LETTER_SPACING: case PANGO_ATTR_SHAPE:
+    case PANGO_ATTR_RISE: case PANGO_ATTR_BASELINE_SHIFT: case PANGO_ATTR_LINE_HEIGHT:
+    case PANGO_ATTR_ABSOLUTE_LINE_HEIGHT: case PANGO_ATTR_TEXT_TRANSFORM:
+        return TRUE;
+    default:
+        return FALSE;
+    }
+}

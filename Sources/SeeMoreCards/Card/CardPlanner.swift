@@ -56,6 +56,7 @@ struct CardPlanner {
     var contentWidth: Double { width - padding.left - padding.right - indent }
     /// The left edge of the header and the text (the avatar is at the right in right-to-left text).
     var contentLeft: Double { padding.left + (rightToLeft ? 0 : indent) }
+    var linkPaint: LinkPaint { LinkPaint(color: theme.link ?? theme.suffix, underline: template.links.underline) }
     var suffixPaint: SuffixPaint {
         SuffixPaint(color: request.suffixColor ?? theme.suffix, underline: template.suffix.underline)
     }
@@ -159,8 +160,7 @@ struct CardPlanner {
         _ body: TruncationRequest, drawn: String, ending: (ellipsis: String, suffix: String, isolated: Bool)?,
         origin: Point, to plan: inout CardPlan
     ) throws -> PaintedText {
-        let links = LinkPaint(color: theme.link ?? theme.suffix, underline: template.links.underline)
-        let painted = try engine.paintLayout(body, text: drawn, ending: ending, paint: suffixPaint, links: links)
+        let painted = try engine.paintLayout(body, text: drawn, ending: ending, paint: suffixPaint, links: linkPaint)
         if ending != nil { plan.endingStarts[ObjectIdentifier(painted.layout)] = drawn.utf8.count }
         var written: [Int: String] = [:]
         var isolates = Set<Int>()
@@ -214,7 +214,7 @@ struct CardPlanner {
 
     /// What the collapsed body ends in after a cut: the ellipsis and the inline suffix (empty when
     /// the suffix goes below), isolated; nothing over a fade (`overlay`) or when the text fits.
-    private func collapsedEnding(_ body: TruncationRequest, truncated: Bool) -> (
+    func collapsedEnding(_ body: TruncationRequest, truncated: Bool) -> (
         ellipsis: String, suffix: String, isolated: Bool
     )? {
         truncated && template.suffix.placement != .overlay ? (body.ellipsis, body.suffix, true) : nil
@@ -236,8 +236,7 @@ struct CardPlanner {
         let drawn = truncation.kept
         // Over a fade, the text the card shows ends where the fade hides it (as `addBody` reports it).
         if truncation.truncated {
-            let links = LinkPaint(color: theme.link ?? theme.suffix, underline: template.links.underline)
-            let painted = try engine.paintLayout(body, text: truncation.kept, ending: nil, paint: suffixPaint, links: links)
+            let painted = try engine.paintLayout(body, text: truncation.kept, ending: nil, paint: suffixPaint, links: linkPaint)
             if let overlay = try overlay(over: painted.layout, origin: Point(x: 0, y: 0)),
                 let seen = overlay.seenEnd(of: painted.layout, origin: Point(x: 0, y: 0))
             {
@@ -254,11 +253,12 @@ struct CardPlanner {
     /// fallback runs, the words in more than one font), from one layout of it as the card paints it
     /// (its links styled; no search again).
     func fontMixing(of cut: Truncation, drawn: String, body: TruncationRequest, requested: [String]) throws -> FontMixing {
-        var plan = CardPlan(width: width, height: 0)
         let ending = collapsedEnding(body, truncated: cut.truncated)
-        let painted = try paintBody(body, drawn: drawn, ending: ending, origin: Point(x: 0, y: 0), to: &plan)
-        plan.items.append(.text(painted.layout, origin: Point(x: 0, y: 0), color: theme.text))
-        return plan.fontMixing(requested: requested)
+        let painted = try engine.paintLayout(body, text: drawn, ending: ending, paint: suffixPaint, links: linkPaint)
+        // The fonts of its items: the layout's attributes are set, its lines never needed.
+        return FontMixing(
+            text: painted.layout.textBytes, runs: painted.layout.itemFontRuns(), requested: requested,
+            wordBreaks: ending != nil ? [drawn.utf8.count] : [])
     }
 
     func plan(_ state: CardState) throws -> CardPlan {

@@ -76,6 +76,53 @@ import Testing
         #expect(gluedEmoji.mixedFonts.isEmpty, "\(gluedEmoji.mixedFonts)")
     }
 
+    /// A scan's cut finds the fonts from the painted text's items (`Layout.itemFontRuns`), a drawn card
+    /// from its lines: the same fallback runs and mixed words for random texts of many scripts, fonts
+    /// and templates, links, markup (sizes, weights, a small caps variant) and paragraphs among them
+    /// (800 clean once). Not fade-overlay: its cut names the fonts of all the text drawn under the
+    /// fade, the drawn card those of its lines (so before the items too).
+    @Test func theCutsFonts_areTheDrawnCards() throws {
+        var generator = SplitMix(seed: 41)
+        func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+        let words = [
+            "Tiếng", "Việt", "서울,", "부산", "北京烤鸭", "東京", "吾輩は猫", "مرحبا", "שלום", "ב-iOS", "Привет", "नमस्ते", "ภาษาไทย",
+            "🎉", "👩🏽‍💻", "1️⃣", "https://x.example/Việt", "@anna", "#디자인", "(광주)", "Vie\u{0323}\u{0302}t", "done.", "\n",
+        ]
+        let renderer = try CardRenderer()
+        var mixed = 0
+        for index in 0..<60 {
+            let markup = generator.next() % 4 == 0
+            var text = ""
+            for _ in 0..<(3 + Int(generator.next() % 30)) {
+                var word = pick(words)
+                if markup {
+                    word = word.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                    if generator.next() % 4 == 0 {
+                        let tag = pick([
+                            ("<b>", "</b>"), ("<span size=\"x-large\">", "</span>"), ("<span variant=\"small-caps\">", "</span>"),
+                            ("<i>", "</i>"),
+                        ])
+                        word = tag.0 + word + tag.1
+                    }
+                }
+                text += word + (generator.next() % 5 == 0 ? "" : " ")
+            }
+            var request = CardRequest(
+                text: text,
+                template: try CardFixtures.template(pick(["inline-more", "read-more-tail", "caption", "post", "x", "feed-ja"])),
+                font: pick(["DejaVu Sans 15", "NanumGothic 15", "IPAGothic 14", "Noto Sans 13", "DejaVu Serif 16"]))
+            request.markup = markup
+            request.width = Double(180 + generator.next() % 240)
+            let label = "#\(index) \(request.template.name) \(request.font ?? "") \(request.width) \(text.debugDescription)"
+            let drawn = try renderer.draw(request, state: .collapsed).metadata
+            let cut = try #require(try renderer.cut(request), "\(label)")
+            #expect(cut.fallbackRuns == drawn.fallbackRuns, "\(label)")
+            #expect(cut.mixedFonts == drawn.mixedFonts, "\(label)")
+            if !drawn.mixedFonts.isEmpty { mixed += 1 }
+        }
+        #expect(mixed > 5, "\(mixed) of 60 cards mix fonts in a word")
+    }
+
     /// check's report carries the lint per case and lists it at the top, from worker processes too.
     @Test func check_reportsMixedWords() throws {
         let path = try GoldenFixtures.suiteFile(
