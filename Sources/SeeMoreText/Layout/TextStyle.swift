@@ -45,6 +45,8 @@ final class TextStyle {
     /// Whether each kept-together range fits a line, once measured.
     var wordFits: [Range<Int>: Bool] = [:]
     private(set) lazy var plainBytes = Array(plainText.utf8)
+    /// The whole plain text's `breaks` (see `glued`).
+    lazy var wholeTextBreaks = TextStyle.breaks(of: plainBytes, in: 0..<plainBytes.count, language: language.text)
     /// Whether Pango could add a hyphen at a break in the text (see `mayTakeHyphens`).
     private lazy var textMayTakeHyphens = Self.mayTakeHyphens(plainText)
     /// What decides how a line looks in this style's layouts, apart from its text and the width it
@@ -410,20 +412,10 @@ extension TextStyle {
         let window =
             scalarStart(
                 max(0, range.lowerBound - Self.maximumGlue))..<scalarStart(min(bytes.count, range.upperBound + Self.maximumGlue))
-        // Character starts in the window, and the characters' break attributes (one more: the end).
-        var starts: [Int] = []
-        for offset in window where bytes[offset] & 0xC0 != 0x80 { starts.append(offset) }
-        starts.append(window.upperBound)
-        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: starts.count)
-        bytes[window].withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { chars in
-                attributes.withUnsafeMutableBufferPointer { out in
-                    pango_get_log_attrs(
-                        chars.baseAddress, Int32(chars.count), 0, pango_language_from_string(language.text), out.baseAddress,
-                        Int32(out.count))
-                }
-            }
-        }
+        // A window that holds the whole text (every entity's, in a text of up to `maximumGlue` bytes)
+        // is read once for them all.
+        let (starts, attributes) =
+            window == 0..<bytes.count ? wholeTextBreaks : Self.breaks(of: bytes, in: window, language: language.text)
         guard let first = starts.firstIndex(of: range.lowerBound), let last = starts.firstIndex(of: range.upperBound) else {
             return range
         }
@@ -436,6 +428,27 @@ extension TextStyle {
         var end = starts[upper]
         while end > range.upperBound, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
         return starts[lower]..<max(end, range.upperBound)
+    }
+
+    /// Character starts in `window` (bytes of `bytes`), and the characters' break attributes in a
+    /// text of that window alone (one more: the end), as Pango finds them in `language`.
+    private static func breaks(of bytes: [UInt8], in window: Range<Int>, language: String?) -> (
+        starts: [Int], attributes: [PangoLogAttr]
+    ) {
+        var starts: [Int] = []
+        for offset in window where bytes[offset] & 0xC0 != 0x80 { starts.append(offset) }
+        starts.append(window.upperBound)
+        var attributes = [PangoLogAttr](repeating: PangoLogAttr(), count: starts.count)
+        bytes[window].withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                attributes.withUnsafeMutableBufferPointer { out in
+                    pango_get_log_attrs(
+                        chars.baseAddress, Int32(chars.count), 0, pango_language_from_string(language), out.baseAddress,
+                        Int32(out.count))
+                }
+            }
+        }
+        return (starts, attributes)
     }
 
     /// The part of `range` an underline covers: the label's words, without the spaces and the dots
