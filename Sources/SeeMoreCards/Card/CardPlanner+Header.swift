@@ -29,7 +29,7 @@ extension CardPlanner {
             + ([fitted.handle].filter { !$0.isEmpty } + parts).map(shown).joined(separator: " · ")
         let layout = try engine.paintLayout(
             request, text: name, ending: ("", rest, false),
-            paint: SuffixPaint(color: theme.secondaryText, underline: false)
+            paint: TextPaint(color: theme.secondaryText, underline: false)
         ).layout
         layout.limitLines(perParagraph: 1)  // one line at most, whatever the parts' widths came to
         if rightToLeft { layout.alignToRight() }

@@ -56,9 +56,9 @@ struct CardPlanner {
     var contentWidth: Double { width - padding.left - padding.right - indent }
     /// The left edge of the header and the text (the avatar is at the right in right-to-left text).
     var contentLeft: Double { padding.left + (rightToLeft ? 0 : indent) }
-    var linkPaint: LinkPaint { LinkPaint(color: theme.link ?? theme.suffix, underline: template.links.underline) }
-    var suffixPaint: SuffixPaint {
-        SuffixPaint(color: request.suffixColor ?? theme.suffix, underline: template.suffix.underline)
+    var linkPaint: TextPaint { TextPaint(color: theme.link ?? theme.suffix, underline: template.links.underline) }
+    var suffixPaint: TextPaint {
+        TextPaint(color: request.suffixColor ?? theme.suffix, underline: template.suffix.underline)
     }
 
     init(engine: LayoutEngine, request: CardRequest) throws {

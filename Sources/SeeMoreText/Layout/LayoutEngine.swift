@@ -182,7 +182,7 @@ public final class LayoutEngine {
     ///     (see `Ending`), as a cut text's do.
     package func paintLayout(
         _ request: TruncationRequest, text: String, ending: (ellipsis: String, suffix: String, isolated: Bool)?,
-        paint: SuffixPaint?, links: LinkPaint? = nil
+        paint: TextPaint?, links: TextPaint? = nil
     ) throws -> PaintedText {
         let style = try textStyle(for: request)
         let kept = Array(text.utf8)
