@@ -28,13 +28,15 @@ let package = Package(
         .target(
             name: "CSupport",
             linkerSettings: [
-                .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("icuuc"), .linkedLibrary("crypto"),
+                .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("icuuc"),
+                .linkedLibrary("crypto"),
             ]
         ),
         // What only `make bench` and the tests measure SeeMore against (libdeflate's PNG, Cairo's PNG
         // writer): no product links it.
         .target(name: "CBench", linkerSettings: [.linkedLibrary("deflate")]),
-        .target(name: "SeeMoreBench", dependencies: ["SeeMoreImage", "SeeMoreText", "CPangoCairo", "CBench"]),
+        .target(
+            name: "SeeMoreBench", dependencies: ["SeeMoreImage", "SeeMoreText", "CPangoCairo", "CBench", "CSupport"]),
         // The library, one concept a module, each importing only those below it (docs/architecture.md).
         // What every module needs of the system: locks, threads, processes, files, JSON, binary records.
         .target(name: "SeeMoreSupport", dependencies: ["CGLib", "CSupport"]),

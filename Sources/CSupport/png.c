@@ -280,6 +280,14 @@ static const png_byte ignored_chunks[] = "tEXt\0zTXt\0iTXt\0iCCP\0sPLT\0eXIf\0tI
 int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
                             size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
                             size_t error_size) {
+    if (seemore_png_decode_simple(data, size, max_pixels, out_pixels, capacity, out_width, out_height) == 0) return 0;
+    return seemore_png_decode_rgba_libpng(data, size, max_pixels, out_pixels, capacity, out_width, out_height, error,
+                                          error_size);
+}
+
+int seemore_png_decode_rgba_libpng(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
+                                   size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
+                                   size_t error_size) {
     error_state state = {.error = error, .error_size = error_size};
     input_buffer input = {.data = data, .size = size, .offset = 0};
     uint8_t *given = *out_pixels;
@@ -308,6 +316,12 @@ int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixel
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, 0);
     png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, ignored_chunks,
                                 (int)(sizeof ignored_chunks / 5));
+#ifdef PNG_MAXIMUM_INFLATE_WINDOW
+    /* Inflate with a 32K window whatever the stream's header declares (libpng shrinks it for small
+     * images when writing): as libdeflate does for the PNGs png_simple.c reads, so the two read the
+     * same streams. */
+    png_set_option(png, PNG_MAXIMUM_INFLATE_WINDOW, PNG_OPTION_ON);
+#endif
 #ifdef PNG_IGNORE_ADLER32
     /* Every chunk's CRC-32 is still checked, so zlib's Adler-32 of the same bytes would check them twice. */
     png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);

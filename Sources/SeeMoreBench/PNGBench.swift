@@ -1,5 +1,6 @@
 import CBench
 import CPangoCairo
+import CSupport
 import FoundationEssentials
 import Glibc
 import SeeMoreImage
@@ -21,6 +22,21 @@ package enum PNGBench {
 
     package static func encode(_ surface: Surface, settings: PNGCodec.Settings) throws -> [UInt8] {
         try PNGCodec.encode(RGBAImage(surface.surface), scale: 1, settings: settings)
+    }
+
+    /// The pixels libpng alone reads from `png` (what `PNGCodec.decode` reads the PNGs SeeMore wrote
+    /// without), or 0 when it cannot.
+    package static func libpngPixelCount(_ png: [UInt8]) -> Int {
+        var pixels: UnsafeMutablePointer<UInt8>? = nil
+        var width: UInt32 = 0
+        var height: UInt32 = 0
+        var error = [CChar](repeating: 0, count: 256)
+        let status = png.withUnsafeBufferPointer {
+            seemore_png_decode_rgba_libpng($0.baseAddress, $0.count, 1 << 30, &pixels, 0, &width, &height, &error, error.count)
+        }
+        guard status == 0, let pixels else { return 0 }
+        seemore_png_free(pixels)
+        return Int(width) * Int(height)
     }
 
     /// Cairo's own `cairo_surface_write_to_png`, through a temporary file.

@@ -173,7 +173,8 @@ if Bench.filter == nil || Bench.filter!.contains("golden-encoders") {
     }
 }
 
-// Decoding the repository's goldens, as a check reads each before comparing pixels.
+// Decoding the repository's goldens, as a check reads each before comparing pixels (the kinds SeeMore
+// writes by libdeflate's inflate), and by libpng alone.
 if Bench.filter == nil || Bench.filter!.contains("golden-decode") {
     let folder = Bench.package + "/golden-images"
     let paths = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter {
@@ -185,4 +186,7 @@ if Bench.filter == nil || Bench.filter!.contains("golden-decode") {
         pixels = try files.reduce(0) { $0 + (try PNGCodec.decode($1)).pixels.count / 4 }
     }
     print("    \(pixels) pixels, \(files.reduce(0) { $0 + $1.count }) bytes")
+    try measure("golden-decode: \(files.count) goldens, libpng alone") {
+        pixels = files.reduce(0) { $0 + PNGBench.libpngPixelCount($1) }
+    }
 }

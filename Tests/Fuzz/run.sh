@@ -16,7 +16,7 @@ clang=/opt/swift/usr/bin/clang
 command -v "$clang" >/dev/null || clang=clang
 "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
     -ISources/CSupport/include Tests/Fuzz/png_decode.c Sources/CSupport/png.c \
-    $(pkg-config --cflags --libs libpng zlib) -lpthread -o "$out/png_decode"
+    Sources/CSupport/png_simple.c $(pkg-config --cflags --libs libpng zlib) -ldeflate -lpthread -o "$out/png_decode"
 # Seeds: every 25th golden (palette, RGB and RGBA files of every template) and the hand-made hostile PNGs.
 find golden-images -name '*.png' | sort | awk 'NR % 25 == 1' | while read -r file; do
     cp "$file" "$out/corpus/golden-$(echo "$file" | md5sum | cut -c1-12).png"

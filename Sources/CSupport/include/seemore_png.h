@@ -28,6 +28,13 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
                             const seemore_png_options *options, uint8_t **out_data, size_t *out_size,
                             char *error, size_t error_size);
 
+/// Decodes a PNG into straight 8-bit RGBA rows (width * 4 bytes each): the kinds SeeMore writes with
+/// libdeflate's inflate (png_simple.c, to the same pixels), any other, and any file in doubt, with
+/// libpng, under the limits and with the buffers and results of `seemore_png_decode_rgba_libpng`.
+int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
+                            size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
+                            size_t error_size);
+
 /// Decodes a PNG into straight 8-bit RGBA rows (width * 4 bytes each) with libpng, under limits for
 /// bytes from strangers: no side past 32767 pixels, no ancillary chunk allocated past 1 MiB (text,
 /// profiles and other chunks that do not change pixels are skipped), every error a -1.
@@ -36,9 +43,16 @@ int seemore_png_encode_rgba(const uint8_t *pixels, uint32_t width, uint32_t heig
 /// anything is decompressed. When `*out_pixels` is not NULL on entry, it is the caller's buffer of
 /// `capacity` bytes: the pixels are written there (and it stays the caller's) if the image has exactly
 /// capacity / 4 pixels, else -1.
-int seemore_png_decode_rgba(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
-                            size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
-                            size_t error_size);
+int seemore_png_decode_rgba_libpng(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
+                                   size_t capacity, uint32_t *out_width, uint32_t *out_height, char *error,
+                                   size_t error_size);
+
+/// Reads a PNG of the kinds SeeMore writes (png_simple.c) as seemore_png_decode_rgba_libpng does,
+/// with the same arguments but no message: 0 with the pixels, the same as libpng's, or -1 when it
+/// declines the file (nothing it allocated is left; the caller's buffer may hold anything), which
+/// libpng then reads.
+int seemore_png_decode_simple(const uint8_t *data, size_t size, uint64_t max_pixels, uint8_t **out_pixels,
+                              size_t capacity, uint32_t *out_width, uint32_t *out_height);
 
 void seemore_png_free(void *pointer);
 

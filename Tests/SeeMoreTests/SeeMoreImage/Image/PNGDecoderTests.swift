@@ -65,18 +65,23 @@ import Testing
         }
     }
 
-    /// Every golden of the repository decodes to its header's size, and its pixels written again as a
-    /// golden decode to the same pixels.
-    @Test func everyGoldenOfTheRepository_decodes() throws {
+    /// The repository's golden PNGs (golden-images/), by path in that folder.
+    static func repositoryGoldens() throws -> [(file: String, png: [UInt8])] {
         let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
             "../../../../golden-images"
         ).standardized.path
         let files = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? []).filter {
             $0.hasSuffix(".png")
         }
-        #expect(files.count >= 500)
-        for file in files {
-            let png = Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + file)))
+        return try files.map { ($0, Array(try Data(contentsOf: URL(fileURLWithPath: folder + "/" + $0)))) }
+    }
+
+    /// Every golden of the repository decodes to its header's size, and its pixels written again as a
+    /// golden decode to the same pixels.
+    @Test func everyGoldenOfTheRepository_decodes() throws {
+        let goldens = try Self.repositoryGoldens()
+        #expect(goldens.count >= 500)
+        for (file, png) in goldens {
             let image = try PNGCodec.decode(png)
             let header = try #require(PNGCodec.header(png))
             #expect(image.width == header.width && image.height == header.height, "\(file)")
