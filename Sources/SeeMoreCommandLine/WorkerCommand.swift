@@ -180,5 +180,6 @@ private final class CheckSession {
         selected = GoldenRunner.selection(suite, options: options)
         renderer = try CardRenderer(fonts: suite.fonts)
         artifacts = ArtifactsFolder(path: options.artifactsFolder)
+        artifacts.readListedCopies()
     }
 }

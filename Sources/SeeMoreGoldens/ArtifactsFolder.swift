@@ -61,13 +61,24 @@ package struct ArtifactsFolder: Sendable {
         let shardFile = path + "/" + CheckShardFile.fileName
         if (try? PathPolicy.checkWritable(shardFile, root: path)) != nil { unlink(shardFile) }
         let listed = previousFiles()
-        listedCopies.copies.withLock { copies in
-            for (file, entry) in listed { if let hash = entry.hash { copies[file] = (entry.identity, hash) } }
-        }
+        takeListedCopies(from: listed)
         let previous = Set(listed.keys)
         let kept = previous.filter { keeping.contains($0) || $0.hasSuffix(".golden.png") }
         remove(previous.subtracting(kept))
         return kept
+    }
+
+    /// Reads the golden copies the last run listed, as `prepare` does, for a process that writes
+    /// artifacts into a folder another prepared (a worker of a check): a copy still the file listed
+    /// is then not read again either.
+    package func readListedCopies() {
+        takeListedCopies(from: previousFiles())
+    }
+
+    private func takeListedCopies(from listed: [String: (identity: String, hash: String?)]) {
+        listedCopies.copies.withLock { copies in
+            for (file, entry) in listed { if let hash = entry.hash { copies[file] = (entry.identity, hash) } }
+        }
     }
 
     /// Throws when the folder is a symbolic link, or (for a relative path) any folder on the way to it.
