@@ -37,41 +37,56 @@ struct FontMixing {
         func isVisible(_ drawn: String) -> Bool {
             drawn.unicodeScalars.contains { !$0.properties.isWhitespace && $0.properties.generalCategory != .format }
         }
-        // One pass over the text, in time linear in its length whatever the number of runs: the
-        // words (runs of characters between white space; a run of characters of scripts written
-        // without spaces is a word apart from the letters around it, so "北京烤鸭" drawn in two fonts is
-        // a mixed word and "filed続きを読む", a text and its Japanese suffix, is none) and the scalar
-        // where each run starts.
         var words: [Range<Int>] = []
         var runStarts = [Int](repeating: 0, count: merged.count)
-        var nextRun = 0
-        var start: Int? = nil
-        var startIsUnspaced = false
-        var offset = 0
-        var scalars = 0
-        for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
-            while nextRun < merged.count && merged[nextRun].bytes.lowerBound <= offset {
-                runStarts[nextRun] = scalars
-                nextRun += 1
+        // A text drawn in one family has no word of two: only where its runs start (in scalars,
+        // counted as the UTF-8 bytes that start one) is needed.
+        let oneFamily = Set(merged.map(\.family)).count <= 1
+        if oneFamily {
+            // The runs are in order: each count goes on from the last.
+            var counted = 0
+            var scalars = 0
+            for (index, run) in merged.enumerated() {
+                let end = min(text.count, max(counted, run.bytes.lowerBound))
+                scalars += text[counted..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                counted = end
+                runStarts[index] = scalars
             }
-            let width = UTF8.width(scalar)
-            let unspaced = UnspacedScript.contains(scalar)
-            if wordBreaks.contains(offset), let begun = start {
-                words.append(begun..<offset)
-                start = nil
+        } else {
+            // One pass over the text, in time linear in its length whatever the number of runs: the
+            // words (runs of characters between white space; a run of characters of scripts written
+            // without spaces is a word apart from the letters around it, so "北京烤鸭" drawn in two fonts is
+            // a mixed word and "filed続きを読む", a text and its Japanese suffix, is none) and the scalar
+            // where each run starts.
+            var nextRun = 0
+            var start: Int? = nil
+            var startIsUnspaced = false
+            var offset = 0
+            var scalars = 0
+            for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
+                while nextRun < merged.count && merged[nextRun].bytes.lowerBound <= offset {
+                    runStarts[nextRun] = scalars
+                    nextRun += 1
+                }
+                let width = UTF8.width(scalar)
+                let unspaced = UnspacedScript.contains(scalar)
+                if wordBreaks.contains(offset), let begun = start {
+                    words.append(begun..<offset)
+                    start = nil
+                }
+                if scalar.properties.isWhitespace {
+                    if let begun = start { words.append(begun..<offset) }
+                    start = nil
+                } else if start == nil || unspaced != startIsUnspaced {
+                    if let begun = start { words.append(begun..<offset) }
+                    start = offset
+                    startIsUnspaced = unspaced
+                }
+                offset += width
+                scalars += 1
             }
-            if scalar.properties.isWhitespace {
-                if let begun = start { words.append(begun..<offset) }
-                start = nil
-            } else if start == nil || unspaced != startIsUnspaced {
-                if let begun = start { words.append(begun..<offset) }
-                start = offset
-                startIsUnspaced = unspaced
-            }
-            offset += width
-            scalars += 1
+            if let begun = start { words.append(begun..<offset) }
         }
-        if let begun = start { words.append(begun..<offset) }
         for (index, run) in merged.enumerated() where !asked.contains(run.family.lowercased()) {
             let drawn = string(run.bytes)
             guard isVisible(drawn) else { continue }
@@ -80,6 +95,7 @@ struct FontMixing {
                     text: drawn, start: runStarts[index], length: drawn.unicodeScalars.count, font: run.family,
                     requested: first))
         }
+        if oneFamily { return }
         // A word's families by writing system: those of the runs over its letters (a combining mark
         // counts with its letter). Words and runs both in order, so the runs before a word are passed once.
         var seen = Set<String>()

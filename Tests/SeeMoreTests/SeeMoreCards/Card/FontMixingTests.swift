@@ -14,6 +14,42 @@ import Testing
         return try CardRenderer().draw(request, state: .collapsed).metadata
     }
 
+    /// Runs of one family (the words need no look: none can mix two) start where the text's scalars
+    /// say, in order, with gaps between them (lines not drawn), and one run of another family makes
+    /// the words count again, with the same starts.
+    @Test func runsOfOneFamily_startAtTheirScalars() {
+        var seed: UInt64 = 46
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let pieces = ["a", "é", "ế", "東", "서", "🎉", " ", "ب", "\u{2066}"]
+        for _ in 0..<200 {
+            let text = Array((0..<(1 + next(40))).map { _ in pieces[next(pieces.count)] }.joined().utf8)
+            // Runs on scalar boundaries, in order, some bytes left between them.
+            let boundaries = (0...text.count).filter { $0 == text.count || text[$0] & 0xC0 != 0x80 }
+            var cuts = Array(Set((0..<4).map { _ in boundaries[next(boundaries.count)] })).sorted()
+            if cuts.count % 2 == 1 { cuts.append(text.count) }
+            var runs: [(bytes: Range<Int>, family: String)] = []
+            for pair in stride(from: 0, to: cuts.count - 1, by: 2) where cuts[pair] < cuts[pair + 1] {
+                runs.append((cuts[pair]..<cuts[pair + 1], "Fallback Sans"))
+            }
+            let expected = runs.map { String(decoding: text[..<$0.bytes.lowerBound], as: UTF8.self).unicodeScalars.count }
+            for family in ["Fallback Sans", "Other Sans"] {
+                let withOther =
+                    runs + (family == "Other Sans" && cuts.last! < text.count ? [(cuts.last!..<text.count, family)] : [])
+                let mixing = FontMixing(text: text, runs: withOther, requested: ["Body Sans"])
+                let starts = mixing.fallbackRuns.filter { $0.font == "Fallback Sans" }.map(\.start)
+                let visible = zip(runs, expected).filter { run, _ in
+                    String(decoding: text[run.bytes], as: UTF8.self).unicodeScalars.contains {
+                        !$0.properties.isWhitespace && $0.properties.generalCategory != .format
+                    }
+                }
+                #expect(starts == visible.map(\.1), "\(String(decoding: text, as: UTF8.self)) \(runs.map(\.bytes))")
+            }
+        }
+    }
+
     /// NanumGothic has no Vietnamese vowels with two marks: DejaVu Sans draws them inside the words.
     @Test func vietnameseInAKoreanFont_mixesFontsInsideWords() throws {
         let metadata = try Self.card("Tiếng Việt rất đẹp", font: "NanumGothic 15")
