@@ -11,7 +11,7 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 APT_PACKAGES := pkg-config libpango1.0-dev libcairo2-dev libpng-dev zlib1g-dev libdeflate-dev libicu-dev libxml2-dev \
 	fonts-dejavu-core fonts-dejavu-extra fonts-ipafont-gothic fonts-ipafont-mincho fonts-nanum \
 	fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk \
-	chromium chromium-driver python3-selenium libsoup-3.0-dev libssl-dev wrk bc curl jq
+	chromium chromium-driver python3-selenium libsoup-3.0-dev nettle-dev wrk bc curl jq
 
 PREFIX ?= /usr/local
 # Release builds link the Swift runtime and Foundation statically, as installed: a process starts

@@ -29,7 +29,7 @@ let package = Package(
             name: "CSupport",
             linkerSettings: [
                 .linkedLibrary("png16"), .linkedLibrary("z"), .linkedLibrary("deflate"), .linkedLibrary("icuuc"),
-                .linkedLibrary("crypto"),
+                .linkedLibrary("nettle"),
             ]
         ),
         // What only `make bench` and the tests measure SeeMore against (libdeflate's PNG, Cairo's PNG

@@ -3,7 +3,7 @@
 
 #include <elf.h>
 #include <link.h>
-#include <openssl/evp.h>
+#include <nettle/sha2.h>
 #include <string.h>
 
 struct visit {
@@ -53,7 +53,9 @@ int seemore_build_ids(void (*each)(const char *, const unsigned char *, size_t, 
 }
 
 int seemore_sha256(const void *bytes, size_t length, unsigned char digest[32]) {
-    unsigned int written = 0;
-    if (EVP_Digest(bytes, length, digest, &written, EVP_sha256(), NULL) != 1 || written != 32) return -1;
+    struct sha256_ctx context;
+    sha256_init(&context);
+    sha256_update(&context, length, bytes);
+    sha256_digest(&context, SHA256_DIGEST_SIZE, digest);
     return 0;
 }

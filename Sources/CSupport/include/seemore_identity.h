@@ -9,8 +9,9 @@
 /// Pango's and FreeType's, is named exactly by these. Returns the number of objects.
 int seemore_build_ids(void (*each)(const char *path, const unsigned char *id, size_t length, void *context), void *context);
 
-/// SHA-256 of `length` bytes into `digest` (OpenSSL's libcrypto, with the processor's SHA
-/// instructions where it has them: about five times GLib's speed). Returns 0, or -1.
+/// SHA-256 of `length` bytes into `digest` (Nettle's, with the processor's SHA instructions where
+/// it has them: about five times GLib's speed, nine tenths of OpenSSL's; libcrypto cost every
+/// process 3 400 symbol bindings, half a millisecond, at its start). Returns 0.
 int seemore_sha256(const void *bytes, size_t length, unsigned char digest[32]);
 
 #endif

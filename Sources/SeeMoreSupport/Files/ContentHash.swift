@@ -40,7 +40,7 @@ package enum ContentHash {
         return String(repeating: "0", count: max(0, digits - hex.count)) + hex
     }
 
-    /// SHA-256 in lowercase hex (OpenSSL's libcrypto).
+    /// SHA-256 in lowercase hex (Nettle's).
     package static func sha256(_ bytes: [UInt8]) -> String {
         bytes.withUnsafeBytes { sha256($0) }
     }
@@ -48,7 +48,7 @@ package enum ContentHash {
     /// SHA-256 of contiguous bytes in lowercase hex.
     package static func sha256(_ bytes: UnsafeRawBufferPointer) -> String {
         var digest = [UInt8](repeating: 0, count: 32)
-        // libcrypto fails only without memory for its context: the empty string then, which equals no real digest.
+        // Nettle's cannot fail (no allocation); a failure would give the empty string, which equals no real digest.
         guard seemore_sha256(bytes.baseAddress, bytes.count, &digest) == 0 else { return "" }
         return hex(digest)
     }
