@@ -11,6 +11,8 @@ public final class LayoutEngine {
     let lastLine: LastLineLayout
     /// Measures words for Korean line breaking (see `TextStyle`).
     private let measuring: Layout
+    /// Plain words' widths, kept across the texts this engine lays out (`WordWidths`).
+    private let wordWidths = WordWidths()
     /// Contexts and search layouts for a forced direction, made when first asked for.
     private var forced: [TextDirection: (context: TextContext, layout: Layout)] = [:]
     /// Font substitutions already looked up, by font description; loading a font is not free.
@@ -238,7 +240,8 @@ public final class LayoutEngine {
         if reusing, let last = lastStyle, last.key == key { return last.style }
         let language = language(of: request)
         let style = try TextStyle(
-            request: request, fonts: try fonts(for: request, language: language), measuring: measuring, language: language)
+            request: request, fonts: try fonts(for: request, language: language), measuring: measuring,
+            wordWidths: wordWidths, language: language)
         lastStyle = (key, style)
         return style
     }

@@ -12,10 +12,24 @@ extension TextStyle {
         var batch: [Range<Int>] = []
         var seen = Set<Range<Int>>()
         for word in words where wordFits[word] == nil && seen.insert(word).inserted {
-            if Self.measuresWithOthers(plainBytes[word]) { batch.append(word) }
+            if let key = widthKey(word), let known = wordWidths.width(key) {
+                wordFits[word] = known <= width
+            } else if Self.measuresWithOthers(plainBytes[word]) {
+                batch.append(word)
+            }
         }
         guard batch.count > 1, let widths = try widths(ofWords: batch) else { return }
-        for (word, lineWidth) in zip(batch, widths) { wordFits[word] = lineWidth <= width }
+        for (word, lineWidth) in zip(batch, widths) {
+            wordFits[word] = lineWidth <= width
+            if let key = widthKey(word) { wordWidths.remember(lineWidth, for: key) }
+        }
+    }
+
+    /// What decides `word`'s width laid out alone, when the engine may keep it (`WordWidths`): a
+    /// plain text's word of at most `WordWidths.longestWord` bytes, with no weight of its own.
+    private func widthKey(_ word: Range<Int>) -> WordWidths.Key? {
+        guard markup == nil, word.count <= WordWidths.longestWord, entityWeight == nil || entities.isEmpty else { return nil }
+        return WordWidths.Key(font: fonts.body.string, language: language.text, bytes: Array(plainBytes[word]))
     }
 
     /// The widths of `words` (each without a line or paragraph separator) laid out in one unwrapped
@@ -70,7 +84,15 @@ extension TextStyle {
     /// Whether the word laid out alone, unwrapped, is at most a line wide.
     func fitsOneLine(_ word: Range<Int>) throws -> Bool {
         if let known = wordFits[word] { return known }
-        let fits = try width(ofWord: word) <= width
+        let key = widthKey(word)
+        let wordWidth: Double
+        if let key, let known = wordWidths.width(key) {
+            wordWidth = known
+        } else {
+            wordWidth = try width(ofWord: word)
+            if let key { wordWidths.remember(wordWidth, for: key) }
+        }
+        let fits = wordWidth <= width
         wordFits[word] = fits
         return fits
     }

@@ -42,6 +42,8 @@ final class TextStyle {
     let entityWeight: Int?
     /// Lays out a Korean word alone to see whether it fits a line.
     let measuring: Layout
+    /// Plain words' widths measured for earlier texts of the same engine.
+    let wordWidths: WordWidths
     /// Whether each kept-together range fits a line, once measured.
     var wordFits: [Range<Int>: Bool] = [:]
     private(set) lazy var plainBytes = Array(plainText.utf8)
@@ -59,12 +61,17 @@ final class TextStyle {
 
     /// - Parameters:
     ///   - measuring: a layout this style may use to measure words.
+    ///   - wordWidths: plain words' widths this style may use and add to.
     ///   - language: the request's language, or the one guessed from its text (the markup's plain
     ///     text is guessed from again).
     /// - Throws: `TruncationRequestError.invalidMarkup` with Pango's message (which has the position).
-    init(request: TruncationRequest, fonts: ResolvedFonts, measuring: Layout, language textLanguage: String?) throws {
+    init(
+        request: TruncationRequest, fonts: ResolvedFonts, measuring: Layout, wordWidths: WordWidths,
+        language textLanguage: String?
+    ) throws {
         self.fonts = fonts
         self.measuring = measuring
+        self.wordWidths = wordWidths
         lineHeight = request.lineHeight
         width = request.width
         hyphens = request.hyphens

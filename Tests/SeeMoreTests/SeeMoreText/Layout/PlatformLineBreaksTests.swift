@@ -86,7 +86,7 @@ struct PlatformLineBreaksTests {
                         let layout = try Layout(context: context)
                         let style = try TextStyle(
                             request: request, fonts: try ResolvedFonts(request: request) { _ in nil },
-                            measuring: try Layout(context: context),
+                            measuring: try Layout(context: context), wordWidths: WordWidths(),
                             language: language)
                         try style.apply(Array(text.utf8), to: layout)
                         var starts: [Int] = []

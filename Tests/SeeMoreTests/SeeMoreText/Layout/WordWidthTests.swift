@@ -61,4 +61,29 @@ import Testing
         #expect(compared > 1000)
         #expect(alone > 10)  // words starting with a mark are measured alone
     }
+
+    /// An engine keeps plain words' widths across texts (`WordWidths`): texts of shared words in
+    /// several fonts, languages, widths and weights are cut by one engine exactly as by an engine of
+    /// their own, which measures every word afresh.
+    @Test func widthsKeptAcrossTexts_cutAsWidthsMeasured() throws {
+        let shared = try LayoutEngine()
+        var random = RandomPieces(Self.pieces.filter { !$0.hasPrefix("\u{0301}") } + ["서울은 맑고", "오늘 점심"], seed: 46)
+        // Sizes and widths far apart, so that a word fits a line in one and not in another.
+        let fonts = ["NanumGothic 15", "DejaVu Sans 23", "DejaVu Serif 11"]
+        var cuts = 0
+        for round in 0..<240 {
+            var words: [String] = []
+            for _ in 0..<(6 + Int(random.next() >> 33) % 20) { words.append(random.text(longest: 2)) }
+            var request = TruncationRequest(
+                text: words.filter { !$0.isEmpty }.joined(separator: " "), font: fonts[round % fonts.count],
+                width: [45, 60, 80, 140][round % 4], lines: 2)
+            request.language = round % 4 == 0 ? LanguageTag(rawValue: "ja") : round % 4 == 1 ? LanguageTag(rawValue: "ko") : nil
+            request.entityWeight = round % 5 == 0 ? 700 : nil
+            let kept = try shared.truncate(request)
+            let fresh = try LayoutEngine().truncate(request)
+            #expect(kept == fresh, "\(request.font) @\(request.width) \(request.text.debugDescription)")
+            cuts += kept.truncated ? 1 : 0
+        }
+        #expect(cuts > 40)
+    }
 }
