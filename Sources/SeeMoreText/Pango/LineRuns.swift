@@ -70,6 +70,8 @@ final class LineRuns {
     let rightToLeft: Bool
     /// Where the line starts and ends, in bytes of the text.
     let lineBytes: Range<Int>
+    /// The line's first character, and how many isolates are open there.
+    private let lineStart: (character: Int, isolates: Int)
     /// The line width in Pango units, as the layouts get it.
     private let width: Int32
     /// Names the runs' fonts.
@@ -77,8 +79,8 @@ final class LineRuns {
 
     /// Reads line `index` (0-based) of `layout`, which holds the uncut text; nil unless the line runs in
     /// the paragraph's direction (`rightToLeft`), every run on it is at the paragraph's level (left to
-    /// right) or above it (right to left), with no bidi control before the line's end in its paragraph,
-    /// in the body font's size, unraised, of a script that HarfBuzz shapes without the text around it
+    /// right) or above it (right to left), with no embedding or override before the line's end in its
+    /// paragraph (isolates may be there: `measure` takes no cut that leaves one open), in the body font's size, unraised, of a script that HarfBuzz shapes without the text around it
     /// (not the joining Mongolian and Phags-pa), and the line holds no tab, line separator or
     /// hyphenation point (which Pango lays out otherwise).
     init?(
@@ -91,8 +93,10 @@ final class LineRuns {
         let start = Int(line.pointee.start_index)
         lineBytes = start..<(start + Int(line.pointee.length))
         guard lineBytes.upperBound <= text.bytes.count, !Self.holdsSpecialCharacters(text.bytes[lineBytes]),
-            !Self.holdsBidiControls(text, before: text.character(atByte: lineBytes.upperBound))
+            let depth = Self.isolateDepth(
+                text, at: text.character(atByte: start), embeddingsBefore: text.character(atByte: lineBytes.upperBound))
         else { return nil }
+        lineStart = (text.character(atByte: start), depth)
         var runs: [Run] = []
         var eligible = true
         layout.forEachRun(of: line) { run in
@@ -139,18 +143,29 @@ final class LineRuns {
         }
     }
 
-    /// Whether the paragraph holds an embedding, override or isolate before character `end`: then the
-    /// ending's bidi levels would depend on the kept text.
-    private static func holdsBidiControls(_ text: IndexedText, before end: Int) -> Bool {
+    /// How many isolates (LRI, RLI, FSI) are open at character `start` of its paragraph; nil when the
+    /// paragraph holds an embedding or override before character `end` (their levels reach past any
+    /// cut, so the ending's would depend on the kept text).
+    private static func isolateDepth(_ text: IndexedText, at start: Int, embeddingsBefore end: Int) -> Int? {
         var index = end
-        while index > 0 && !IndexedText.isParagraphSeparator(text.scalars[index - 1]) {
-            index -= 1
-            switch text.scalars[index].value {
-            case 0x202A...0x202E, 0x2066...0x2069: return true
-            default: break
-            }
+        while index > 0 && !IndexedText.isParagraphSeparator(text.scalars[index - 1]) { index -= 1 }
+        var depth = 0
+        for scalar in text.scalars[index..<end] {
+            if (0x202A...0x202E).contains(scalar.value) { return nil }
+            if index < start { depth = Self.isolateDepth(after: scalar, from: depth) }
+            index += 1
         }
-        return false
+        return depth
+    }
+
+    /// The isolates open after `scalar` when `depth` were open before it (a PDI closes one when one
+    /// is open and is ignored otherwise, as bidi does).
+    private static func isolateDepth(after scalar: Unicode.Scalar, from depth: Int) -> Int {
+        switch scalar.value {
+        case 0x2066...0x2068: return depth + 1
+        case 0x2069: return max(0, depth - 1)
+        default: return depth
+        }
     }
 
     /// Tabs, line and paragraph separators and hyphenation points, which Pango lays out otherwise.
@@ -166,8 +181,9 @@ final class LineRuns {
     }
 
     /// Measures the text from this line's start to character `keptEnd` followed by `ending` on one
-    /// line; nil when the cut is not on this line or the sum cannot decide (white space that may hang
-    /// past the end, an ending with no width, a run the ending could not be measured after).
+    /// line; nil when the cut is not on this line, leaves an isolate open or falls in a run above the
+    /// paragraph's level, or the sum cannot decide (white space that may hang past the end, an ending
+    /// with no width, a run the ending could not be measured after).
     /// - Parameter endings: the ending's runs after the kept text (see `LastLineLayout.endingRuns`).
     func measure(keptEnd: Int, text: IndexedText, ending: Ending, endings: LastLineLayout, style: TextStyle) throws -> Fit? {
         let cut = text.byteOffsets[keptEnd]
@@ -175,7 +191,11 @@ final class LineRuns {
             let last = runs.firstIndex(where: { $0.bytes.lowerBound < cut && cut <= $0.bytes.upperBound })
         else { return nil }
         let run = runs[last]
-        guard run.item.pointee.analysis.level == (rightToLeft ? 1 : 0),
+        // No isolate left open by the cut: the ending, after everything kept, is then at the paragraph's level.
+        let isolates = text.scalars[lineStart.character..<keptEnd].reduce(lineStart.isolates) {
+            Self.isolateDepth(after: $1, from: $0)
+        }
+        guard isolates == 0, run.item.pointee.analysis.level == (rightToLeft ? 1 : 0),
             let measured = try endings.endingRuns(
                 line: lineBytes.lowerBound..<cut, runStart: run.bytes.lowerBound, run: run.item.pointee.analysis,
                 first: runs[0].item.pointee.analysis, of: text, ending: ending, style: style, rightToLeft: rightToLeft),

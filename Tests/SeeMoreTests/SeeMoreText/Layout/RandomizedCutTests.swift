@@ -139,19 +139,28 @@ import Testing
     /// Right-to-left paragraphs — Hebrew and Arabic alone, with punctuation, and with Latin words,
     /// digits and emoji among them — are looked for on Pango's ellipsis too, where line N goes one way:
     /// the same cut and description as the full search, and the reference's.
-    @Test func rightToLeftCutsOnPangosEllipsis_areTheFullSearchsAndTheReferences() throws {
+    /// With `isolates`, every paragraph holds links, mentions and Latin words in isolates (as a card
+    /// shows its entities in right-to-left text) from its first words on, and at times an isolate never
+    /// closed: cuts that leave none open are measured from sums too.
+    @Test(arguments: [false, true])
+    func rightToLeftCutsOnPangosEllipsis_areTheFullSearchsAndTheReferences(isolates: Bool) throws {
         let hebrew = ["שלום", "לכולם", "השקנו", "היום", "את", "תהליך", "ההצטרפות", "החדש!", "תודה", "ענקית", "(כן)", "בלילה,"]
         let arabic = ["مرحبا", "بكم", "تعرف", "على", "خدمات", "الخرائط", "الجديدة", "المطاعم،", "والمقاهي", "«نعم»"]
         let mixed = ["Google", "Maps", "iPhone", "2026", "١٢٣", "👍🏽", "https://example.com/a", "@anna_k", "#SwiftUI"]
-        let (quick, count) = try Self.compareQuickSearch(defaultSeed: 53, share: 4) { generator in
+        let isolated = [
+            "\u{2066}https://example.com/a\u{2069}", "\u{2066}@anna_k\u{2069}", "\u{2068}iPhone 2026\u{2069}",
+            "\u{2067}שלום לכולם\u{2069}", "\u{2066}#SwiftUI\u{2069}",
+        ]
+        let (quick, count) = try Self.compareQuickSearch(defaultSeed: isolates ? 59 : 53, share: 4) { generator in
             func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
             let words = pick([hebrew, arabic, hebrew + arabic])
-            let others = generator.next() % 3 == 0 ? mixed : []
-            var text = ""
+            let others = isolates ? isolated : generator.next() % 3 == 0 ? mixed : []
+            var text = isolates ? pick(words) + " " + pick(isolated) + " " : ""
             for _ in 0..<(8 + Int(generator.next() % 50)) {
                 text += others.isEmpty || generator.next() % 5 != 0 ? pick(words) : pick(others)
                 if generator.next() % 6 != 0 { text += " " }
             }
+            if isolates && generator.next() % 8 == 0 { text += "\u{2066}" + pick(mixed) }
             let ending = pick(Self.endings + [("… ", "עוד", nil), ("… ", "المزيد", "Bold")])
             var request = TruncationRequest(
                 text: text, font: pick(["DejaVu Sans 15", "Noto Sans Hebrew 15", "Noto Sans Arabic 14", "DejaVu Sans 11"]),
