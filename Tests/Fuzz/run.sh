@@ -98,7 +98,7 @@ cp Tests/Fuzz/locale-seeds/* "$out/locale-corpus/"
 
 # The ELF note reader behind seemore_build_ids (the skip ledger's build IDs) and seemore_sha256.
 "$clang" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-    -ISources/CSupport/include Tests/Fuzz/build_id_notes.c $(pkg-config --cflags --libs libcrypto) -o "$out/build_id_notes"
+    -ISources/CSupport/include Tests/Fuzz/build_id_notes.c $(pkg-config --cflags --libs nettle) -o "$out/build_id_notes"
 mkdir -p "$out/notes-corpus"
 cp Tests/Fuzz/notes-seeds/* "$out/notes-corpus/"
 (cd "$out" && ./build_id_notes -max_total_time="$seconds" -malloc_limit_mb=256 -rss_limit_mb=1024 -max_len=4096 \
