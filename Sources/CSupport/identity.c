@@ -52,10 +52,9 @@ int seemore_build_ids(void (*each)(const char *, const unsigned char *, size_t, 
     return visit.count;
 }
 
-int seemore_sha256(const void *bytes, size_t length, unsigned char digest[32]) {
+void seemore_sha256(const void *bytes, size_t length, unsigned char digest[32]) {
     struct sha256_ctx context;
     sha256_init(&context);
     sha256_update(&context, length, bytes);
     sha256_digest(&context, SHA256_DIGEST_SIZE, digest);
-    return 0;
 }

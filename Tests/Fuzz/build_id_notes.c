@@ -18,7 +18,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const unsigned char *id = build_id_in(notes, size, &length);
     if (id != NULL && (id < notes || id + length > notes + size)) __builtin_trap();
     unsigned char digest[32];
-    if (seemore_sha256(notes, size, digest) != 0) __builtin_trap();
+    seemore_sha256(notes, size, digest);
     free(notes);
     return 0;
 }

@@ -11,7 +11,7 @@ int seemore_build_ids(void (*each)(const char *path, const unsigned char *id, si
 
 /// SHA-256 of `length` bytes into `digest` (Nettle's, with the processor's SHA instructions where
 /// it has them: about five times GLib's speed, nine tenths of OpenSSL's; libcrypto cost every
-/// process 3 400 symbol bindings, half a millisecond, at its start). Returns 0.
-int seemore_sha256(const void *bytes, size_t length, unsigned char digest[32]);
+/// process 3 400 symbol bindings, half a millisecond, at its start). It cannot fail: it allocates nothing.
+void seemore_sha256(const void *bytes, size_t length, unsigned char digest[32]);
 
 #endif

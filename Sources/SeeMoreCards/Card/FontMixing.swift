@@ -37,37 +37,29 @@ struct FontMixing {
         func isVisible(_ drawn: String) -> Bool {
             drawn.unicodeScalars.contains { !$0.properties.isWhitespace && $0.properties.generalCategory != .format }
         }
-        var words: [Range<Int>] = []
+        // Where each run starts, in scalars: the UTF-8 bytes that start one, counted on from the last
+        // run's start (the runs are in order).
         var runStarts = [Int](repeating: 0, count: merged.count)
-        // A text drawn in one family has no word of two: only where its runs start (in scalars,
-        // counted as the UTF-8 bytes that start one) is needed.
+        var counted = 0
+        var scalars = 0
+        for (index, run) in merged.enumerated() {
+            let end = min(text.count, max(counted, run.bytes.lowerBound))
+            scalars += text[counted..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+            counted = end
+            runStarts[index] = scalars
+        }
+        // A text drawn in one family has no word of two: its words are not looked for.
         let oneFamily = Set(merged.map(\.family)).count <= 1
-        if oneFamily {
-            // The runs are in order: each count goes on from the last.
-            var counted = 0
-            var scalars = 0
-            for (index, run) in merged.enumerated() {
-                let end = min(text.count, max(counted, run.bytes.lowerBound))
-                scalars += text[counted..<end].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-                counted = end
-                runStarts[index] = scalars
-            }
-        } else {
-            // One pass over the text, in time linear in its length whatever the number of runs: the
-            // words (runs of characters between white space; a run of characters of scripts written
-            // without spaces is a word apart from the letters around it, so "北京烤鸭" drawn in two fonts is
-            // a mixed word and "filed続きを読む", a text and its Japanese suffix, is none) and the scalar
-            // where each run starts.
-            var nextRun = 0
+        var words: [Range<Int>] = []
+        if !oneFamily {
+            // One pass over the text, in time linear in its length: the words (runs of characters
+            // between white space; a run of characters of scripts written without spaces is a word
+            // apart from the letters around it, so "北京烤鸭" drawn in two fonts is a mixed word and
+            // "filed続きを読む", a text and its Japanese suffix, is none).
             var start: Int? = nil
             var startIsUnspaced = false
             var offset = 0
-            var scalars = 0
             for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
-                while nextRun < merged.count && merged[nextRun].bytes.lowerBound <= offset {
-                    runStarts[nextRun] = scalars
-                    nextRun += 1
-                }
                 let width = UTF8.width(scalar)
                 let unspaced = UnspacedScript.contains(scalar)
                 if wordBreaks.contains(offset), let begun = start {
@@ -83,7 +75,6 @@ struct FontMixing {
                     startIsUnspaced = unspaced
                 }
                 offset += width
-                scalars += 1
             }
             if let begun = start { words.append(begun..<offset) }
         }

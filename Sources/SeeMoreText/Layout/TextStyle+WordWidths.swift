@@ -9,19 +9,20 @@ extension TextStyle {
     /// strong character (it would take the direction of the paragraph before it), with a separator of
     /// lines or paragraphs of its own, or starting with a mark (see `measuresWithOthers`).
     func measureFits(_ words: [Range<Int>]) throws {
-        var batch: [Range<Int>] = []
+        var batch: [(word: Range<Int>, key: WordWidths.Key?)] = []
         var seen = Set<Range<Int>>()
         for word in words where wordFits[word] == nil && seen.insert(word).inserted {
-            if let key = widthKey(word), let known = wordWidths.width(key) {
+            let key = widthKey(word)
+            if let key, let known = wordWidths.width(key) {
                 wordFits[word] = known <= width
             } else if Self.measuresWithOthers(plainBytes[word]) {
-                batch.append(word)
+                batch.append((word, key))
             }
         }
-        guard batch.count > 1, let widths = try widths(ofWords: batch) else { return }
-        for (word, lineWidth) in zip(batch, widths) {
+        guard batch.count > 1, let widths = try widths(ofWords: batch.map(\.word)) else { return }
+        for ((word, key), lineWidth) in zip(batch, widths) {
             wordFits[word] = lineWidth <= width
-            if let key = widthKey(word) { wordWidths.remember(lineWidth, for: key) }
+            if let key { wordWidths.remember(lineWidth, for: key) }
         }
     }
 

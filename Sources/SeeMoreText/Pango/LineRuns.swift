@@ -80,9 +80,10 @@ final class LineRuns {
     /// Reads line `index` (0-based) of `layout`, which holds the uncut text; nil unless the line runs in
     /// the paragraph's direction (`rightToLeft`), every run on it is at the paragraph's level (left to
     /// right) or above it (right to left), with no embedding or override before the line's end in its
-    /// paragraph (isolates may be there: `measure` takes no cut that leaves one open), in the body font's size, unraised, of a script that HarfBuzz shapes without the text around it
-    /// (not the joining Mongolian and Phags-pa), and the line holds no tab, line separator or
-    /// hyphenation point (which Pango lays out otherwise).
+    /// paragraph (isolates may be there: `measure` takes no cut that leaves one open), in the body
+    /// font's size, unraised, of a script that HarfBuzz shapes without the text around it (not the
+    /// joining Mongolian and Phags-pa), and the line holds no tab, line separator or hyphenation point
+    /// (which Pango lays out otherwise).
     init?(
         layout: Layout, line index: Int, text: IndexedText, width: Double, bodySize: Double, facts: FontFacts,
         rightToLeft: Bool
@@ -93,7 +94,7 @@ final class LineRuns {
         let start = Int(line.pointee.start_index)
         lineBytes = start..<(start + Int(line.pointee.length))
         guard lineBytes.upperBound <= text.bytes.count, !Self.holdsSpecialCharacters(text.bytes[lineBytes]),
-            let depth = Self.isolateDepth(
+            let depth = Self.isolatesOpen(
                 text, at: text.character(atByte: start), embeddingsBefore: text.character(atByte: lineBytes.upperBound))
         else { return nil }
         lineStart = (text.character(atByte: start), depth)
@@ -146,7 +147,7 @@ final class LineRuns {
     /// How many isolates (LRI, RLI, FSI) are open at character `start` of its paragraph; nil when the
     /// paragraph holds an embedding or override before character `end` (their levels reach past any
     /// cut, so the ending's would depend on the kept text).
-    private static func isolateDepth(_ text: IndexedText, at start: Int, embeddingsBefore end: Int) -> Int? {
+    private static func isolatesOpen(_ text: IndexedText, at start: Int, embeddingsBefore end: Int) -> Int? {
         var index = end
         while index > 0 && !IndexedText.isParagraphSeparator(text.scalars[index - 1]) { index -= 1 }
         var depth = 0
