@@ -310,6 +310,8 @@ struct CardPlanner {
             onto: try FontDescription(header.font))
         let request = TruncationRequest(text: initials, font: font.string, width: TruncationRequest.maximumWidth)
         let layout = try engine.paintLayout(request, text: initials, ending: nil, paint: nil).layout
+        // As wide as the initials: right-to-left ones would go to the right end of the request's width.
+        layout.setUnwrapped()
         let size = layout.logicalSize
         let box = layout.lineBoxes.first.map { $0.bottom - $0.top } ?? size.height
         let origin = Point(x: rect.x + (rect.width - size.width) / 2, y: rect.y + (rect.height - box) / 2)

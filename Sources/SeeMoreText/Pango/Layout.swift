@@ -43,7 +43,7 @@ package final class Layout {
     }
 
     /// Lays the text out on as few lines as its explicit line breaks make, however wide.
-    func setUnwrapped() {
+    package func setUnwrapped() {
         cachedLineBoxes = nil
         pango_layout_set_width(pointer, -1)
     }

@@ -84,6 +84,26 @@ import Testing
         #expect(metadata.lineBoxes.allSatisfy { $0.x + $0.width <= right - 40 - 8 + 1e-9 })
     }
 
+    /// A display name's initials are drawn in the avatar, right-to-left ones too (laid out as wide as
+    /// the initials, not at the right end of the request's width, off the card).
+    @Test(arguments: [("SeeMore", "Hello there"), ("דנה כהן", "שלום לכולם"), ("سارة أحمد", "مرحبا بكم")])
+    func initials_areDrawnInTheAvatar(name: String, text: String) throws {
+        var template = try Self.post()
+        template.header?.displayName = name
+        let ink = try #require(Color(hex: "#F0E020"))
+        template.themes["light"]?.avatarText = ink
+        let (image, metadata) = try Self.draw(template, text: text)
+        let avatar = try #require(metadata.avatarRect)
+        let pixels = CardFixtures.pixels(near: ink, in: image, tolerance: 40)
+        #expect(pixels.count > 40, "\(name): \(pixels.count) pixels of the initials")
+        let inside = pixels.filter { pixel in
+            let x = Double(pixel.x) / 2
+            let y = Double(pixel.y) / 2
+            return x >= avatar.x && x <= avatar.x + avatar.width && y >= avatar.y && y <= avatar.y + avatar.height
+        }
+        #expect(inside.count == pixels.count, "\(name)")
+    }
+
     @Test func aPicture_isScaledIntoTheCircle() throws {
         let red = try #require(Color(hex: "#D01010"))
         let folder = try Self.templates(picture: Self.solid(red, side: 300))
