@@ -116,4 +116,11 @@ step "coverage-guided fuzzing, 20 s a target" bash Tests/Fuzz/run.sh 20
 echo
 echo "make test:"
 printf '%s\n' "${summary[@]}"
+# A CI log may be shown by its end alone: the failing Swift tests' own lines come last, too.
+failures=$(grep -h -E '✘|error: .*(XCT|failed)' "$logs"/swift-tests-1.log "$logs"/swift-tests-2.log "$logs"/xctest.log 2> /dev/null)
+if [ -n "$failures" ]; then
+    echo
+    echo "failing Swift tests (the first 40 lines; $logs/ has the logs):"
+    head -n 40 <<< "$failures"
+fi
 exit "$failed"
