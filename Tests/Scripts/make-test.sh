@@ -30,7 +30,7 @@ step() {
 # most; the second all the others, new suites included. Then XCTest's own tests.
 swift_tests() {
     local bundle=.build/debug/SeeMorePackageTests.xctest
-    rm -rf "$logs/attachments" && mkdir -p "$logs/attachments"
+    rm -rf "$logs/attachments" "$logs/statuses.txt" && mkdir -p "$logs/attachments"
     local first='ReferenceCutTests|PaintInvariantsTests|SeeMoreServerTests|StoppedRunTests|ReadmeWalkthroughTests|CheckCommandTests'
     "$bundle" --testing-library swift-testing --attachments-path "$logs/attachments" --filter "$first" \
         > "$logs/swift-tests-1.log" 2>&1 &
@@ -47,6 +47,9 @@ swift_tests() {
     local status_xctest=$?
     cat "$logs/xctest.log"
     grep -h "Test run with" "$logs/swift-tests-1.log" "$logs/swift-tests-2.log"
+    # How each process ended, for the lines after the table (a crash after its last test prints no ✘).
+    echo "Swift Testing processes exited with $status_one and $status_two, XCTest's with $status_xctest" \
+        > "$logs/statuses.txt"
     [ "$status_one" -eq 0 ] && [ "$status_two" -eq 0 ] && [ "$status_xctest" -eq 0 ]
 }
 
@@ -118,9 +121,14 @@ echo "make test:"
 printf '%s\n' "${summary[@]}"
 # A CI log may be shown by its end alone: the failing Swift tests' own lines come last, too.
 failures=$(grep -h -E '✘|error: .*(XCT|failed)' "$logs"/swift-tests-1.log "$logs"/swift-tests-2.log "$logs"/xctest.log 2> /dev/null)
-if [ -n "$failures" ]; then
+if [ -n "$failures" ] || ! grep -qs 'with 0 and 0, XCTest.s with 0$' "$logs/statuses.txt"; then
     echo
+    cat "$logs/statuses.txt" 2> /dev/null
     echo "failing Swift tests (the first 40 lines; $logs/ has the logs):"
     head -n 40 <<< "$failures"
+    for log in swift-tests-1 swift-tests-2 xctest; do
+        echo "the end of $log.log:"
+        tail -n 3 "$logs/$log.log" 2> /dev/null
+    done
 fi
 exit "$failed"
