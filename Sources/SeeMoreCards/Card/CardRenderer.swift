@@ -12,6 +12,9 @@ import SeeMoreText
 public final class CardRenderer {
     package let engine: LayoutEngine
     private var others: [(fonts: FontFiles, engine: LayoutEngine)] = []
+    /// The families cards asked for (`requestedFamilies`), by their font descriptions: a scan asks for
+    /// the same template's thousands of times.
+    private var requested: [String: [String]] = [:]
 
     /// How many engines for other fonts a renderer keeps.
     static let otherEnginesKept = 4
@@ -78,7 +81,7 @@ public final class CardRenderer {
             let plan = try planner.plan(state)
             let scale = Double(request.scale)
             return Self.metadata(
-                of: plan, planner: planner, request: request,
+                of: plan, planner: planner, request: request, requested: requestedFamilies(request),
                 pixels: (Int((plan.width * scale).rounded(.up)), Int((plan.height * scale).rounded(.up))))
         }
     }
@@ -94,7 +97,7 @@ public final class CardRenderer {
             let body = planner.collapsedBody
             guard let (truncation, plainText, prefix, drawn) = try planner.cut(body) else { return nil }
             var cut = CardCut(truncation: truncation, plainText: plainText, prefix: prefix)
-            let requested = Self.requestedFamilies(request)
+            let requested = requestedFamilies(request)
             let asked = Set(requested.map { $0.lowercased() })
             // A word can mix fonts only where there are two; a run is the fallback's only in a font not asked for.
             if truncation.fonts.count > 1 || truncation.fonts.contains(where: { !asked.contains($0.lowercased()) }) {
@@ -113,11 +116,14 @@ public final class CardRenderer {
         let plan = try planner.plan(state)
         let painter = CardPainter(template: request.template, theme: planner.theme, scale: request.scale)
         let image = try painter.paint(plan)
-        return (image, Self.metadata(of: plan, planner: planner, request: request, pixels: (image.width, image.height)))
+        let metadata = Self.metadata(
+            of: plan, planner: planner, request: request, requested: requestedFamilies(request),
+            pixels: (image.width, image.height))
+        return (image, metadata)
     }
 
     private static func metadata(
-        of plan: CardPlan, planner: CardPlanner, request: CardRequest, pixels: (width: Int, height: Int)
+        of plan: CardPlan, planner: CardPlanner, request: CardRequest, requested: [String], pixels: (width: Int, height: Int)
     ) -> CardMetadata {
         let metadata = CardMetadata(
             pixelWidth: pixels.width, pixelHeight: pixels.height, width: plan.width, height: plan.height,
@@ -135,7 +141,7 @@ public final class CardRenderer {
         withBoxes.lineWidths = plan.lineWidths
         withBoxes.headerRect = plan.headerRect
         withBoxes.avatarRect = plan.avatarRect
-        let mixing = plan.fontMixing(requested: Self.requestedFamilies(request))
+        let mixing = plan.fontMixing(requested: requested)
         withBoxes.fallbackRuns = mixing.fallbackRuns
         withBoxes.mixedFonts = mixing.mixedWords
         withBoxes.entities = plan.entities
@@ -148,13 +154,29 @@ public final class CardRenderer {
         return withBoxes
     }
 
-    /// The families a card asks for: its body font's (a description may list several), its suffix's and
-    /// its header's, body first.
-    static func requestedFamilies(_ request: CardRequest) -> [String] {
+    /// The families a card asks for, body first (`requestedFamilies(of:)`); each set of descriptions is
+    /// parsed once (at most 64 sets kept).
+    private func requestedFamilies(_ request: CardRequest) -> [String] {
+        let descriptions = Self.fontDescriptions(of: request)
+        let key = descriptions.joined(separator: "\u{0}")
+        if let known = requested[key] { return known }
+        let families = Self.requestedFamilies(of: descriptions)
+        if requested.count >= 64 { requested.removeAll() }
+        requested[key] = families
+        return families
+    }
+
+    /// A card's font descriptions: its body's, its suffix's and its header's, body first.
+    private static func fontDescriptions(of request: CardRequest) -> [String] {
         let template = request.template
         var descriptions = [request.font ?? template.body.font]
         if let suffix = template.suffix.font { descriptions.append(suffix) }
         if let header = template.header { descriptions += [header.font] + [header.handleFont].compactMap { $0 } }
+        return descriptions
+    }
+
+    /// The families `descriptions` name (a description may list several), in order, each once.
+    private static func requestedFamilies(of descriptions: [String]) -> [String] {
         var families: [String] = []
         for description in descriptions {
             guard let family = (try? FontDescription(description))?.family else { continue }

@@ -16,24 +16,14 @@ extension TextStyle {
 
     /// Whether character `index` of the plain text is in a link, mention or hashtag.
     func isInEntity(_ index: Int) -> Bool {
-        var low = 0
-        var high = entitySpans.count
-        while low < high {  // the first span starting after index
-            let middle = (low + high) / 2
-            if entitySpans[middle].lowerBound <= index { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 && entitySpans[low - 1].upperBound > index
+        let after = entitySpans.partitionPoint { $0.lowerBound <= index }  // the first span starting after index
+        return after > 0 && entitySpans[after - 1].upperBound > index
     }
 
     /// Whether character boundary `k` lies strictly inside one of the entities (a cut there splits it).
     func splitsEntity(_ k: Int) -> Bool {
-        var low = 0
-        var high = entitySpans.count
-        while low < high {  // the first span starting at or after k
-            let middle = (low + high) / 2
-            if entitySpans[middle].lowerBound < k { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 && entitySpans[low - 1].upperBound > k
+        let next = entitySpans.partitionPoint { $0.lowerBound < k }  // the first span starting at or after k
+        return next > 0 && entitySpans[next - 1].upperBound > k
     }
 
     /// `ranges` in order, those that overlap or touch made one.
@@ -54,20 +44,42 @@ extension TextStyle {
     static func located(_ entities: [TextEntity], in text: String) -> [(entity: TextEntity, bytes: Range<Int>)] {
         guard !entities.isEmpty else { return [] }
         let sorted = entities.sorted { $0.range.lowerBound < $1.range.lowerBound }
-        var bounds = Set(sorted.flatMap { [$0.range.lowerBound, $0.range.upperBound] })
-        var offsets: [Int: Int] = [:]
+        // The scalar indices asked for, in order, and their byte offsets, read in one walk of the text.
+        var bounds = sorted.flatMap { [$0.range.lowerBound, $0.range.upperBound] }
+        bounds.sort()
+        var offsets = [Int](repeating: 0, count: bounds.count)
+        var next = 0
+        var scalar = 0
         var byte = 0
-        for (index, scalar) in text.unicodeScalars.enumerated() {
-            if bounds.remove(index) != nil { offsets[index] = byte }
-            if bounds.isEmpty { break }
-            byte += UTF8.width(scalar)
+        var utf8 = text.utf8.makeIterator()
+        // A negative index is no scalar's: placed at the end, as one past it is.
+        while next < bounds.count && bounds[next] < 0 {
+            offsets[next] = text.utf8.count
+            next += 1
         }
-        for bound in bounds { offsets[bound] = byte }  // at or past the end
+        while next < bounds.count {
+            while next < bounds.count && bounds[next] == scalar {
+                offsets[next] = byte
+                next += 1
+            }
+            // The next scalar's start: past its lead byte and its continuation bytes.
+            guard next < bounds.count, let lead = utf8.next() else { break }
+            let continuations = lead < 0xC0 ? 0 : lead < 0xE0 ? 1 : lead < 0xF0 ? 2 : 3
+            for _ in 0..<continuations { _ = utf8.next() }
+            byte += 1 + continuations
+            scalar += 1
+        }
+        while next < bounds.count {  // at or past the end
+            offsets[next] = byte
+            next += 1
+        }
+        /// The byte offset of scalar index `bound` (one of `bounds`).
+        func offset(_ bound: Int) -> Int { offsets[bounds.partitionPoint { $0 < bound }] }
         var located: [(entity: TextEntity, bytes: Range<Int>)] = []
         for entity in sorted {
-            guard let lower = offsets[entity.range.lowerBound], let upper = offsets[entity.range.upperBound], lower < upper,
-                located.last.map({ $0.bytes.upperBound <= lower }) ?? true
-            else { continue }
+            let lower = offset(entity.range.lowerBound)
+            let upper = offset(entity.range.upperBound)
+            guard lower < upper, located.last.map({ $0.bytes.upperBound <= lower }) ?? true else { continue }
             located.append((entity, lower..<upper))
         }
         return located

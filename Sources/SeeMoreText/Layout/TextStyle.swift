@@ -290,12 +290,7 @@ extension TextStyle {
     /// - Complexity: O(log words + the words returned).
     static func parts(of words: [Range<Int>], in range: Range<Int>) -> [(word: Range<Int>, part: Range<Int>)] {
         guard !words.isEmpty, !range.isEmpty else { return [] }
-        var low = 0
-        var high = words.count
-        while low < high {  // the first word ending after the range's start
-            let middle = (low + high) / 2
-            if words[middle].upperBound <= range.lowerBound { low = middle + 1 } else { high = middle }
-        }
+        let low = words.partitionPoint { $0.upperBound <= range.lowerBound }  // the first word ending after the range's start
         var parts: [(word: Range<Int>, part: Range<Int>)] = []
         for word in words[low...] {
             if word.lowerBound >= range.upperBound { break }

@@ -159,13 +159,8 @@ struct IndexedText {
 
     /// The character index at byte offset `byte` (which must start a character, or be the end).
     func character(atByte byte: Int) -> Int {
-        var low = 0
-        var high = byteOffsets.count - 1
-        while low < high {
-            let middle = (low + high) / 2
-            if byteOffsets[middle] < byte { low = middle + 1 } else { high = middle }
-        }
-        return low
+        // The last offset (the end's) is the answer for any byte past the others.
+        byteOffsets.dropLast().partitionPoint { $0 < byte }
     }
 
     /// Characters that end a paragraph for Pango: line feed, carriage return, U+2029.

@@ -89,13 +89,7 @@ package struct ShownEntities {
     /// How many inserted scalars come before scalar `index` of `text` (shifted by `offset`, the
     /// characters put before `text` in the layout).
     package func insertedCount(before index: Int, offset: Int = 0) -> Int {
-        var low = 0
-        var high = inserted.count
-        while low < high {
-            let middle = (low + high) / 2
-            if inserted[middle] + offset < index { low = middle + 1 } else { high = middle }
-        }
-        return low
+        inserted.partitionPoint { $0 + offset < index }
     }
 
     /// `laidOut` (a prefix of the layout's text, whose first `offset` characters come before `text`)

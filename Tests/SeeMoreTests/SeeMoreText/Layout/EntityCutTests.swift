@@ -51,4 +51,35 @@ import Testing
         let kept = try Self.cut(text, width: 200, lines: 2, entities: marked)
         #expect(kept.cutIndex <= start, "\(free.kept) | \(kept.kept)")
     }
+
+    /// Entities' scalar ranges become the byte ranges of the same scalars, in order, overlapping ones
+    /// left out; an index before the start or past the end is placed at the end (no entity then):
+    /// random ranges over texts of one- to four-byte scalars, against the scalars' byte offsets counted
+    /// one by one.
+    @Test func entitiesAreLocated_atTheirScalarsBytes() {
+        var generator = SplitMix(seed: 17)
+        let alphabet: [Unicode.Scalar] = ["a", " ", "é", "ש", "ب", "日", "한", "😀", "\u{301}"]
+        for _ in 0..<500 {
+            let scalars = (0..<Int.random(in: 0...40, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            // Offsets counted scalar by scalar: index i starts at starts[i]; past the end, the end.
+            var starts = [0]
+            for scalar in scalars { starts.append(starts.last! + UTF8.width(scalar)) }
+            func byte(_ index: Int) -> Int { index >= 0 && index < starts.count ? starts[index] : starts.last! }
+            let entities = (0..<Int.random(in: 0...5, using: &generator)).map { _ in
+                let lower = Int.random(in: -2...(scalars.count + 2), using: &generator)
+                return TextEntity(kind: .url, range: lower..<max(lower, lower + Int.random(in: 0...8, using: &generator)))
+            }
+            var expected: [Range<Int>] = []
+            for entity in entities.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                let bytes = byte(entity.range.lowerBound)..<max(byte(entity.range.lowerBound), byte(entity.range.upperBound))
+                guard !bytes.isEmpty, expected.last.map({ $0.upperBound <= bytes.lowerBound }) ?? true else { continue }
+                expected.append(bytes)
+            }
+            let located = TextStyle.located(entities, in: text)
+            #expect(located.map(\.bytes) == expected, "\(text.debugDescription) \(entities.map(\.range))")
+            #expect(located.map(\.entity.range) == located.map(\.entity.range).sorted { $0.lowerBound < $1.lowerBound })
+        }
+    }
 }
