@@ -219,8 +219,9 @@ final class TruncationSearch {
             cut = try graphemeCut()
         case .word:
             let words = fitting.filter { $0 == 0 || (uncut.isLineBreak[$0] && !splitsEntity($0)) }
+            // A word cut that keeps nothing of line N gives way to the grapheme cut: not measured.
             let lastLineStart = uncut.start(ofLine: limit) ?? 0
-            if let k = try words.first(where: { try fits($0) }), k > lastLineStart {
+            if let k = try words.prefix(while: { $0 > lastLineStart }).first(where: { try fits($0) }) {
                 cut = Cut(k: k)
             } else {
                 cut = try graphemeCut()

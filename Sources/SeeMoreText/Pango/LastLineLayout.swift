@@ -42,8 +42,14 @@ final class LastLineLayout {
     /// script of the run they follow, and a closing bracket the script of its opening one; so the line
     /// must start with a character of a real script, and no bracket or quotation mark may be left open
     /// before it in its paragraph. Otherwise the line's first spaces could fall to another font.
+    ///
+    /// An isolate's initiator (LRI, RLI, FSI: a card puts them around a link, a mention or a hashtag)
+    /// may come first: it has no width, and a level of its own (the paragraph's), so it is an item
+    /// of its own either way; what follows it must then be of a real script.
     static func standsAlone(_ text: IndexedText, lineStart: Int) -> Bool {
-        let script = g_unichar_get_script(gunichar(text.scalars[lineStart].value))
+        var first = lineStart
+        while first < text.scalars.count - 1, (0x2066...0x2068).contains(text.scalars[first].value) { first += 1 }
+        let script = g_unichar_get_script(gunichar(text.scalars[first].value))
         guard script != G_UNICODE_SCRIPT_COMMON, script != G_UNICODE_SCRIPT_INHERITED, script != G_UNICODE_SCRIPT_UNKNOWN else {
             return false
         }
