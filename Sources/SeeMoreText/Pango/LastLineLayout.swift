@@ -48,7 +48,7 @@ final class LastLineLayout {
     /// of its own either way; what follows it must then be of a real script.
     static func standsAlone(_ text: IndexedText, lineStart: Int) -> Bool {
         var first = lineStart
-        while first < text.scalars.count - 1, (0x2066...0x2068).contains(text.scalars[first].value) { first += 1 }
+        while first < text.scalars.count - 1, IndexedText.isIsolateInitiator(text.scalars[first]) { first += 1 }
         let script = g_unichar_get_script(gunichar(text.scalars[first].value))
         guard script != G_UNICODE_SCRIPT_COMMON, script != G_UNICODE_SCRIPT_INHERITED, script != G_UNICODE_SCRIPT_UNKNOWN else {
             return false

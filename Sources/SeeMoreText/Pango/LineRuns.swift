@@ -162,11 +162,8 @@ final class LineRuns {
     /// The isolates open after `scalar` when `depth` were open before it (a PDI closes one when one
     /// is open and is ignored otherwise, as bidi does).
     private static func isolateDepth(after scalar: Unicode.Scalar, from depth: Int) -> Int {
-        switch scalar.value {
-        case 0x2066...0x2068: return depth + 1
-        case 0x2069: return max(0, depth - 1)
-        default: return depth
-        }
+        if IndexedText.isIsolateInitiator(scalar) { return depth + 1 }
+        return scalar == "\u{2069}" ? max(0, depth - 1) : depth
     }
 
     /// Tabs, line and paragraph separators and hyphenation points, which Pango lays out otherwise.

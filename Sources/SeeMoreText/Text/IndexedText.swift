@@ -163,6 +163,11 @@ struct IndexedText {
         byteOffsets.dropLast().partitionPoint { $0 < byte }
     }
 
+    /// Whether `scalar` opens a bidi isolate: LRI, RLI or FSI (a PDI closes it).
+    static func isIsolateInitiator(_ scalar: Unicode.Scalar) -> Bool {
+        (0x2066...0x2068).contains(scalar.value)
+    }
+
     /// Characters that end a paragraph for Pango: line feed, carriage return, U+2029.
     static func isParagraphSeparator(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\n" || scalar == "\r" || scalar == "\u{2029}"
