@@ -307,6 +307,8 @@ import Testing
                         if s.recv(100) == b"": how = "closed"; break
                     except BlockingIOError:
                         pass
+                    except OSError:  # a reset: the server closed with the request's bytes unread
+                        how = "closed"; break
                     s.setblocking(True); s.settimeout(10)
                 print(how, round(time.time() - start, 1))
                 """, port: ServerTrustTests.port(url))
