@@ -38,6 +38,9 @@ public final class LayoutEngine {
     private(set) var cutsDescribedFromSums = 0
     /// How many cuts were found on the layout Pango's own ellipsis makes (see `TruncationSearch`).
     private(set) var cutsFoundOnPangosEllipsis = 0
+    /// How many prefixes of a text were laid out again because the first (`UncutLayout.firstLength`'s
+    /// guess) held too few lines.
+    private(set) var prefixesLaidOutAgain = 0
 
     /// The fonts it lays out with.
     public var fonts: FontFiles { context.fontMap.fonts }
@@ -74,6 +77,7 @@ public final class LayoutEngine {
             if search.composedResult { cutsDescribedFromLastLine += 1 }
             if search.summedResult { cutsDescribedFromSums += 1 }
             if search.foundOnPangosEllipsis { cutsFoundOnPangosEllipsis += 1 }
+            prefixesLaidOutAgain += search.prefixesLaidOutAgain
             return truncation
         }
     }

@@ -98,6 +98,8 @@ final class TruncationSearch {
     var summedResult = false
     /// Whether the cut was found on the layout Pango's own ellipsis makes (`quickWordCut`).
     var foundOnPangosEllipsis = false
+    /// Prefixes of the text laid out again because the one before held too few lines (`UncutLayout`).
+    var prefixesLaidOutAgain = 0
 
     init(request: TruncationRequest, style: TextStyle, layout: Layout, lastLine: LastLineLayout) {
         self.request = request
@@ -244,7 +246,8 @@ final class TruncationSearch {
     private func quickWordCut(describing: Bool) throws -> QuickCut? {
         let limit = request.lines
         // Read before laying out, as far as the layout will first go; past that after it.
-        let first = UncutLayout.firstLength(end: end, lines: limit, width: request.width, style: style)
+        let first = UncutLayout.firstLength(
+            text: text, end: end, lines: limit, width: request.width, style: style, limit: limit)
         // An ending not wider than an em beyond an em (Pango's "…" is about one) would be left undecided
         // after the layout: not tried (a plain ellipsis, no suffix).
         let margin = (style.fonts.body.size ?? TruncationRequest.defaultFontSize) + 1
@@ -308,6 +311,7 @@ final class TruncationSearch {
         let uncut = try UncutLayout(
             text: text, end: end, lines: request.lines, width: request.width, layout: layout, style: style,
             linesPerParagraph: linesPerParagraph)
+        prefixesLaidOutAgain += uncut.prefixesLaidOut - 1
         if uncut.isWhole { content = .uncut(end: end) }
         return uncut.isWhole && uncut.lineStarts.count <= request.lines ? nil : uncut
     }

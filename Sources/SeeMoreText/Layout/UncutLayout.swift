@@ -17,6 +17,8 @@ struct UncutLayout {
     let isCursorPosition: [Bool]
     /// `isLineBreak[k]`: a line-break opportunity before character k.
     let isLineBreak: [Bool]
+    /// Prefixes laid out before one held enough lines (1 when the first guess did).
+    let prefixesLaidOut: Int
 
     /// Lays out a prefix of `text[0..<end]` long enough to hold `lines + 3` complete lines, or all of it.
     ///
@@ -33,12 +35,13 @@ struct UncutLayout {
         text: IndexedText, end: Int, lines: Int, width: Double, layout: Layout, style: TextStyle,
         linesPerParagraph limit: Int? = nil
     ) throws {
-        var length = Self.firstLength(end: end, lines: lines, width: width, style: style)
+        var length = Self.firstLength(text: text, end: end, lines: lines, width: width, style: style, limit: limit)
         // Each paragraph holds at least one line, so N+3 paragraphs are enough; Pango's layout costs
         // O(paragraphs × text) (it counts characters from the start for every paragraph), so a text of
         // many short lines must not be laid out further than that.
         if let enough = text.end(ofParagraphs: lines + 3, within: length) { length = enough }
         var triedLongestSafe = false
+        var laidOut = 0
         while true {
             if length > Self.safeParagraph && text.longestParagraph(upTo: length) > Self.safeParagraph {
                 // Try the longest prefix Pango can lay out in one piece before giving up.
@@ -50,6 +53,7 @@ struct UncutLayout {
             }
             let prefix = text.prefixBytes(length)
             try style.apply(prefix, to: layout, linesPerParagraph: limit)
+            laidOut += 1
             if length == end { break }
             // Enough lines: N+3, or under a limit N+2, or N+1 that Pango ended with its ellipsis (it
             // overflowed the line, so the prefix holds more than line N+1's first word).
@@ -59,14 +63,17 @@ struct UncutLayout {
             }
             // Under a limit of N, line N ended with Pango's ellipsis well before the prefix's end (its
             // kept part no longer depends on where the prefix ends).
-            if limit == lines && count == lines && layout.isEllipsized,
-                let ellipsis = layout.ellipsisStart(inLine: lines - 1), text.character(atByte: ellipsis) + 64 < length
-            {
-                break
+            if limit == lines && count == lines && layout.isEllipsized, let ellipsis = layout.ellipsisStart(inLine: lines - 1) {
+                let start = text.character(atByte: ellipsis)
+                if start + Self.pastEllipsis < length { break }
+                // Line N and where its ellipsis falls are known: what must follow it is laid out next.
+                length = min(end, max(length + 1, start + Self.pastEllipsis + Self.guessSlack))
+                continue
             }
             length = min(end, length * 2)
         }
         linesPerParagraph = limit
+        prefixesLaidOut = laidOut
         isWhole = length == end && (limit == nil || !layout.isEllipsized)
         let starts = layout.lineByteRanges.map { text.character(atByte: $0.lowerBound) }
         nextLineEllipsis = limit == lines + 1 ? layout.ellipsisStart(inLine: lines).map { text.character(atByte: $0) } : nil
@@ -88,12 +95,24 @@ struct UncutLayout {
         isLineBreak = lineBreak
     }
 
-    /// The prefix first laid out: a generous guess of what N+3 lines hold (a quarter-em per character).
-    static func firstLength(end: Int, lines: Int, width: Double, style: TextStyle) -> Int {
+    /// The prefix first laid out. Under a limit of N (`limitLines`, Pango's ellipsis on line N): the
+    /// characters guessed to fill N lines (`LinePrefixGuess`) and the `pastEllipsis` that must follow
+    /// the ellipsis. Otherwise a generous guess of what N+3 lines hold (a quarter-em per character).
+    static func firstLength(text: IndexedText, end: Int, lines: Int, width: Double, style: TextStyle, limit: Int?) -> Int {
         let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
+        if limit == lines {
+            let filled = LinePrefixGuess.characters(filling: lines, of: text, end: end, width: width, size: size)
+            return min(end, filled + pastEllipsis + guessSlack)
+        }
         let perLine = Int(min(width / (size * 0.25), 100_000))
         return min(end, max(256, (lines + 3) * perLine + 64))
     }
+
+    /// Characters laid out past where Pango's ellipsis on line N begins, under a limit of N, before the
+    /// kept part of line N is taken to be the whole text's: what follows further does not change it.
+    static let pastEllipsis = 64
+    /// Characters laid out beyond what a guess says is needed.
+    static let guessSlack = 8
 
     /// Characters laid out: the prefix of the text the layout holds.
     var length: Int { isLineBreak.count - 1 }
