@@ -20,6 +20,9 @@ package final class ScanCutter {
         cells.map { cut(text, in: $0) }
     }
 
+    /// Forgets what it measured of the words it cut, keeping its fonts loaded (for a benchmark's rounds).
+    package func forgetMeasuredWords() { renderer.forgetMeasuredWords() }
+
     /// The card request of `text` in `cell`, as the gallery paints it.
     package static func request(_ text: CorpusText, in cell: ScanMatrix.Cell) -> CardRequest {
         let drawn = cell.pseudo.map { $0.apply(to: text.text) } ?? text.text

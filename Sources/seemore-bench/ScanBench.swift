@@ -83,7 +83,7 @@ struct ScanBench {
         var scans: [Double] = []
         var floors: [Double] = []
         for _ in 0..<3 {
-            let cutter = try Self.freshCutter(template: template, warmedBy: texts[0])
+            let cutter = try Self.freshCutter(template: template, warmedBy: sample)
             let start = ContinuousClock.now
             for text in texts { _ = cutter.cases(of: text) }
             let scan = microseconds(ContinuousClock.now - start) / Double(texts.count)
@@ -112,12 +112,15 @@ struct ScanBench {
         )
     }
 
-    /// A cutter (and layout engine) of a round's own, so that no round uses what the one before measured
-    /// (words' widths, `WordWidths`), warmed by cutting `text` once (its fonts loaded, as the rounds
-    /// of one cutter had them; that one text's words are then known to the round).
-    static func freshCutter(template: CardTemplate, warmedBy text: CorpusText) throws -> ScanCutter {
+    /// A cutter (and layout engine) of a round's own, warmed as the floor is: it cuts `texts` once
+    /// untimed, so that its fonts are loaded and shaped with (fontconfig's fallbacks, HarfBuzz's plans
+    /// and tables: a process's fixed cost, which the floor's untimed round leaves out of its figure too),
+    /// then forgets the words it measured (`WordWidths`), so that the round measures each word again
+    /// as a scan does the first time it meets it.
+    static func freshCutter(template: CardTemplate, warmedBy texts: [CorpusText]) throws -> ScanCutter {
         let cutter = try ScanCutter(matrix: ScanMatrix(templates: [template], widths: [320]))
-        _ = cutter.cases(of: text)
+        for text in texts { _ = cutter.cases(of: text) }
+        cutter.forgetMeasuredWords()
         return cutter
     }
 
@@ -135,7 +138,7 @@ struct ScanBench {
             let some = texts.filter { $0.language?.rawValue == language }
             var (scans, floors) = ([Double](), [Double]())
             for _ in 0..<5 {
-                let cutter = try Self.freshCutter(template: template, warmedBy: some[0])
+                let cutter = try Self.freshCutter(template: template, warmedBy: some)
                 let start = ContinuousClock.now
                 for text in some { _ = cutter.cases(of: text) }
                 scans.append(microseconds(ContinuousClock.now - start) / Double(some.count))

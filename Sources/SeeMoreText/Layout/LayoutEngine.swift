@@ -57,6 +57,16 @@ public final class LayoutEngine {
         }
     }
 
+    /// Forgets the words it measured (`WordWidths`) and the last text's style, keeping its fonts loaded:
+    /// the next texts are cut as by an engine that has cut none yet but laid the same fonts out before
+    /// (for a benchmark whose rounds must not reuse what the one before measured).
+    package func forgetMeasuredWords() {
+        TextStack.serialized {
+            wordWidths.forgetAll()
+            lastStyle = nil
+        }
+    }
+
     /// Cuts `request.text` so that it and its ellipsis and suffix fit `request.lines` lines.
     ///
     /// The contract (rules 1–5 in docs/cut-algorithm.md): text that fits is not truncated; otherwise the kept

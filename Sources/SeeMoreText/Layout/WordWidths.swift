@@ -18,6 +18,8 @@ final class WordWidths {
 
     func width(_ key: Key) -> Double? { widths[key] }
 
+    func forgetAll() { widths.removeAll(keepingCapacity: true) }
+
     func remember(_ width: Double, for key: Key) {
         if widths.count >= Self.capacity { widths.removeAll(keepingCapacity: true) }
         widths[key] = width
