@@ -50,34 +50,9 @@ struct FontMixing {
         }
         // A text drawn in one family has no word of two: its words are not looked for.
         let oneFamily = Set(merged.map(\.family)).count <= 1
-        var words: [Range<Int>] = []
-        if !oneFamily {
-            // One pass over the text, in time linear in its length: the words (runs of characters
-            // between white space; a run of characters of scripts written without spaces is a word
-            // apart from the letters around it, so "北京烤鸭" drawn in two fonts is a mixed word and
-            // "filed続きを読む", a text and its Japanese suffix, is none).
-            var start: Int? = nil
-            var startIsUnspaced = false
-            var offset = 0
-            for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
-                let width = UTF8.width(scalar)
-                let unspaced = UnspacedScript.contains(scalar)
-                if wordBreaks.contains(offset), let begun = start {
-                    words.append(begun..<offset)
-                    start = nil
-                }
-                if scalar.properties.isWhitespace {
-                    if let begun = start { words.append(begun..<offset) }
-                    start = nil
-                } else if start == nil || unspaced != startIsUnspaced {
-                    if let begun = start { words.append(begun..<offset) }
-                    start = offset
-                    startIsUnspaced = unspaced
-                }
-                offset += width
-            }
-            if let begun = start { words.append(begun..<offset) }
-        }
+        // Only a word that holds the end of a run inside it can be drawn in two fonts.
+        let ends = merged.flatMap { [$0.bytes.lowerBound, $0.bytes.upperBound] }
+        let words = oneFamily ? [] : Self.wordsAcross(ends, in: text, wordBreaks: wordBreaks)
         for (index, run) in merged.enumerated() where !asked.contains(run.family.lowercased()) {
             let drawn = string(run.bytes)
             guard isVisible(drawn) else { continue }
@@ -116,6 +91,54 @@ struct FontMixing {
                 mixedWords.append("'\(shown)' mixes \(named.joined(separator: " and "))")
             }
         }
+    }
+
+    /// The words of `text` that hold one of `points` (byte offsets) inside them, in order, each once:
+    /// those that can span two runs. A word is a run of characters between white space; a run of
+    /// characters of scripts written without spaces is a word apart from the letters around it, so
+    /// "北京烤鸭" drawn in two fonts is a mixed word and "filed続きを読む", a text and its Japanese
+    /// suffix, is none; a word also ends at each of `wordBreaks`.
+    /// - Complexity: O(the points and the characters of the words found).
+    static func wordsAcross(_ points: [Int], in text: [UInt8], wordBreaks: Set<Int>) -> [Range<Int>] {
+        /// The character starting at `offset`, and its length in bytes.
+        func character(at offset: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+            var end = offset + 1
+            while end < text.count && text[end] & 0xC0 == 0x80 { end += 1 }
+            guard let scalar = String(decoding: text[offset..<end], as: UTF8.self).unicodeScalars.first else { return nil }
+            return (scalar, end - offset)
+        }
+        /// The start of the character that ends at `offset`.
+        func start(before offset: Int) -> Int {
+            var start = offset - 1
+            while start > 0 && text[start] & 0xC0 == 0x80 { start -= 1 }
+            return start
+        }
+        func joins(_ scalar: Unicode.Scalar, unspaced: Bool) -> Bool {
+            !scalar.properties.isWhitespace && UnspacedScript.contains(scalar) == unspaced
+        }
+        var words: [Range<Int>] = []
+        // `point` is no word break: the word holding it goes on past it.
+        for point in points.sorted() where point > 0 && point < text.count && !wordBreaks.contains(point) {
+            if let last = words.last, last.contains(point) { continue }
+            guard let after = character(at: point), let before = character(at: start(before: point)),
+                !after.scalar.properties.isWhitespace, joins(before.scalar, unspaced: UnspacedScript.contains(after.scalar))
+            else { continue }
+            let unspaced = UnspacedScript.contains(after.scalar)
+            var lower = point
+            while lower > 0 && !wordBreaks.contains(lower) {
+                let previous = start(before: lower)
+                guard let character = character(at: previous), joins(character.scalar, unspaced: unspaced) else { break }
+                lower = previous
+            }
+            var upper = point
+            while upper < text.count && !wordBreaks.contains(upper),
+                let character = character(at: upper), joins(character.scalar, unspaced: unspaced)
+            {
+                upper += character.length
+            }
+            words.append(lower..<upper)
+        }
+        return words
     }
 
     /// The directional marks, embeddings, overrides and isolates (UAX #9's explicit formatting).

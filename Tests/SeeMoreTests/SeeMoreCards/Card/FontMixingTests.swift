@@ -14,6 +14,50 @@ import Testing
         return try CardRenderer().draw(request, state: .collapsed).metadata
     }
 
+    /// The words found around run ends are those of a plain split of the whole text (white space
+    /// between words, unspaced scripts apart, a word break ending one) that hold a run end inside them.
+    @Test func wordsAcrossRunEnds_areTheWholeSplitsWordsHoldingOne() {
+        var seed: UInt64 = 47
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let pieces = ["a", "é", "ế", "東", "か", "서", "🎉", " ", "\u{3000}", "ب", "\u{2066}", "\u{0301}", "-"]
+        var found = 0
+        for _ in 0..<500 {
+            let text = Array((0..<(1 + next(40))).map { _ in pieces[next(pieces.count)] }.joined().utf8)
+            let boundaries = (0...text.count).filter { $0 == text.count || text[$0] & 0xC0 != 0x80 }
+            let points = (0..<(1 + next(5))).map { _ in boundaries[next(boundaries.count)] }
+            let breaks = Set((0..<next(2)).map { _ in boundaries[next(boundaries.count)] })
+            // The whole split, character by character.
+            var words: [Range<Int>] = []
+            var start: Int? = nil
+            var startIsUnspaced = false
+            var offset = 0
+            for scalar in String(decoding: text, as: UTF8.self).unicodeScalars {
+                let unspaced = UnspacedScript.contains(scalar)
+                if breaks.contains(offset), let begun = start {
+                    words.append(begun..<offset)
+                    start = nil
+                }
+                if scalar.properties.isWhitespace {
+                    if let begun = start { words.append(begun..<offset) }
+                    start = nil
+                } else if start == nil || unspaced != startIsUnspaced {
+                    if let begun = start { words.append(begun..<offset) }
+                    (start, startIsUnspaced) = (offset, unspaced)
+                }
+                offset += UTF8.width(scalar)
+            }
+            if let begun = start { words.append(begun..<offset) }
+            let expected = words.filter { word in points.contains { word.lowerBound < $0 && $0 < word.upperBound } }
+            let got = FontMixing.wordsAcross(points, in: text, wordBreaks: breaks)
+            #expect(got == expected, "\(String(decoding: text, as: UTF8.self).debugDescription) points \(points) breaks \(breaks)")
+            found += got.count
+        }
+        #expect(found > 300)
+    }
+
     /// Runs of one family (the words need no look: none can mix two) start where the text's scalars
     /// say, in order, with gaps between them (lines not drawn), and one run of another family makes
     /// the words count again, with the same starts.
