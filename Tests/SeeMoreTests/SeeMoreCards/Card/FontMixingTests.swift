@@ -52,7 +52,8 @@ import Testing
             if let begun = start { words.append(begun..<offset) }
             let expected = words.filter { word in points.contains { word.lowerBound < $0 && $0 < word.upperBound } }
             let got = FontMixing.wordsAcross(points, in: text, wordBreaks: breaks)
-            #expect(got == expected, "\(String(decoding: text, as: UTF8.self).debugDescription) points \(points) breaks \(breaks)")
+            let label = String(decoding: text, as: UTF8.self).debugDescription
+            #expect(got == expected, "\(label) points \(points) breaks \(breaks)")
             found += got.count
         }
         #expect(found > 300)
