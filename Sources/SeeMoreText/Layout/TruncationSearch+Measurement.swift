@@ -3,11 +3,13 @@
 extension TruncationSearch {
     /// The shortcut for candidates that keep line N's first word (see `LastLineLayout`); nil for N = 1,
     /// where the last line is the whole text, and where line N would itemize differently on its own
-    /// (see `LastLineLayout.standsAlone`). Line N's runs are read for a line of plain text in the
-    /// paragraph's direction, and lines 1…N−1 when `describing` a paragraph whose direction is known before line N.
+    /// (see `LastLineLayout.standsAlone`), or where the ending holds a tab (see `Shortcut.firstTab`).
+    /// Line N's runs are read for a line of plain text in the paragraph's direction, and lines 1…N−1
+    /// when `describing` a paragraph whose direction is known before line N.
     func shortcut(_ uncut: UncutLayout, describing: Bool) -> Shortcut? {
         guard request.lines > 1, style.keepsLinesAlike, let lineStart = uncut.start(ofLine: request.lines), lineStart > 0,
-            LastLineLayout.standsAlone(text, lineStart: lineStart)
+            LastLineLayout.standsAlone(text, lineStart: lineStart),
+            ![request.ellipsis, request.gap, request.suffix].contains(where: { $0.unicodeScalars.contains("\t") })
         else { return nil }
         let direction =
             request.direction == .auto ? LastLineLayout.paragraphDirection(of: text, before: lineStart) : request.direction
@@ -16,7 +18,8 @@ extension TruncationSearch {
         // would decide its direction, so it does not.
         let composes = composesResult && (direction == .ltr || direction == .rtl)
         return Shortcut(
-            lineStart: lineStart, firstWordEnd: uncut.firstBreak(after: lineStart, before: end), direction: direction,
+            lineStart: lineStart, firstWordEnd: uncut.firstBreak(after: lineStart, before: end),
+            firstTab: text.scalars[lineStart..<end].firstIndex(of: "\t"), direction: direction,
             lineRuns: composes && style.layoutIsSumOfRuns
                 ? LineRuns(
                     layout: layout, line: request.lines - 1, text: text, width: request.width,
@@ -39,7 +42,7 @@ extension TruncationSearch {
         if let known = probe.measured[keptEnd] { return known }
         let ending = ending(keptEnd: keptEnd)
         var collapsed: Collapsed? = nil
-        if let shortcut = probe.shortcut, keptEnd >= shortcut.firstWordEnd {
+        if let shortcut = probe.shortcut, shortcut.holds(keptEnd) {
             collapsed = try measureBySum(keptEnd, ending: ending, shortcut)
             if collapsed == nil { collapsed = try measureOnLastLine(keptEnd, ending: ending, shortcut) }
         }

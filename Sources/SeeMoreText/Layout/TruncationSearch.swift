@@ -59,10 +59,19 @@ final class TruncationSearch {
     struct Shortcut {
         let lineStart: Int
         let firstWordEnd: Int
+        /// The first tab from line N's start on. Pango sets tab stops every eight spaces of the font at
+        /// the start of a layout's text (a markup span's or an entity's weight there), so line N laid out
+        /// alone can put a tab elsewhere than the whole text does: kept text with a tab on line N is
+        /// measured and described by a layout of the whole collapsed text.
+        let firstTab: Int?
         /// The paragraph's, from its start; nil when it has no strong character before line N.
         let direction: TextDirection?
         let lineRuns: LineRuns?
         let linesAbove: LinesAbove?
+
+        /// Whether it measures the candidate keeping `text[0..<keptEnd]`: one that keeps line N's first
+        /// word and no tab on line N.
+        func holds(_ keptEnd: Int) -> Bool { keptEnd >= firstWordEnd && firstTab.map { keptEnd <= $0 } ?? true }
     }
 
     /// The candidates measured with one reading of the uncut layout, by the end of their kept text.
