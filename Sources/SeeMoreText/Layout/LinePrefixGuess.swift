@@ -2,7 +2,7 @@ import CPangoCairo
 
 /// How many characters of a text fill a number of lines, guessed from the characters alone, so that
 /// the cut's first layout shapes little more than what the cut reads (Pango's own ellipsis shapes the
-/// whole paragraph: a post of eight lines cut to three is shaped three times over).
+/// whole paragraph: all eight lines of a post cut to three).
 ///
 /// Each character is given a width in ems that most fonts draw it at least as wide as: a guess too
 /// short costs a second layout (`UncutLayout` checks that the prefix held what it needs, and lays out

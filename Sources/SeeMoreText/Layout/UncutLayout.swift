@@ -30,7 +30,8 @@ struct UncutLayout {
     /// of its bitmaps, decoding a dozen of them), and the lines past it cost nothing to break. Lines
     /// before the limit and the start of the limit's line are then those of the whole text (and that
     /// line's text up to its ellipsis); no line count, and no line start past it, can be read from it.
-    /// - Complexity: O(length of the first `lines + 3` lines), doubling the prefix while it is too short.
+    /// - Complexity: O(length of the first `lines + 3` lines), doubling the prefix while it is too short
+    ///   (under a limit of N, lengthening it at once to what must follow line N's ellipsis).
     init(
         text: IndexedText, end: Int, lines: Int, width: Double, layout: Layout, style: TextStyle,
         linesPerParagraph limit: Int? = nil
@@ -95,17 +96,17 @@ struct UncutLayout {
         isLineBreak = lineBreak
     }
 
-    /// The prefix first laid out. Under a limit of N (`limitLines`, Pango's ellipsis on line N): the
-    /// characters guessed to fill N lines (`LinePrefixGuess`) and the `pastEllipsis` that must follow
-    /// the ellipsis. Otherwise a generous guess of what N+3 lines hold (a quarter-em per character).
+    /// The prefix first laid out: a generous guess of what N+3 lines hold (a quarter-em per character).
+    /// Under a limit of N (`limitLines`, Pango's ellipsis on line N), when shorter: the characters
+    /// guessed to fill N lines (`LinePrefixGuess`) and the `pastEllipsis` that must follow the ellipsis
+    /// (a text of marks and zero-width characters, guessed to fill nothing, is laid out no further).
     static func firstLength(text: IndexedText, end: Int, lines: Int, width: Double, style: TextStyle, limit: Int?) -> Int {
         let size = style.fonts.body.size ?? TruncationRequest.defaultFontSize
-        if limit == lines {
-            let filled = LinePrefixGuess.characters(filling: lines, of: text, end: end, width: width, size: size)
-            return min(end, filled + pastEllipsis + guessSlack)
-        }
         let perLine = Int(min(width / (size * 0.25), 100_000))
-        return min(end, max(256, (lines + 3) * perLine + 64))
+        let generous = min(end, max(256, (lines + 3) * perLine + 64))
+        guard limit == lines else { return generous }
+        let filled = LinePrefixGuess.characters(filling: lines, of: text, end: generous, width: width, size: size)
+        return min(generous, filled + pastEllipsis + guessSlack)
     }
 
     /// Characters laid out past where Pango's ellipsis on line N begins, under a limit of N, before the
