@@ -35,13 +35,13 @@ public final class CardRenderer {
         return fonts.covers(request.template.fonts) ? fonts : fonts.merged(with: request.template.fonts)
     }
 
-    /// The engine that draws with `fonts`, made on first use.
     /// Forgets what its engines measured of the words they cut (`LayoutEngine.forgetMeasuredWords`).
     package func forgetMeasuredWords() {
         engine.forgetMeasuredWords()
         for other in others { other.engine.forgetMeasuredWords() }
     }
 
+    /// The engine that draws with `fonts`, made on first use.
     private func engine(for fonts: FontFiles) throws -> LayoutEngine {
         if fonts == engine.fonts { return engine }
         if let index = others.firstIndex(where: { $0.fonts == fonts }) {

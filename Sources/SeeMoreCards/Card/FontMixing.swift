@@ -120,10 +120,9 @@ struct FontMixing {
         // `point` is no word break: the word holding it goes on past it.
         for point in points.sorted() where point > 0 && point < text.count && !wordBreaks.contains(point) {
             if let last = words.last, last.contains(point) { continue }
-            guard let after = character(at: point), let before = character(at: start(before: point)),
-                !after.scalar.properties.isWhitespace, joins(before.scalar, unspaced: UnspacedScript.contains(after.scalar))
-            else { continue }
+            guard let after = character(at: point), let before = character(at: start(before: point)) else { continue }
             let unspaced = UnspacedScript.contains(after.scalar)
+            guard joins(after.scalar, unspaced: unspaced), joins(before.scalar, unspaced: unspaced) else { continue }
             var lower = point
             while lower > 0 && !wordBreaks.contains(lower) {
                 let previous = start(before: lower)

@@ -19,7 +19,7 @@ extension TruncationSearch {
         let composes = composesResult && (direction == .ltr || direction == .rtl)
         return Shortcut(
             lineStart: lineStart, firstWordEnd: uncut.firstBreak(after: lineStart, before: end),
-            firstTab: text.scalars[lineStart..<end].firstIndex(of: "\t"), direction: direction,
+            firstTab: text.scalars[lineStart..<min(end, uncut.length)].firstIndex(of: "\t"), direction: direction,
             lineRuns: composes && style.layoutIsSumOfRuns
                 ? LineRuns(
                     layout: layout, line: request.lines - 1, text: text, width: request.width,

@@ -59,10 +59,11 @@ final class TruncationSearch {
     struct Shortcut {
         let lineStart: Int
         let firstWordEnd: Int
-        /// The first tab from line N's start on. Pango sets tab stops every eight spaces of the font at
-        /// the start of a layout's text (a markup span's or an entity's weight there), so line N laid out
-        /// alone can put a tab elsewhere than the whole text does: kept text with a tab on line N is
-        /// measured and described by a layout of the whole collapsed text.
+        /// The first tab from line N's start on, within the text laid out (no candidate keeps more).
+        /// Pango sets tab stops every eight spaces of the font at the start of a layout's text (a markup
+        /// span's or an entity's weight there), so line N laid out alone can put a tab elsewhere than the
+        /// whole text does: kept text with a tab on line N is measured and described by a layout of the
+        /// whole collapsed text.
         let firstTab: Int?
         /// The paragraph's, from its start; nil when it has no strong character before line N.
         let direction: TextDirection?
