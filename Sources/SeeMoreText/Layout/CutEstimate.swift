@@ -1,15 +1,15 @@
 /// Which cut candidates can fit, read from the uncut layout without laying any of them out.
 ///
-/// On line N of the uncut text, a candidate's kept part of that line is as wide as the distance from
-/// the line's start to the candidate; followed by the ellipsis and suffix it fits only when that
-/// distance plus the ending's width is at most the line's width. Shaping at the cut can make the real
-/// line a little wider or narrower than this sum (kerning with the ellipsis, a ligature broken, a
-/// letter's joining form), so only candidates that overflow by more than a margin far above any such
-/// difference (an em) are left out; the search still lays out every other one and decides by those
-/// layouts alone, so its answer is the contract's.
+/// On line N of the uncut text, a candidate's kept part of that line is as wide as its characters'
+/// widths summed; followed by the ellipsis and suffix it fits only when that sum plus the ending's
+/// width is at most the line's width. Shaping at the cut can make the real line a little wider or
+/// narrower than this sum (kerning with the ellipsis, a ligature broken, a letter's joining form),
+/// so only candidates that overflow by more than a margin far above any such difference (an em) are
+/// left out; the search still lays out every other one and decides by those layouts alone, so its
+/// answer is the contract's.
 ///
-/// Estimated only where the distance grows with the text: a line N all of one direction (all left to
-/// right, or all right to left, measured from its right end).
+/// The sum does not depend on the order bidi draws the runs in, so lines that mix directions are
+/// estimated too.
 enum CutEstimate {
     /// The largest character index on line N a candidate may have and still fit (candidates past
     /// line N are not estimated), or nil when every candidate must be measured (no estimate, or the
@@ -19,28 +19,32 @@ enum CutEstimate {
     ///   - endingWidth: the width of the ellipsis and suffix laid out alone, in points.
     ///   - lineEnd: where line N's candidates end: line N+1's start (by default), or where Pango's
     ///     ellipsis begins on a line N it ended with one.
+    /// - Complexity: O(line N), its characters' widths read once.
     static func reach(
         layout: Layout, text: IndexedText, uncut: UncutLayout, lines: Int, width: Double, endingWidth: Double, margin: Double,
         lineEnd: Int? = nil
     ) -> Int? {
         guard let lineStart = uncut.start(ofLine: lines), let nextLineStart = lineEnd ?? uncut.start(ofLine: lines + 1),
-            nextLineStart > lineStart, let line = layout.oneDirectionLine(lines - 1)
+            nextLineStart > lineStart, let line = layout.layoutLine(lines - 1),
+            let widths = line.characterWidths(lineStart..<nextLineStart, of: text)
         else { return nil }
         let available = width - endingWidth + margin
+        // kept[i]: the width of line N's characters before character lineStart + i, in Pango units.
+        var kept = [Int](repeating: 0, count: widths.count + 1)
+        for (index, width) in widths.enumerated() { kept[index + 1] = kept[index] + Int(width) }
         /// The width of line N's text from its start to the kept text's end for candidate `k`.
-        func kept(_ k: Int) -> Double {
+        func keptWidth(_ k: Int) -> Double {
             let keptEnd = text.trimmedEnd(k)
-            guard keptEnd > lineStart else { return 0 }
-            return line.distance(toByte: text.byteOffsets[keptEnd])
+            return keptEnd > lineStart ? PangoUnits.toPoints(Int32(clamping: kept[keptEnd - lineStart])) : 0
         }
         // If even all of line N comes within the margin with the ending, there is nothing to leave out.
-        guard kept(nextLineStart) > available else { return nil }
-        // The distance grows with k: the last k on line N within the margin, by bisection.
-        var low = lineStart  // kept(low) ≤ available (nothing of line N kept)
-        var high = nextLineStart  // kept(high) > available
+        guard keptWidth(nextLineStart) > available else { return nil }
+        // The width grows with k: the last k on line N within the margin, by bisection.
+        var low = lineStart  // keptWidth(low) ≤ available (nothing of line N kept)
+        var high = nextLineStart  // keptWidth(high) > available
         while high - low > 1 {
             let middle = (low + high) / 2
-            if kept(middle) <= available { low = middle } else { high = middle }
+            if keptWidth(middle) <= available { low = middle } else { high = middle }
         }
         return low
     }
