@@ -19,7 +19,8 @@ extension TruncationSearch {
         let composes = composesResult && (direction == .ltr || direction == .rtl)
         return Shortcut(
             lineStart: lineStart, firstWordEnd: uncut.firstBreak(after: lineStart, before: end),
-            firstTab: text.scalars[lineStart..<min(end, uncut.length)].firstIndex(of: "\t"), direction: direction,
+            firstTab: text.scalars[lineStart..<min(end, uncut.length)].firstIndex(of: "\t"),
+            measuresAlone: LastLineLayout.shapesAlone(text, lineStart: lineStart), direction: direction,
             lineRuns: composes && style.layoutIsSumOfRuns
                 ? LineRuns(
                     layout: layout, line: request.lines - 1, text: text, width: request.width,
@@ -44,7 +45,9 @@ extension TruncationSearch {
         var collapsed: Collapsed? = nil
         if let shortcut = probe.shortcut, shortcut.holds(keptEnd) {
             collapsed = try measureBySum(keptEnd, ending: ending, shortcut)
-            if collapsed == nil { collapsed = try measureOnLastLine(keptEnd, ending: ending, shortcut) }
+            if collapsed == nil && shortcut.measuresAlone {
+                collapsed = try measureOnLastLine(keptEnd, ending: ending, shortcut)
+            }
         }
         let measured = try collapsed ?? measureByLayout(keptEnd, ending: ending)
         probe.measured[keptEnd] = measured

@@ -65,6 +65,9 @@ final class TruncationSearch {
         /// whole text does: kept text with a tab on line N is measured and described by a layout of the
         /// whole collapsed text.
         let firstTab: Int?
+        /// Whether line N laid out alone is shaped and ordered as in the whole text
+        /// (`LastLineLayout.shapesAlone`): only then does a layout of it measure a candidate.
+        let measuresAlone: Bool
         /// The paragraph's, from its start; nil when it has no strong character before line N.
         let direction: TextDirection?
         let lineRuns: LineRuns?

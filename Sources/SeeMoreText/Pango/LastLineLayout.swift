@@ -76,6 +76,42 @@ final class LastLineLayout {
         return open <= 0
     }
 
+    /// Whether a layout of the line starting at `lineStart` alone shapes and orders it as the whole
+    /// text does, beyond `standsAlone`'s itemizing: no isolate (LRI, RLI, FSI without its PDI),
+    /// embedding or override is open there in its paragraph (the line alone would not hold it, so its
+    /// characters could take other bidi levels: a line starting inside an RLI of a right-to-left
+    /// paragraph is drawn two levels lower), and the line does not continue a word of a script whose
+    /// letters join (broken across lines, the word is shaped across the break: an Arabic letter
+    /// starting the line takes its final form, alone its initial or isolated one).
+    static func shapesAlone(_ text: IndexedText, lineStart: Int) -> Bool {
+        if lineStart > 0 && joins(text.scalars[lineStart - 1]) && joins(text.scalars[lineStart]) { return false }
+        var start = lineStart
+        while start > 0 && !IndexedText.isParagraphSeparator(text.scalars[start - 1]) { start -= 1 }
+        var open = 0
+        for scalar in text.scalars[start..<lineStart] {
+            if (0x202A...0x202E).contains(scalar.value) { return false }
+            if IndexedText.isIsolateInitiator(scalar) {
+                open += 1
+            } else if scalar == "\u{2069}" {
+                open = max(0, open - 1)
+            }
+        }
+        return open == 0
+    }
+
+    /// Whether `scalar` is of a script whose letters join their neighbors (or is a joiner).
+    private static func joins(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar == "\u{200D}" { return true }
+        switch g_unichar_get_script(gunichar(scalar.value)) {
+        case G_UNICODE_SCRIPT_ARABIC, G_UNICODE_SCRIPT_SYRIAC, G_UNICODE_SCRIPT_NKO, G_UNICODE_SCRIPT_MONGOLIAN,
+            G_UNICODE_SCRIPT_MANDAIC, G_UNICODE_SCRIPT_MANICHAEAN, G_UNICODE_SCRIPT_PSALTER_PAHLAVI, G_UNICODE_SCRIPT_ADLAM,
+            G_UNICODE_SCRIPT_HANIFI_ROHINGYA, G_UNICODE_SCRIPT_SOGDIAN, G_UNICODE_SCRIPT_PHAGS_PA, G_UNICODE_SCRIPT_INHERITED:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The direction to lay out a line starting at `lineStart` with: that of the first strong
     /// character of its paragraph before it, or nil when there is none (then the line's own text decides).
     static func paragraphDirection(of text: IndexedText, before lineStart: Int) -> TextDirection? {

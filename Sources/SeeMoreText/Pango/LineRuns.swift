@@ -166,6 +166,14 @@ final class LineRuns {
         return scalar == "\u{2069}" ? max(0, depth - 1) : depth
     }
 
+    /// The byte where the shaping context of a run starting at character `start` begins: up to eight
+    /// characters before it in its paragraph.
+    private static func contextStart(_ text: IndexedText, before start: Int) -> Int {
+        var first = start
+        while first > max(0, start - 8) && !IndexedText.isParagraphSeparator(text.scalars[first - 1]) { first -= 1 }
+        return text.byteOffsets[first]
+    }
+
     /// Tabs, line and paragraph separators and hyphenation points, which Pango lays out otherwise.
     private static func holdsSpecialCharacters(_ bytes: ArraySlice<UInt8>) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
@@ -200,8 +208,12 @@ final class LineRuns {
             measured.width > 0
         else { return nil }
         // The line as the paragraph of its own layout would hold it: the run shaped with the same text
-        // around it, and the marks that open the ending when they join it.
-        let lineText = Array(text.bytes[lineBytes.lowerBound..<cut]) + ending.bytes
+        // around it, and the marks that open the ending when they join it. Pango shapes a run with the
+        // text before it in its paragraph as context (a word broken across lines joins its letters
+        // across the break: an Arabic letter starting line N takes its final form), and HarfBuzz reads
+        // at most five characters of it.
+        let context = Self.contextStart(text, before: lineStart.character)
+        let lineText = Array(text.bytes[context..<cut]) + ending.bytes
         let marks =
             measured.joinsMarks ? ending.bytes[..<ending.ellipsisStart].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } : 0
         guard let item = pango_item_copy(run.item) else { return nil }
@@ -209,7 +221,7 @@ final class LineRuns {
             pango_item_free(item)
             return nil
         }
-        item.pointee.offset = Int32(run.bytes.lowerBound - lineBytes.lowerBound)
+        item.pointee.offset = Int32(run.bytes.lowerBound - context)
         item.pointee.length = Int32(cut - run.bytes.lowerBound + (measured.joinsMarks ? ending.ellipsisStart : 0))
         item.pointee.num_chars = Int32(keptEnd - text.character(atByte: run.bytes.lowerBound) + marks)
         item.pointee.analysis.flags &= ~UInt8(PANGO_ANALYSIS_FLAG_NEED_HYPHEN)

@@ -203,6 +203,73 @@ import Testing
         #expect(quick.cutsDescribedFromSums > count / 8, "\(quick.cutsDescribedFromSums) of \(count)")
     }
 
+    /// Line N starting inside an isolate opened on the line before (RLI "שלום לכולם" broken after its
+    /// first word): the whole text draws it two levels higher than a layout of the line alone would, so
+    /// such a line is measured and described from its runs or from the whole collapsed text. Found by
+    /// the right-to-left corpus at 400 cases (seed 59): laid out alone, the first kept 99 characters
+    /// where 109 fit, and the second put its suffix 100 pt left of where the card draws it.
+    @Test(
+        arguments: [
+            (
+                "השקנו \u{2066}#SwiftUI\u{2069} \u{2066}https://example.com/a\u{2069} خدمات תהליך \u{2066}#SwiftUI\u{2069} תודה "
+                    + "خدمات\u{2067}שלום לכולם\u{2069} \u{2067}שלום לכולם\u{2069} \u{2066}@anna_k\u{2069} החדש! "
+                    + "\u{2066}https://example.com/a\u{2069} השקנוعلى \u{2066}@anna_k\u{2069} تعرف (כן) תהליך",
+                258.0, 3, "Noto Sans Arabic 14", "…", "続きを読む", "Bold"
+            ),
+            (
+                "לכולם \u{2068}iPhone 2026\u{2069} השקנו \u{2067}שלום לכולם\u{2069} \u{2068}iPhone 2026\u{2069} השקנו "
+                    + "\u{2066}https://example.com/a\u{2069} תהליךבלילה, ההצטרפות את השקנו תודה היום \u{2067}שלום לכולם\u{2069}תהליךאת "
+                    + "היום השקנו תהליך \u{2067}שלום לכולם\u{2069} שלום בלילה, \u{2066}https://example.com/a\u{2069} ההצטרפות בלילה,"
+                    + "תודה ההצטרפות \u{2068}iPhone 2026\u{2069}ענקית את ",
+                143.0, 5, "Noto Sans Hebrew 15", "… ", "עוד", nil
+            ),
+        ] as [(String, Double, Int, String, String, String, String?)])
+    func linesStartingInsideAnIsolate_areCutAndDescribedAsTheWholeText(
+        _ example: (String, Double, Int, String, String, String, String?)
+    ) throws {
+        var request = TruncationRequest(
+            text: example.0, font: example.3, width: example.1, lines: example.2, ellipsis: example.4, suffix: example.5,
+            suffixFont: example.6)
+        request.fullCountLimit = 0
+        let found = try LayoutEngine().truncate(request)
+        let relaying = try LayoutEngine()
+        relaying.composesResults = false
+        let whole = try relaying.truncate(request)
+        #expect(found.cutIndex == whole.cutIndex)
+        #expect(LayoutEngineTests.rectsAgree(found.suffixRects, whole.suffixRects), "\(found.suffixRects) \(whole.suffixRects)")
+        let answer = ReferenceCut.Answer(truncated: found.truncated, kept: found.cutIndex, suffixWraps: found.suffixWraps)
+        #expect(answer == (try ReferenceCut().answers(request))[.word])
+    }
+
+    /// Right-to-left paragraphs of Arabic words run together, longer than a line, so that Pango breaks
+    /// them between letters and line N starts inside a word: Pango shapes that line's first run with
+    /// the letters before the break as context (its first letter in its final form), so neither the
+    /// sum of line N's runs nor a layout of line N alone may shape it without them (a third of the
+    /// texts are given as markup, which is measured so). Some lines start inside an isolate left open
+    /// on the line before (a layout of line N alone would not hold it).
+    @Test func rightToLeftWordsBrokenAcrossLines_areCutAsTheFullSearchAndTheReference() throws {
+        let arabic = ["مرحبا", "بكم", "تعرف", "على", "خدمات", "الخرائط", "الجديدة", "المطاعم", "والمقاهي", "سنتحدث", "قريبا"]
+        let (quick, count) = try Self.compareQuickSearch(defaultSeed: 71, share: 12) { generator in
+            func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+            var text = ""
+            for _ in 0..<(10 + Int(generator.next() % 30)) {
+                for _ in 0..<(generator.next() % 3 == 0 ? 4 + Int(generator.next() % 6) : 1) { text += pick(arabic) }
+                text += generator.next() % 5 == 0 ? " \u{2067}" + pick(arabic) + " " + pick(arabic) + "\u{2069} " : " "
+            }
+            let ending = pick([("… ", "المزيد", "Bold"), ("", " ..더보기", "13"), ("… ", "See more", nil)])
+            var request = TruncationRequest(
+                text: text, font: pick(["DejaVu Sans 15", "Noto Sans Arabic 14", "Noto Sans Hebrew 15"]),
+                width: Double(60 + generator.next() % 160), lines: 2 + Int(generator.next() % 3),
+                ellipsis: ending.0, suffix: ending.1, suffixFont: ending.2)
+            request.direction = pick([.auto, .rtl])
+            // As markup (the text holds no tags), line N is measured and described by a layout of it
+            // alone instead of from its runs' sums.
+            request.markup = generator.next() % 3 == 0
+            return request
+        }
+        #expect(quick.cutsDescribedFromSums > count / 20, "\(quick.cutsDescribedFromSums) of \(count)")
+    }
+
     /// Cuts `SEEMORE_FUZZ_COUNT` (default 120) uncounted requests made by `make` with the quick search
     /// on Pango's ellipsis and with the full search alone: the same cut, description and painter's
     /// kept text, and the reference's; more than one in `share` found by the quick search.
