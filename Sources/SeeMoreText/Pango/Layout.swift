@@ -180,11 +180,16 @@ package final class Layout {
         while let current = node, index < (wanted?.upperBound ?? Int.max) {
             if wanted?.contains(index) ?? true, let line = current.pointee.data?.assumingMemoryBound(to: PangoLayoutLine.self) {
                 let start = Int(line.pointee.start_index)
+                let end = start + Int(line.pointee.length)
+                // The line's bytes between the hidden ranges, a span at a time.
                 var kept: [UInt8] = []
-                for index in start..<(start + Int(line.pointee.length)) {
-                    while nextHidden < hidden.count, hidden[nextHidden].upperBound <= index { nextHidden += 1 }
-                    if nextHidden < hidden.count, hidden[nextHidden].contains(index) { continue }
-                    kept.append(bytes[index])
+                var from = start
+                while from < end {
+                    while nextHidden < hidden.count, hidden[nextHidden].upperBound <= from { nextHidden += 1 }
+                    let hiddenHere = nextHidden < hidden.count ? hidden[nextHidden].clamped(to: from..<end) : end..<end
+                    let upTo = hiddenHere.isEmpty ? end : hiddenHere.lowerBound
+                    kept.append(contentsOf: bytes[from..<upTo])
+                    from = hiddenHere.isEmpty ? end : hiddenHere.upperBound
                 }
                 var lineText = String(decoding: kept, as: UTF8.self)
                 if let hyphen = Self.insertedHyphen(line) { lineText.unicodeScalars.append(hyphen) }
