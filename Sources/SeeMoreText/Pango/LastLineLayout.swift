@@ -85,18 +85,7 @@ final class LastLineLayout {
     /// starting the line takes its final form, alone its initial or isolated one).
     static func shapesAlone(_ text: IndexedText, lineStart: Int) -> Bool {
         if lineStart > 0 && joins(text.scalars[lineStart - 1]) && joins(text.scalars[lineStart]) { return false }
-        var start = lineStart
-        while start > 0 && !IndexedText.isParagraphSeparator(text.scalars[start - 1]) { start -= 1 }
-        var open = 0
-        for scalar in text.scalars[start..<lineStart] {
-            if (0x202A...0x202E).contains(scalar.value) { return false }
-            if IndexedText.isIsolateInitiator(scalar) {
-                open += 1
-            } else if scalar == "\u{2069}" {
-                open = max(0, open - 1)
-            }
-        }
-        return open == 0
+        return text.isolatesOpen(at: lineStart, embeddingsBefore: lineStart) == 0
     }
 
     /// Whether `scalar` is of a script whose letters join their neighbors (or is a joiner).
@@ -115,10 +104,7 @@ final class LastLineLayout {
     /// The direction to lay out a line starting at `lineStart` with: that of the first strong
     /// character of its paragraph before it, or nil when there is none (then the line's own text decides).
     static func paragraphDirection(of text: IndexedText, before lineStart: Int) -> TextDirection? {
-        var start = lineStart
-        while start > 0 && !IndexedText.isParagraphSeparator(text.scalars[start - 1]) {
-            start -= 1
-        }
+        let start = text.paragraphStart(before: lineStart)
         return StrongDirection.of(text.bytes[text.byteOffsets[start]..<text.byteOffsets[lineStart]])
     }
 

@@ -72,6 +72,9 @@ final class LineRuns {
     let lineBytes: Range<Int>
     /// The line's first character, and how many isolates are open there.
     private let lineStart: (character: Int, isolates: Int)
+    /// Where the text a cut run is shaped with as context begins, in bytes of the text: a few
+    /// characters before the line, as Pango shapes a run with its paragraph around it.
+    private let context: Int
     /// The line width in Pango units, as the layouts get it.
     private let width: Int32
     /// Names the runs' fonts.
@@ -94,10 +97,16 @@ final class LineRuns {
         let start = Int(line.pointee.start_index)
         lineBytes = start..<(start + Int(line.pointee.length))
         guard lineBytes.upperBound <= text.bytes.count, !Self.holdsSpecialCharacters(text.bytes[lineBytes]),
-            let depth = Self.isolatesOpen(
-                text, at: text.character(atByte: start), embeddingsBefore: text.character(atByte: lineBytes.upperBound))
+            let depth = text.isolatesOpen(
+                at: text.character(atByte: start), embeddingsBefore: text.character(atByte: lineBytes.upperBound))
         else { return nil }
         lineStart = (text.character(atByte: start), depth)
+        // Up to eight characters before the line, within its paragraph (HarfBuzz reads five).
+        var first = lineStart.character
+        while first > max(0, lineStart.character - 8) && !IndexedText.isParagraphSeparator(text.scalars[first - 1]) {
+            first -= 1
+        }
+        context = text.byteOffsets[first]
         var runs: [Run] = []
         var eligible = true
         layout.forEachRun(of: line) { run in
@@ -144,36 +153,6 @@ final class LineRuns {
         }
     }
 
-    /// How many isolates (LRI, RLI, FSI) are open at character `start` of its paragraph; nil when the
-    /// paragraph holds an embedding or override before character `end` (their levels reach past any
-    /// cut, so the ending's would depend on the kept text).
-    private static func isolatesOpen(_ text: IndexedText, at start: Int, embeddingsBefore end: Int) -> Int? {
-        var index = end
-        while index > 0 && !IndexedText.isParagraphSeparator(text.scalars[index - 1]) { index -= 1 }
-        var depth = 0
-        for scalar in text.scalars[index..<end] {
-            if (0x202A...0x202E).contains(scalar.value) { return nil }
-            if index < start { depth = Self.isolateDepth(after: scalar, from: depth) }
-            index += 1
-        }
-        return depth
-    }
-
-    /// The isolates open after `scalar` when `depth` were open before it (a PDI closes one when one
-    /// is open and is ignored otherwise, as bidi does).
-    private static func isolateDepth(after scalar: Unicode.Scalar, from depth: Int) -> Int {
-        if IndexedText.isIsolateInitiator(scalar) { return depth + 1 }
-        return scalar == "\u{2069}" ? max(0, depth - 1) : depth
-    }
-
-    /// The byte where the shaping context of a run starting at character `start` begins: up to eight
-    /// characters before it in its paragraph.
-    private static func contextStart(_ text: IndexedText, before start: Int) -> Int {
-        var first = start
-        while first > max(0, start - 8) && !IndexedText.isParagraphSeparator(text.scalars[first - 1]) { first -= 1 }
-        return text.byteOffsets[first]
-    }
-
     /// Tabs, line and paragraph separators and hyphenation points, which Pango lays out otherwise.
     private static func holdsSpecialCharacters(_ bytes: ArraySlice<UInt8>) -> Bool {
         var previous: (UInt8, UInt8) = (0, 0)
@@ -199,7 +178,7 @@ final class LineRuns {
         let run = runs[last]
         // No isolate left open by the cut: the ending, after everything kept, is then at the paragraph's level.
         let isolates = text.scalars[lineStart.character..<keptEnd].reduce(lineStart.isolates) {
-            Self.isolateDepth(after: $1, from: $0)
+            IndexedText.isolateDepth(after: $1, from: $0)
         }
         guard isolates == 0, run.item.pointee.analysis.level == (rightToLeft ? 1 : 0),
             let measured = try endings.endingRuns(
@@ -209,10 +188,8 @@ final class LineRuns {
         else { return nil }
         // The line as the paragraph of its own layout would hold it: the run shaped with the same text
         // around it, and the marks that open the ending when they join it. Pango shapes a run with the
-        // text before it in its paragraph as context (a word broken across lines joins its letters
-        // across the break: an Arabic letter starting line N takes its final form), and HarfBuzz reads
-        // at most five characters of it.
-        let context = Self.contextStart(text, before: lineStart.character)
+        // text before it in its paragraph as context (`context`: a word broken across lines joins its
+        // letters across the break, an Arabic letter starting line N takes its final form).
         let lineText = Array(text.bytes[context..<cut]) + ending.bytes
         let marks =
             measured.joinsMarks ? ending.bytes[..<ending.ellipsisStart].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) } : 0

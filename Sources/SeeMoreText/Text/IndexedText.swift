@@ -163,6 +163,27 @@ struct IndexedText {
         byteOffsets.dropLast().partitionPoint { $0 < byte }
     }
 
+    /// How many isolates (LRI, RLI, FSI) are open at character `start` of its paragraph; nil when the
+    /// paragraph (the one `paragraphStart(before: end)` begins) holds an embedding or override before
+    /// character `end`, at or past `start`.
+    func isolatesOpen(at start: Int, embeddingsBefore end: Int) -> Int? {
+        var index = paragraphStart(before: end)
+        var depth = 0
+        for scalar in scalars[index..<end] {
+            if (0x202A...0x202E).contains(scalar.value) { return nil }
+            if index < start { depth = Self.isolateDepth(after: scalar, from: depth) }
+            index += 1
+        }
+        return depth
+    }
+
+    /// The isolates open after `scalar` when `depth` were open before it (a PDI closes one when one
+    /// is open and is ignored otherwise, as bidi does).
+    static func isolateDepth(after scalar: Unicode.Scalar, from depth: Int) -> Int {
+        if isIsolateInitiator(scalar) { return depth + 1 }
+        return scalar == "\u{2069}" ? max(0, depth - 1) : depth
+    }
+
     /// Whether `scalar` opens a bidi isolate: LRI, RLI or FSI (a PDI closes it).
     static func isIsolateInitiator(_ scalar: Unicode.Scalar) -> Bool {
         (0x2066...0x2068).contains(scalar.value)
