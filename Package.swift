@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The modules `import SeeMore` re-exports. A target that imports SeeMore also depends on each of them
+// directly: SwiftPM rebuilds a target when a module it depends on changes, but not when a module
+// re-exported through another one does, so a private stored property added to a class of SeeMoreText
+// (which changes its size, not SeeMore's interface) left the command line built for the old size,
+// and an incremental release build wrote past the objects it allocated
+// (swiftlang/swift#89636, swiftlang/swift-package-manager#10502).
+let library: [Target.Dependency] = [
+    "SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCatalog", "SeeMoreCards", "SeeMoreWorkers",
+    "SeeMoreGoldens", "SeeMoreScan", "SeeMoreWeb", "SeeMoreCompare",
+]
+
 let package = Package(
     name: "SeeMore",
     products: [
@@ -71,25 +82,26 @@ let package = Package(
         // `import SeeMore`: every module of the library above.
         .target(
             name: "SeeMore",
-            dependencies: [
-                "SeeMoreSupport", "SeeMoreImage", "SeeMoreText", "SeeMoreCatalog", "SeeMoreCards", "SeeMoreWorkers",
-                "SeeMoreGoldens", "SeeMoreScan", "SeeMoreWeb", "SeeMoreCompare",
-            ]),
+            dependencies: library),
         // The command line, used only by the executables: flags, exit codes, process policy.
-        .target(name: "SeeMoreCommandLine", dependencies: ["SeeMore"]),
-        .target(name: "SeeMoreTesting", dependencies: ["SeeMore"]),
-        .target(name: "SeeMoreServer", dependencies: ["SeeMore", "CSoup"], resources: [.embedInCode("Assets/playground.html")]),
+        .target(name: "SeeMoreCommandLine", dependencies: ["SeeMore"] + library),
+        .target(name: "SeeMoreTesting", dependencies: ["SeeMore"] + library),
+        .target(
+            name: "SeeMoreServer", dependencies: ["SeeMore", "CSoup"] + library,
+            resources: [.embedInCode("Assets/playground.html")]),
         // `seemore serve` runs seemore-serve, the one program that links libsoup (and its 13 libraries):
         // every other command starts without loading them.
-        .executableTarget(name: "seemore", dependencies: ["SeeMore", "SeeMoreCommandLine"]),
-        .executableTarget(name: "seemore-serve", dependencies: ["SeeMore", "SeeMoreCommandLine", "SeeMoreServer"]),
-        .executableTarget(name: "seemore-bench", dependencies: ["SeeMore", "SeeMoreBench"]),
+        .executableTarget(name: "seemore", dependencies: ["SeeMore", "SeeMoreCommandLine"] + library),
+        .executableTarget(name: "seemore-serve", dependencies: ["SeeMore", "SeeMoreCommandLine", "SeeMoreServer"] + library),
+        .executableTarget(name: "seemore-bench", dependencies: ["SeeMore", "SeeMoreBench"] + library),
         // The C floor `make bench` measures SeeMore against (Pango's own ellipsis, a card painted in C).
         .executableTarget(name: "seemore-cfloor", dependencies: ["CPangoCairo"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(
-            name: "SeeMoreTests", dependencies: ["SeeMore", "SeeMoreCommandLine", "SeeMoreBench", "seemore", "seemore-serve"]),
+            name: "SeeMoreTests",
+            dependencies: ["SeeMore", "SeeMoreCommandLine", "SeeMoreBench", "seemore", "seemore-serve"] + library),
         .testTarget(
-            name: "SeeMoreServerTests", dependencies: ["SeeMoreServer", "SeeMoreCommandLine", "seemore", "seemore-serve"]),
-        .testTarget(name: "SeeMoreTestingTests", dependencies: ["SeeMoreTesting"], exclude: ["__Goldens__"]),
+            name: "SeeMoreServerTests",
+            dependencies: ["SeeMoreServer", "SeeMoreCommandLine", "seemore", "seemore-serve"] + library),
+        .testTarget(name: "SeeMoreTestingTests", dependencies: ["SeeMoreTesting"] + library, exclude: ["__Goldens__"]),
     ]
 )

@@ -96,6 +96,7 @@ if ! step "build (debug, with the tests)" swift build --build-tests; then
     exit 1
 fi
 step "public API as docs/public-api.txt lists it" /usr/bin/python3 Tests/Scripts/public-api.py
+step "targets depend directly on what SeeMore re-exports" /usr/bin/python3 Tests/Scripts/direct-dependencies.py
 step "Swift tests" swift_tests
 # A failing assertCardSnapshot attaches its golden, actual and diff images to the test's results
 # (CardSnapshotTests' changedText_failsWithoutRecording fails on purpose, as a known issue).
