@@ -26,6 +26,8 @@ public final class LayoutEngine {
     /// and the style keeps what it measured (which words fit a line). A search makes its own (so
     /// that a cut asked for again costs what the first did) and leaves it here.
     private var lastStyle: (key: TruncationRequest, style: TextStyle)? = nil
+    /// The last search's ellipsis, suffix and gap, and its endings made of them: a run's requests share them.
+    private var lastEndings: (key: (String, String, String), endings: TruncationSearch.RequestEndings)? = nil
     /// Whether a cut measured on its last line alone is described without laying the collapsed text
     /// out again (see `LinesAbove`); tests turn it off to compare the two descriptions.
     var composesResults = true
@@ -168,8 +170,12 @@ public final class LayoutEngine {
 
     private func search(_ request: TruncationRequest) throws -> TruncationSearch {
         let style = try textStyle(for: request, reusing: false)
+        let key = (request.ellipsis, request.suffix, request.gap)
+        let endings = lastEndings.flatMap { $0.key == key ? $0.endings : nil } ?? TruncationSearch.endings(for: request)
+        lastEndings = (key, endings)
         let search = TruncationSearch(
-            request: request, style: style, layout: try workspace(for: request.direction).layout, lastLine: lastLine)
+            request: request, style: style, layout: try workspace(for: request.direction).layout, lastLine: lastLine,
+            endings: endings)
         search.composesResult = composesResults
         search.findsCutOnPangosEllipsis = findsCutsOnPangosEllipsis
         return search

@@ -215,6 +215,7 @@ extension TextStyle {
     static func checkCombiningRuns(_ text: String) throws {
         var text = text
         var bidi: TruncationRequestError? = nil
+        let marks = twoByteMarks  // read once, not through the global's accessor a character
         let longest = text.withUTF8 { utf8 -> (index: Int, run: Int)? in
             var depth = 0
             var controls = 0
@@ -247,7 +248,7 @@ extension TextStyle {
                     }
                     run = 0
                 case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
-                case 0..<0x800: run = twoByteMarks[Int(value)] ? run + 1 : 0
+                case 0..<0x800: run = marks[Int(value)] ? run + 1 : 0
                 default: run = g_unichar_ismark(gunichar(value)) != 0 ? run + 1 : 0
                 }
                 if run > maximumCombiningRun { return (index, run) }

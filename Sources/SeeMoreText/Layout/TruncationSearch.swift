@@ -18,11 +18,11 @@ final class TruncationSearch {
     let end: Int
     /// The ending after kept text in a left-to-right and in a right-to-left paragraph, and without
     /// marks where nothing needs bidi levels (nil when the ending itself does).
-    let endings: (ltr: Ending, rtl: Ending, unmarked: Ending?)
+    let endings: Endings
     /// The same with the request's `gap` before the ellipsis, for kept text that ends in a character
     /// of text written with spaces; nil without a gap. The estimates measure the endings without it,
     /// the narrower: what overflows with those overflows with these.
-    let gappedEndings: (ltr: Ending, rtl: Ending, unmarked: Ending?)?
+    let gappedEndings: Endings?
     /// What the text was read for, to choose the ending without marks (a memo of the text).
     private var bidiScan = BidiScan()
     /// What the shared layout holds now, so the final layout is not made twice.
@@ -114,7 +114,11 @@ final class TruncationSearch {
     /// Prefixes of the text laid out again because the one before held too few lines (`UncutLayout`).
     var prefixesLaidOutAgain = 0
 
-    init(request: TruncationRequest, style: TextStyle, layout: Layout, lastLine: LastLineLayout) {
+    /// - Parameter endings: `endings(for: request)`, made again when nil.
+    init(
+        request: TruncationRequest, style: TextStyle, layout: Layout, lastLine: LastLineLayout,
+        endings: RequestEndings? = nil
+    ) {
         self.request = request
         self.style = style
         self.layout = layout
@@ -126,11 +130,23 @@ final class TruncationSearch {
         }
         self.text = text
         end = text.trimmedEnd(text.count, punctuation: false)
-        endings = Self.endings(ellipsis: request.ellipsis, suffix: request.suffix)
-        gappedEndings = request.gap.isEmpty ? nil : Self.endings(ellipsis: request.gap + request.ellipsis, suffix: request.suffix)
+        (self.endings, gappedEndings) = endings ?? Self.endings(for: request)
     }
 
-    private static func endings(ellipsis: String, suffix: String) -> (ltr: Ending, rtl: Ending, unmarked: Ending?) {
+    /// The endings after kept text in a left-to-right and in a right-to-left paragraph, and without marks.
+    typealias Endings = (ltr: Ending, rtl: Ending, unmarked: Ending?)
+
+    /// A request's endings (`endings`), and with its gap (`gappedEndings`).
+    typealias RequestEndings = (plain: Endings, gapped: Endings?)
+
+    static func endings(for request: TruncationRequest) -> RequestEndings {
+        (
+            endings(ellipsis: request.ellipsis, suffix: request.suffix),
+            request.gap.isEmpty ? nil : endings(ellipsis: request.gap + request.ellipsis, suffix: request.suffix)
+        )
+    }
+
+    private static func endings(ellipsis: String, suffix: String) -> Endings {
         (
             Ending(ellipsis: ellipsis, suffix: suffix, rightToLeft: false),
             Ending(ellipsis: ellipsis, suffix: suffix, rightToLeft: true),
