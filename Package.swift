@@ -94,8 +94,10 @@ let package = Package(
         .executableTarget(name: "seemore", dependencies: ["SeeMore", "SeeMoreCommandLine"] + library),
         .executableTarget(name: "seemore-serve", dependencies: ["SeeMore", "SeeMoreCommandLine", "SeeMoreServer"] + library),
         .executableTarget(name: "seemore-bench", dependencies: ["SeeMore", "SeeMoreBench"] + library),
-        // The C floor `make bench` measures SeeMore against (Pango's own ellipsis, a card painted in C).
-        .executableTarget(name: "seemore-cfloor", dependencies: ["CPangoCairo"], linkerSettings: [.linkedLibrary("m")]),
+        // The C floor `make bench` measures SeeMore against (Pango's own ellipsis, a card painted in C, a
+        // golden read, decoded with SeeMore's C decoder and compared).
+        .executableTarget(
+            name: "seemore-cfloor", dependencies: ["CPangoCairo", "CSupport"], linkerSettings: [.linkedLibrary("m")]),
         .testTarget(
             name: "SeeMoreTests",
             dependencies: ["SeeMore", "SeeMoreCommandLine", "SeeMoreBench", "seemore", "seemore-serve"] + library),

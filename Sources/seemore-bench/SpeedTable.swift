@@ -130,6 +130,14 @@ struct SpeedTable {
                 "check, \(n) unchanged cases, --jobs 1", "\(secs(one.seconds)) = \(ms(perCase(one)))/case",
                 "\(ms(cardFloor / 1000)) (layout + paint of one card)", ratio(perCase(one) / (cardFloor / 1000)), "≤ 1.0 ms/case"
             ))
+        // What comparing with the golden costs a case at the least, beside the card floor: a drawn
+        // check reads and decodes every case's golden, which the card floor does not.
+        let goldens = try goldenFloor(suite.folder)
+        rows.append(
+            (
+                "  its golden read, decoded and compared, in C", "—",
+                "\(us(goldens)) (SeeMore's C decoder)", ratio(goldens / cardFloor) + " of the card floor", "—"
+            ))
         rows.append(
             (
                 "check, --jobs 2 vs --jobs 1", "\(secs(two.seconds)): \(ratio(one.seconds / two.seconds)) faster", "2 cores", "",
@@ -165,6 +173,18 @@ struct SpeedTable {
                 "peak RSS of check, \(n) cases", "\(one.peakBytes >> 20) MB (1 job), \(two.peakBytes >> 20) MB (2 jobs)", "—", "",
                 "flat in the number of cases"
             ))
+    }
+
+    /// The C floor's median microseconds for one golden's part of a check (read, decoded, compared):
+    /// every 40th golden of the suite under `folder`.
+    private func goldenFloor(_ folder: String) throws -> Double {
+        let files = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
+            .filter { $0.hasSuffix(".png") }.sorted()
+        let every40th = files.enumerated().filter { $0.offset % 40 == 0 }.map { folder + "/" + $0.element }
+        let run = try ChildProcess.run(cfloor, ["goldens", "2"] + every40th)
+        guard run.status == 0, !every40th.isEmpty, let value = Double(run.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw BenchError("seemore-cfloor goldens failed (exit \(run.status))") }
+        return value
     }
 
     /// One `seemore render --state collapsed` process against the C program drawing one card, and the

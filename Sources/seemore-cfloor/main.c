@@ -9,18 +9,26 @@
  *       writing it; prints the median microseconds of one card.
  *   seemore-cfloor png TEXT FONT WIDTH LINES OUT.png
  *       One card, written with cairo_surface_write_to_png: the whole process is what is timed.
+ *   seemore-cfloor goldens SECONDS FILE...
+ *       A check's golden part of a case, for each PNG FILE in turn: the file read, decoded with
+ *       SeeMore's own C decoder (seemore_png_decode_rgba: libdeflate's inflate for the PNGs SeeMore
+ *       writes) and compared with the same pixels decoded before; prints the median microseconds of
+ *       one golden over rounds of all the files.
  *   seemore-cfloor cuts FONT WIDTH LINES ROUNDS TEXT...
  *       Pango's own end ellipsis of every TEXT (a corpus, one argument each), ROUNDS times over;
  *       prints the median texts a second of the rounds (a scan's floor).
  *
  * The settings are SeeMore's: 72 dpi, metrics hinting off, hint style none, gray antialiasing,
  * unrounded glyph positions, language "c". */
+#include <fcntl.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <seemore_png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static double now_us(void) {
     struct timespec t;
@@ -120,11 +128,81 @@ static int cuts(int argc, char **argv) {
     return finish(rates, rounds, "%.1f\n", font, context, map);
 }
 
+/* The whole of file `path` in a malloc'd buffer of *size bytes, or NULL. */
+static uint8_t *read_file(const char *path, size_t *size) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    size_t capacity = 1 << 16, used = 0;
+    uint8_t *data = malloc(capacity);
+    ssize_t got;
+    while (data && (got = read(fd, data + used, capacity - used)) > 0) {
+        used += (size_t)got;
+        if (used == capacity) data = realloc(data, capacity *= 2);
+    }
+    close(fd);
+    *size = used;
+    return data;
+}
+
+/* One golden's part of a check: read, decode, compare with `expected` (its pixels); -1 on failure. */
+static int check_golden(const char *path, const uint8_t *expected, size_t expected_size) {
+    size_t size;
+    uint8_t *data = read_file(path, &size), *pixels = NULL;
+    if (!data) return -1;
+    uint32_t width, height;
+    char error[256];
+    int status = seemore_png_decode_rgba(data, size, (uint64_t)1 << 28, &pixels, 0, &width, &height, error, sizeof error);
+    free(data);
+    if (status != 0) return -1;
+    int same = (size_t)width * height * 4 == expected_size && !memcmp(pixels, expected, expected_size);
+    seemore_png_free(pixels);
+    return same ? 0 : -1;
+}
+
+/* `goldens`: argv[3...] checked in rounds for argv[2] seconds; the median microseconds of one golden. */
+static int goldens(int argc, char **argv) {
+    int count = argc - 3;
+    double seconds = atof(argv[2]);
+    uint8_t **expected = calloc(count, sizeof *expected);
+    size_t *sizes = calloc(count, sizeof *sizes);
+    for (int i = 0; i < count; i++) {
+        size_t size;
+        uint8_t *data = read_file(argv[3 + i], &size);
+        uint32_t width, height;
+        char error[256];
+        if (!data || seemore_png_decode_rgba(data, size, (uint64_t)1 << 28, &expected[i], 0, &width, &height, error,
+                                             sizeof error) != 0) {
+            fprintf(stderr, "seemore-cfloor: cannot decode %s\n", argv[3 + i]);
+            return 65;
+        }
+        free(data);
+        sizes[i] = (size_t)width * height * 4;
+    }
+    size_t capacity = 1 << 16, rounds = 0;
+    double *samples = malloc(capacity * sizeof(double));
+    double deadline = now_us() + seconds * 1e6;
+    while ((now_us() < deadline || rounds < 3) && rounds < capacity) {
+        double start = now_us();
+        for (int i = 0; i < count; i++) {
+            if (check_golden(argv[3 + i], expected[i], sizes[i]) != 0) return 65;
+        }
+        samples[rounds++] = (now_us() - start) / count;
+    }
+    qsort(samples, rounds, sizeof(double), compare);
+    printf("%.2f\n", samples[rounds / 2]);
+    for (int i = 0; i < count; i++) seemore_png_free(expected[i]);
+    free(expected);
+    free(sizes);
+    free(samples);
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc >= 7 && !strcmp(argv[1], "cuts")) return cuts(argc, argv);
+    if (argc >= 4 && !strcmp(argv[1], "goldens")) return goldens(argc, argv);
     if (argc != 7 || (strcmp(argv[1], "cut") && strcmp(argv[1], "card") && strcmp(argv[1], "png"))) {
         fprintf(stderr, "usage: seemore-cfloor cut|card TEXT FONT WIDTH LINES SECONDS | png TEXT FONT WIDTH LINES OUT.png"
-                        " | cuts FONT WIDTH LINES ROUNDS TEXT...\n");
+                        " | cuts FONT WIDTH LINES ROUNDS TEXT... | goldens SECONDS FILE...\n");
         return 64;
     }
     const char *mode = argv[1], *text = argv[2];
