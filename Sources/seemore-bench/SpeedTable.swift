@@ -181,8 +181,9 @@ struct SpeedTable {
         let files = (FileManager.default.enumerator(atPath: folder)?.allObjects as? [String] ?? [])
             .filter { $0.hasSuffix(".png") }.sorted()
         let every40th = files.enumerated().filter { $0.offset % 40 == 0 }.map { folder + "/" + $0.element }
+        guard !every40th.isEmpty else { throw BenchError("no golden in \(folder)") }
         let run = try ChildProcess.run(cfloor, ["goldens", "2"] + every40th)
-        guard run.status == 0, !every40th.isEmpty, let value = Double(run.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard run.status == 0, let value = Double(run.output.trimmingCharacters(in: .whitespacesAndNewlines))
         else { throw BenchError("seemore-cfloor goldens failed (exit \(run.status))") }
         return value
     }

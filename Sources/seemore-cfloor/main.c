@@ -137,46 +137,42 @@ static uint8_t *read_file(const char *path, size_t *size) {
     ssize_t got;
     while (data && (got = read(fd, data + used, capacity - used)) > 0) {
         used += (size_t)got;
-        if (used == capacity) data = realloc(data, capacity *= 2);
+        if (used < capacity) continue;
+        uint8_t *larger = realloc(data, capacity *= 2);
+        if (!larger) free(data);
+        data = larger;
     }
     close(fd);
     *size = used;
     return data;
 }
 
-/* One golden's part of a check: read, decode, compare with `expected` (its pixels); -1 on failure. */
-static int check_golden(const char *path, const uint8_t *expected, size_t expected_size) {
+/* The pixels of PNG file `path`, decoded with SeeMore's decoder, and their size; NULL on failure. */
+static uint8_t *decode_file(const char *path, size_t *pixel_bytes) {
     size_t size;
     uint8_t *data = read_file(path, &size), *pixels = NULL;
-    if (!data) return -1;
+    if (!data) return NULL;
     uint32_t width, height;
     char error[256];
     int status = seemore_png_decode_rgba(data, size, (uint64_t)1 << 28, &pixels, 0, &width, &height, error, sizeof error);
     free(data);
-    if (status != 0) return -1;
-    int same = (size_t)width * height * 4 == expected_size && !memcmp(pixels, expected, expected_size);
-    seemore_png_free(pixels);
-    return same ? 0 : -1;
+    if (status != 0) return NULL;
+    *pixel_bytes = (size_t)width * height * 4;
+    return pixels;
 }
 
-/* `goldens`: argv[3...] checked in rounds for argv[2] seconds; the median microseconds of one golden. */
+/* `goldens`: argv[3...] read, decoded and compared with their pixels decoded before, in rounds for
+ * argv[2] seconds; the median microseconds of one golden. */
 static int goldens(int argc, char **argv) {
     int count = argc - 3;
     double seconds = atof(argv[2]);
     uint8_t **expected = calloc(count, sizeof *expected);
     size_t *sizes = calloc(count, sizeof *sizes);
     for (int i = 0; i < count; i++) {
-        size_t size;
-        uint8_t *data = read_file(argv[3 + i], &size);
-        uint32_t width, height;
-        char error[256];
-        if (!data || seemore_png_decode_rgba(data, size, (uint64_t)1 << 28, &expected[i], 0, &width, &height, error,
-                                             sizeof error) != 0) {
+        if (!(expected[i] = decode_file(argv[3 + i], &sizes[i]))) {
             fprintf(stderr, "seemore-cfloor: cannot decode %s\n", argv[3 + i]);
             return 65;
         }
-        free(data);
-        sizes[i] = (size_t)width * height * 4;
     }
     size_t capacity = 1 << 16, rounds = 0;
     double *samples = malloc(capacity * sizeof(double));
@@ -184,7 +180,11 @@ static int goldens(int argc, char **argv) {
     while ((now_us() < deadline || rounds < 3) && rounds < capacity) {
         double start = now_us();
         for (int i = 0; i < count; i++) {
-            if (check_golden(argv[3 + i], expected[i], sizes[i]) != 0) return 65;
+            size_t size;
+            uint8_t *pixels = decode_file(argv[3 + i], &size);
+            int same = pixels && size == sizes[i] && !memcmp(pixels, expected[i], size);
+            seemore_png_free(pixels);
+            if (!same) return 65;
         }
         samples[rounds++] = (now_us() - start) / count;
     }

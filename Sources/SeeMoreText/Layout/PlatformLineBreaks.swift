@@ -129,15 +129,10 @@ enum PlatformLineBreaks {
         }
     }
 
-    /// A letter of a script whose letters join (Arabic, Syriac, N'Ko, Mongolian): SeeMore lays out a
+    /// A letter of a script whose letters join (`LetterScript.joinsNeighbors`): SeeMore lays out a
     /// line alone as inside its paragraph, which a break between two joined letters (each changing
     /// form) would not keep, so `anywhere` and `break-all` leave such words whole.
-    private static func joins(_ scalar: Unicode.Scalar) -> Bool {
-        switch g_unichar_get_script(gunichar(scalar.value)) {
-        case G_UNICODE_SCRIPT_ARABIC, G_UNICODE_SCRIPT_SYRIAC, G_UNICODE_SCRIPT_NKO, G_UNICODE_SCRIPT_MONGOLIAN: return true
-        default: return false
-        }
-    }
+    private static func joins(_ scalar: Unicode.Scalar) -> Bool { LetterScript.joinsNeighbors(scalar) }
 
     private static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value == 0x20 || scalar.value == 0x09 || scalar.properties.generalCategory == .spaceSeparator

@@ -114,10 +114,9 @@ final class TruncationSearch {
     /// Prefixes of the text laid out again because the one before held too few lines (`UncutLayout`).
     var prefixesLaidOutAgain = 0
 
-    /// - Parameter endings: `endings(for: request)`, made again when nil.
+    /// - Parameter endings: `endings(for: request)` (the engine keeps the last one made).
     init(
-        request: TruncationRequest, style: TextStyle, layout: Layout, lastLine: LastLineLayout,
-        endings: RequestEndings? = nil
+        request: TruncationRequest, style: TextStyle, layout: Layout, lastLine: LastLineLayout, endings: RequestEndings
     ) {
         self.request = request
         self.style = style
@@ -130,7 +129,7 @@ final class TruncationSearch {
         }
         self.text = text
         end = text.trimmedEnd(text.count, punctuation: false)
-        (self.endings, gappedEndings) = endings ?? Self.endings(for: request)
+        (self.endings, gappedEndings) = endings
     }
 
     /// The endings after kept text in a left-to-right and in a right-to-left paragraph, and without marks.

@@ -88,17 +88,11 @@ final class LastLineLayout {
         return text.isolatesOpen(at: lineStart, embeddingsBefore: lineStart) == 0
     }
 
-    /// Whether `scalar` is of a script whose letters join their neighbors (or is a joiner).
+    /// Whether `scalar` is a letter of a joining script (`LetterScript.joinsNeighbors`), a joiner, or a
+    /// mark (of the script of the letter it is on).
     private static func joins(_ scalar: Unicode.Scalar) -> Bool {
-        if scalar == "\u{200D}" { return true }
-        switch g_unichar_get_script(gunichar(scalar.value)) {
-        case G_UNICODE_SCRIPT_ARABIC, G_UNICODE_SCRIPT_SYRIAC, G_UNICODE_SCRIPT_NKO, G_UNICODE_SCRIPT_MONGOLIAN,
-            G_UNICODE_SCRIPT_MANDAIC, G_UNICODE_SCRIPT_MANICHAEAN, G_UNICODE_SCRIPT_PSALTER_PAHLAVI, G_UNICODE_SCRIPT_ADLAM,
-            G_UNICODE_SCRIPT_HANIFI_ROHINGYA, G_UNICODE_SCRIPT_SOGDIAN, G_UNICODE_SCRIPT_PHAGS_PA, G_UNICODE_SCRIPT_INHERITED:
-            return true
-        default:
-            return false
-        }
+        scalar == "\u{200D}" || LetterScript.joinsNeighbors(scalar)
+            || g_unichar_get_script(gunichar(scalar.value)) == G_UNICODE_SCRIPT_INHERITED
     }
 
     /// The direction to lay out a line starting at `lineStart` with: that of the first strong

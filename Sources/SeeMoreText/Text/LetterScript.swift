@@ -21,6 +21,21 @@ package enum LetterScript {
         }
     }
 
+    /// Whether `scalar` is a letter of a script whose letters join their neighbors, each taking another
+    /// form by what is next to it: Arabic, Syriac, N'Ko, Mongolian, Mandaic, Manichaean, Psalter
+    /// Pahlavi, Adlam, Hanifi Rohingya, Sogdian, Phags-pa. A word of one broken between two letters is
+    /// shaped across the break, which a line laid out alone would not do.
+    package static func joinsNeighbors(_ scalar: Unicode.Scalar) -> Bool {
+        switch g_unichar_get_script(gunichar(scalar.value)) {
+        case G_UNICODE_SCRIPT_ARABIC, G_UNICODE_SCRIPT_SYRIAC, G_UNICODE_SCRIPT_NKO, G_UNICODE_SCRIPT_MONGOLIAN,
+            G_UNICODE_SCRIPT_MANDAIC, G_UNICODE_SCRIPT_MANICHAEAN, G_UNICODE_SCRIPT_PSALTER_PAHLAVI, G_UNICODE_SCRIPT_ADLAM,
+            G_UNICODE_SCRIPT_HANIFI_ROHINGYA, G_UNICODE_SCRIPT_SOGDIAN, G_UNICODE_SCRIPT_PHAGS_PA:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Whether `scalar` is a combining mark, drawn as part of the letter before it.
     package static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
