@@ -21,6 +21,8 @@ public final class LayoutEngine {
     private var resolvedFonts: [String: ResolvedFonts] = [:]
     /// The last text whose language was guessed, and the guess.
     private var lastGuess: (text: String, language: String?)? = nil
+    /// The last ellipsis and suffix whose language was guessed, and the guess.
+    private var lastEndingGuess: (ellipsis: String, suffix: String, language: String?)? = nil
     /// The last style made, for the request it was made for with what a style does not read set
     /// alike (`styleKey`): a card asks for the cut and then for the painted layout of the same text,
     /// and the style keeps what it measured (which words fit a line). A search makes its own (so
@@ -261,7 +263,7 @@ public final class LayoutEngine {
         let language = language(of: request)
         let style = try TextStyle(
             request: request, fonts: try fonts(for: request, language: language), measuring: measuring,
-            wordWidths: wordWidths, language: language)
+            wordWidths: wordWidths, language: language, endingLanguage: endingLanguage(of: request))
         lastStyle = (key, style)
         return style
     }
@@ -292,6 +294,15 @@ public final class LayoutEngine {
         if let last = lastGuess, last.text == request.text { return last.language }
         let guessed = TextLanguage.guess(request.text)
         lastGuess = (request.text, guessed)
+        return guessed
+    }
+
+    /// The language guessed from the request's ellipsis and suffix; the last guess is kept (a run's
+    /// requests share them).
+    private func endingLanguage(of request: TruncationRequest) -> String? {
+        if let last = lastEndingGuess, last.ellipsis == request.ellipsis, last.suffix == request.suffix { return last.language }
+        let guessed = TextLanguage.guess(request.ellipsis + request.suffix)
+        lastEndingGuess = (request.ellipsis, request.suffix, guessed)
         return guessed
     }
 

@@ -9,23 +9,15 @@ import CPangoCairo
 /// more when not), one too long only shapes more than needed. Nothing the cut decides depends on the
 /// guess.
 enum LinePrefixGuess {
-    /// The width in ems that `scalar` is guessed to take at least: a quarter for white space and the
-    /// narrow Latin letters and punctuation, 0.45 for the other printable ASCII, nothing for marks,
-    /// format and zero-width characters, 0.9 for the wide ones of East Asian scripts, 0.4 for the rest.
-    static func ems(_ scalar: Unicode.Scalar) -> Double {
-        let value = scalar.value
-        if value < 0x80 {
-            switch value {
-            case 0x09, 0x20: return 0.25
-            case ..<0x20, 0x7F: return 0
-            default: return narrowASCII & (1 << (value - 0x20)) != 0 ? 0.25 : 0.45
-            }
-        }
-        if value < 0x800 { return Double(twoByteTwentieths[Int(value) - 0x80]) / 20 }
-        return unicodeEms(value)
+    /// The width in twentieths of an em that the character `value` is guessed to take at least: a
+    /// quarter em for white space and the narrow Latin letters and punctuation, 0.45 for the other
+    /// printable ASCII, nothing for marks, format and zero-width characters, 0.9 for the wide ones of
+    /// East Asian scripts, 0.4 for the rest.
+    private static func twentieths(_ value: UInt32) -> Int {
+        value < 0x800 ? Int(smallTwentieths[Int(value)]) : Int((unicodeEms(value) * 20).rounded())
     }
 
-    /// `ems` past ASCII, from GLib's character tables.
+    /// The guessed width in ems past ASCII, from GLib's character tables.
     private static func unicodeEms(_ value: UInt32) -> Double {
         let character = gunichar(value)
         if g_unichar_iszerowidth(character) != 0 { return 0 }
@@ -37,9 +29,18 @@ enum LinePrefixGuess {
         return g_unichar_iswide(character) != 0 ? 0.9 : 0.4
     }
 
-    /// `ems` of U+0080…U+07FF (Latin, Greek, Cyrillic, Hebrew, Arabic, …) in twentieths, read once from
-    /// GLib's tables: a guess per character of those scripts without three lookups each.
-    private static let twoByteTwentieths: [UInt8] = (0x80..<0x800).map { UInt8((unicodeEms($0) * 20).rounded()) }
+    /// `twentieths` of U+0000…U+07FF (ASCII, Latin, Greek, Cyrillic, Hebrew, Arabic, …), made once
+    /// (past ASCII from GLib's tables): a guess per character of those scripts without a lookup.
+    private static let smallTwentieths: [UInt8] = (0..<0x800).map { value in
+        guard value >= 0x80 else {
+            switch value {
+            case 0x09, 0x20: return 5
+            case ..<0x20, 0x7F: return 0
+            default: return narrowASCII & (1 << (value - 0x20)) != 0 ? 5 : 9
+            }
+        }
+        return UInt8((unicodeEms(UInt32(value)) * 20).rounded())
+    }
 
     /// The printable ASCII drawn narrower than half an em in common fonts, a bit each from U+0020 on.
     private static let narrowASCII: UInt128 = " !\"'()*,-./:;I[]`fijlrt|".utf8.reduce(0) { $0 | 1 << ($1 - 0x20) }
@@ -48,18 +49,25 @@ enum LinePrefixGuess {
     /// `size` points (a paragraph separator ends its line), or `end` when they do not.
     /// - Complexity: O(the characters returned).
     static func characters(filling lines: Int, of text: IndexedText, end: Int, width: Double, size: Double) -> Int {
-        let lineWidth = max(width, 1) / max(size, 0.1)
+        // In twentieths of an em, so that the sum is of whole numbers.
+        let lineWidth = max(width, 1) / max(size, 0.1) * 20
         let filled = Double(lines) * lineWidth
         var used = 0.0
         var index = 0
-        while index < end && used <= filled {
-            let scalar = text.scalars[index]
-            if IndexedText.isParagraphSeparator(scalar) {
-                used = ((used / lineWidth).rounded(.down) + 1) * lineWidth
-            } else {
-                used += ems(scalar)
+        text.scalars.withUnsafeBufferPointer { scalars in
+            smallTwentieths.withUnsafeBufferPointer { small in
+                while index < end && used <= filled {
+                    let value = scalars[index].value
+                    if value < 0x800 && value != 0x0A && value != 0x0D {
+                        used += Double(small[Int(value)])
+                    } else if IndexedText.isParagraphSeparator(scalars[index]) {
+                        used = ((used / lineWidth).rounded(.down) + 1) * lineWidth
+                    } else {
+                        used += Double(twentieths(value))
+                    }
+                    index += 1
+                }
             }
-            index += 1
         }
         return index
     }

@@ -66,6 +66,13 @@ package enum TextLanguage {
     /// The tag Pango and fontconfig understand for a BCP 47 tag: fontconfig knows Chinese by region
     /// (`zh-cn`, `zh-tw`, `zh-hk`), not by script, so `zh-Hans` → `zh-cn` and `zh-Hant` → `zh-tw`.
     static func pangoTag(_ tag: String) -> String {
+        // The common case, a lowercase tag of another language than Chinese, is its own.
+        let utf8 = tag.utf8
+        if utf8.first != 0x2D, utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D }),
+            !(utf8.starts(with: "zh".utf8) && (utf8.count == 2 || utf8.dropFirst(2).first == 0x2D))
+        {
+            return tag
+        }
         let parts = tag.lowercased().split(separator: "-").map(String.init)
         guard parts.first == "zh" else { return tag.lowercased() }
         if parts.contains("hk") || parts.contains("mo") { return "zh-hk" }

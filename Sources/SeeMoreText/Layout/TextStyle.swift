@@ -52,9 +52,42 @@ final class TextStyle {
     /// Whether Pango could add a hyphen at a break in the text (see `mayTakeHyphens`).
     private lazy var textMayTakeHyphens = Self.mayTakeHyphens(plainText)
     /// What decides how a line looks in this style's layouts, apart from its text and the width it
-    /// wraps at: fonts, languages and line height.
-    private(set) lazy var key =
-        "\(fonts.body.string)|\(fonts.suffix.string)|\(language.text ?? "")|\(language.ending ?? "")|\(lineHeight)|\(entityWeight ?? 0)"
+    /// wraps at: fonts, languages, line height and the entities' weight.
+    struct Key: Hashable {
+        let body: String
+        let suffix: String
+        let language: String?
+        let endingLanguage: String?
+        /// `LineHeight`'s case (0 natural, 1 multiple, 2 points) and its value.
+        let lineHeight: (case: Int, value: Double)
+        let entityWeight: Int?
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.body == b.body && a.suffix == b.suffix && a.language == b.language && a.endingLanguage == b.endingLanguage
+                && a.lineHeight == b.lineHeight && a.entityWeight == b.entityWeight
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(body)
+            hasher.combine(suffix)
+            hasher.combine(language)
+            hasher.combine(endingLanguage)
+            hasher.combine(lineHeight.case)
+            hasher.combine(lineHeight.value)
+            hasher.combine(entityWeight)
+        }
+    }
+    private(set) lazy var key: Key = {
+        let height: (Int, Double)
+        switch lineHeight {
+        case .natural: height = (0, 0)
+        case .multiple(let factor): height = (1, factor)
+        case .points(let points): height = (2, points)
+        }
+        return Key(
+            body: fonts.body.string, suffix: fonts.suffix.string, language: language.text, endingLanguage: language.ending,
+            lineHeight: height, entityWeight: entityWeight)
+    }()
     /// Whether a line's layout is the sum of its runs' (see `LineRuns`): no markup spans (letter
     /// spacing, rises, other sizes), no entities in a weight of their own and no hyphen added at a break.
     var layoutIsSumOfRuns: Bool { markup == nil && hyphens == .none && (entityWeight == nil || entities.isEmpty) }
@@ -64,10 +97,12 @@ final class TextStyle {
     ///   - wordWidths: plain words' widths this style may use and add to.
     ///   - language: the request's language, or the one guessed from its text (the markup's plain
     ///     text is guessed from again).
+    ///   - endingLanguage: the language guessed from the request's ellipsis and suffix
+    ///     (`TextLanguage.guess`), nil when none is (the text's is theirs then).
     /// - Throws: `TruncationRequestError.invalidMarkup` with Pango's message (which has the position).
     init(
         request: TruncationRequest, fonts: ResolvedFonts, measuring: Layout, wordWidths: WordWidths,
-        language textLanguage: String?
+        language textLanguage: String?, endingLanguage: String?
     ) throws {
         self.fonts = fonts
         self.measuring = measuring
@@ -78,7 +113,6 @@ final class TextStyle {
         entityWeight = request.entityWeight
         keepsEntitiesWhole = request.keepsEntitiesOnOneLine
         spaceFont = request.spacesInFirstFamily ? fonts.body.firstFamilyAlone : nil
-        let endingLanguage = TextLanguage.guess(request.ellipsis + request.suffix)
         guard request.markup else {
             plainText = request.text
             markup = nil
@@ -215,45 +249,54 @@ extension TextStyle {
     static func checkCombiningRuns(_ text: String) throws {
         var text = text
         var bidi: TruncationRequestError? = nil
-        let marks = twoByteMarks  // read once, not through the global's accessor a character
         let longest = text.withUTF8 { utf8 -> (index: Int, run: Int)? in
-            var depth = 0
-            var controls = 0
-            var run = 0
-            var index = -1  // the character (scalar) the scan is at
-            var offset = 0
-            while offset < utf8.count {
-                let byte = utf8[offset]
-                offset += 1
-                if byte & 0xC0 == 0x80 { continue }  // a continuation byte: the same character
-                index += 1
-                // No mark, joiner or selector below U+0300 (lead bytes below 0xCC): the common case.
-                guard byte >= 0xCC else {
-                    run = 0
-                    continue
-                }
-                let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
-                var value = UInt32(byte & (width == 4 ? 0x07 : width == 3 ? 0x0F : 0x1F))
-                for _ in 1..<width where offset < utf8.count {  // a String's UTF-8 is valid
-                    value = value << 6 | UInt32(utf8[offset] & 0x3F)
+            // Read once, not through the global's accessor a character.
+            twoByteMarks.withUnsafeBufferPointer { marks -> (index: Int, run: Int)? in
+                var depth = 0
+                var controls = 0
+                var run = 0
+                var index = -1  // the character (scalar) the scan is at
+                var offset = 0
+                while offset < utf8.count {
+                    let byte = utf8[offset]
                     offset += 1
-                }
-                switch value {
-                case 0x202A, 0x202B, 0x202D, 0x202E, 0x2066...0x2068, 0x202C, 0x2069:
-                    controls += 1
-                    depth = value == 0x202C || value == 0x2069 ? max(0, depth - 1) : depth + 1
-                    if depth > maximumBidiDepth || controls > maximumBidiControls {
-                        bidi = .bidiControls(at: index, depthLimit: maximumBidiDepth, countLimit: maximumBidiControls)
-                        return nil
+                    if byte & 0xC0 == 0x80 { continue }  // a continuation byte: the same character
+                    index += 1
+                    // No mark, joiner or selector below U+0300 (lead bytes below 0xCC): the common case.
+                    guard byte >= 0xCC else {
+                        run = 0
+                        continue
                     }
-                    run = 0
-                case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
-                case 0..<0x800: run = marks[Int(value)] ? run + 1 : 0
-                default: run = g_unichar_ismark(gunichar(value)) != 0 ? run + 1 : 0
+                    // Two bytes (up to U+07FF: Hebrew, Arabic, …): a mark or not, no joiner, selector or control.
+                    if byte < 0xE0 && offset < utf8.count {
+                        run = marks[Int(byte & 0x1F) << 6 | Int(utf8[offset] & 0x3F)] ? run + 1 : 0
+                        offset += 1
+                        if run > maximumCombiningRun { return (index, run) }
+                        continue
+                    }
+                    let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                    var value = UInt32(byte & (width == 4 ? 0x07 : width == 3 ? 0x0F : 0x1F))
+                    for _ in 1..<width where offset < utf8.count {  // a String's UTF-8 is valid
+                        value = value << 6 | UInt32(utf8[offset] & 0x3F)
+                        offset += 1
+                    }
+                    switch value {
+                    case 0x202A, 0x202B, 0x202D, 0x202E, 0x2066...0x2068, 0x202C, 0x2069:
+                        controls += 1
+                        depth = value == 0x202C || value == 0x2069 ? max(0, depth - 1) : depth + 1
+                        if depth > maximumBidiDepth || controls > maximumBidiControls {
+                            bidi = .bidiControls(at: index, depthLimit: maximumBidiDepth, countLimit: maximumBidiControls)
+                            return nil
+                        }
+                        run = 0
+                    case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: run += 1
+                    case 0..<0x800: run = marks[Int(value)] ? run + 1 : 0
+                    default: run = g_unichar_ismark(gunichar(value)) != 0 ? run + 1 : 0
+                    }
+                    if run > maximumCombiningRun { return (index, run) }
                 }
-                if run > maximumCombiningRun { return (index, run) }
+                return nil
             }
-            return nil
         }
         if let bidi { throw bidi }
         if let longest {

@@ -196,7 +196,7 @@ final class LastLineLayout {
         let firstScript: UInt8
         let firstLanguage: UInt
         let rightToLeft: Bool
-        let style: String
+        let style: TextStyle.Key
         let ending: [UInt8]
     }
 

@@ -64,7 +64,7 @@ struct IndexedText {
         let punctuation = punctuation && trimsPunctuation
         var end = k
         while end > 0 {
-            if scalars[end - 1].properties.isWhitespace {
+            if Self.isWhitespace(scalars[end - 1]) {
                 end -= 1
             } else if end < k, Self.isPrepend(scalars[end - 1]), !Self.isControl(scalars[end]) {
                 end -= 1
@@ -80,7 +80,7 @@ struct IndexedText {
     /// Whether `trimmedEnd` removes character `index` wherever it ends the kept text: white space, or
     /// punctuation it trims.
     func isTrimmed(_ index: Int) -> Bool {
-        scalars[index].properties.isWhitespace
+        Self.isWhitespace(scalars[index])
             || (trimsPunctuation && Self.isTrimmedPunctuation(scalars[index]) && (!isInEntity(index) || scalars[index] == "…"))
     }
 
@@ -98,6 +98,16 @@ struct IndexedText {
                 return false
             default: return true
             }
+        default: return false
+        }
+    }
+
+    /// Unicode's White_Space characters (`Unicode.Scalar.Properties.isWhitespace`), without the
+    /// standard library's property lookup for each: tabs and line breaks, the spaces, NEL, NBSP, the
+    /// Ogham space mark, the line and paragraph separators, U+3000.
+    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09...0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
         default: return false
         }
     }
@@ -170,8 +180,11 @@ struct IndexedText {
         var index = paragraphStart(before: end)
         var depth = 0
         for scalar in scalars[index..<end] {
-            if (0x202A...0x202E).contains(scalar.value) { return nil }
-            if index < start { depth = Self.isolateDepth(after: scalar, from: depth) }
+            // Every embedding and isolate control is in U+202A…U+2069: one comparison for the others.
+            if (0x202A...0x2069).contains(scalar.value) {
+                if (0x202A...0x202E).contains(scalar.value) { return nil }
+                if index < start { depth = Self.isolateDepth(after: scalar, from: depth) }
+            }
             index += 1
         }
         return depth

@@ -332,6 +332,13 @@ import Testing
         #expect(TextLanguage.guess("[{(Zz@`~)}] 漢") == "en")
         #expect(TextLanguage.pangoTag("zh-Hans") == "zh-cn")
         #expect(TextLanguage.pangoTag("zh-Hant-HK") == "zh-hk")
+        // Chinese by its first subtag alone, whatever the case; every other tag lowercased.
+        for (tag, pango) in [
+            ("zh", "zh-cn"), ("zh-tw", "zh-tw"), ("ZH-mo", "zh-hk"), ("zh-sg", "zh-sg"), ("-zh", "zh-cn"), ("zhx", "zhx"),
+            ("he", "he"), ("pt-BR", "pt-br"), ("sr-latn-rs", "sr-latn-rs"), ("", ""),
+        ] {
+            #expect(TextLanguage.pangoTag(tag) == pango, "\(tag)")
+        }
         #expect(LanguageTag("pt-BR") != nil && LanguageTag("x") == nil && LanguageTag("ja_JP") == nil)
     }
 

@@ -87,7 +87,7 @@ struct PlatformLineBreaksTests {
                         let style = try TextStyle(
                             request: request, fonts: try ResolvedFonts(request: request) { _ in nil },
                             measuring: try Layout(context: context), wordWidths: WordWidths(),
-                            language: language)
+                            language: language, endingLanguage: TextLanguage.guess(request.ellipsis + request.suffix))
                         try style.apply(Array(text.utf8), to: layout)
                         var starts: [Int] = []
                         for (offset, byte) in text.utf8.enumerated() where byte & 0xC0 != 0x80 { starts.append(offset) }

@@ -20,4 +20,14 @@ import Testing
             #expect(indexed.byteOffsets == offsets, "\(text.debugDescription)")
         }
     }
+
+    /// The trim's own White_Space list against the standard library's property, for every scalar.
+    @Test func isWhitespace_isUnicodesWhiteSpace() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if IndexedText.isWhitespace(scalar) != scalar.properties.isWhitespace {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true))")
+            }
+        }
+    }
 }
