@@ -59,34 +59,20 @@ final class TextStyle {
         let language: String?
         let endingLanguage: String?
         /// `LineHeight`'s case (0 natural, 1 multiple, 2 points) and its value.
-        let lineHeight: (case: Int, value: Double)
+        let lineHeightCase: Int
+        let lineHeightValue: Double
         let entityWeight: Int?
-
-        static func == (a: Key, b: Key) -> Bool {
-            a.body == b.body && a.suffix == b.suffix && a.language == b.language && a.endingLanguage == b.endingLanguage
-                && a.lineHeight == b.lineHeight && a.entityWeight == b.entityWeight
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(body)
-            hasher.combine(suffix)
-            hasher.combine(language)
-            hasher.combine(endingLanguage)
-            hasher.combine(lineHeight.case)
-            hasher.combine(lineHeight.value)
-            hasher.combine(entityWeight)
-        }
     }
     private(set) lazy var key: Key = {
-        let height: (Int, Double)
+        let (heightCase, heightValue): (Int, Double)
         switch lineHeight {
-        case .natural: height = (0, 0)
-        case .multiple(let factor): height = (1, factor)
-        case .points(let points): height = (2, points)
+        case .natural: (heightCase, heightValue) = (0, 0)
+        case .multiple(let factor): (heightCase, heightValue) = (1, factor)
+        case .points(let points): (heightCase, heightValue) = (2, points)
         }
         return Key(
             body: fonts.body.string, suffix: fonts.suffix.string, language: language.text, endingLanguage: language.ending,
-            lineHeight: height, entityWeight: entityWeight)
+            lineHeightCase: heightCase, lineHeightValue: heightValue, entityWeight: entityWeight)
     }()
     /// Whether a line's layout is the sum of its runs' (see `LineRuns`): no markup spans (letter
     /// spacing, rises, other sizes), no entities in a weight of their own and no hyphen added at a break.
