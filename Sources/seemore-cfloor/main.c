@@ -168,14 +168,18 @@ static int goldens(int argc, char **argv) {
     double seconds = atof(argv[2]);
     uint8_t **expected = calloc(count, sizeof *expected);
     size_t *sizes = calloc(count, sizeof *sizes);
+    size_t capacity = 1 << 16, rounds = 0;
+    double *samples = malloc(capacity * sizeof(double));
+    if (!expected || !sizes || !samples) {
+        fprintf(stderr, "seemore-cfloor: out of memory\n");
+        return 1;
+    }
     for (int i = 0; i < count; i++) {
         if (!(expected[i] = decode_file(argv[3 + i], &sizes[i]))) {
             fprintf(stderr, "seemore-cfloor: cannot decode %s\n", argv[3 + i]);
             return 65;
         }
     }
-    size_t capacity = 1 << 16, rounds = 0;
-    double *samples = malloc(capacity * sizeof(double));
     double deadline = now_us() + seconds * 1e6;
     while ((now_us() < deadline || rounds < 3) && rounds < capacity) {
         double start = now_us();

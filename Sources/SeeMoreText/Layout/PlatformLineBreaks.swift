@@ -28,8 +28,14 @@ enum PlatformLineBreaks {
             var breaks = isBoundary[index]
             if lineBreak == .anywhere {
                 // A grapheme boundary, but not before a space (preserved spaces hang at the line's end)
-                // nor inside a joined word.
-                if breaks && (isWhiteSpace(after) || (joins(scalars[base]) && joins(after))) { breaks = false }
+                // nor between two letters that join (`LetterScript.joinsNeighbors`): SeeMore lays out a
+                // line alone as inside its paragraph, which a break between joined letters (each
+                // changing form) would not keep; `break-all` leaves such words whole too.
+                if breaks
+                    && (isWhiteSpace(after) || (LetterScript.joinsNeighbors(scalars[base]) && LetterScript.joinsNeighbors(after)))
+                {
+                    breaks = false
+                }
             } else if let table = AsciiLineBreaks.breaks(
                 between: before, and: after, wordBreak: wordBreak, twoBefore: index >= 2 ? scalars[index - 2] : nil)
             {
@@ -43,7 +49,8 @@ enum PlatformLineBreaks {
                     if breaks && hangulWords.contains(byteOffset) { breaks = false }
                 case .breakAll:
                     // Chromium breaks a Thai (SA) text before every character, marks too.
-                    if !breaks && isBrokenApart(scalars[base]) && isBrokenApart(after) && !(joins(scalars[base]) && joins(after))
+                    if !breaks && isBrokenApart(scalars[base]) && isBrokenApart(after)
+                        && !(LetterScript.joinsNeighbors(scalars[base]) && LetterScript.joinsNeighbors(after))
                         && (!isMark(after) || g_unichar_break_type(gunichar(after.value)) == G_UNICODE_BREAK_COMPLEX_CONTEXT)
                     {
                         breaks = true
@@ -128,11 +135,6 @@ enum PlatformLineBreaks {
         default: return false
         }
     }
-
-    /// A letter of a script whose letters join (`LetterScript.joinsNeighbors`): SeeMore lays out a
-    /// line alone as inside its paragraph, which a break between two joined letters (each changing
-    /// form) would not keep, so `anywhere` and `break-all` leave such words whole.
-    private static func joins(_ scalar: Unicode.Scalar) -> Bool { LetterScript.joinsNeighbors(scalar) }
 
     private static func isWhiteSpace(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value == 0x20 || scalar.value == 0x09 || scalar.properties.generalCategory == .spaceSeparator

@@ -4,12 +4,9 @@ import CPangoCairo
 /// is not changed (Pango owns the line).
 struct LayoutLine {
     private let line: UnsafeMutablePointer<PangoLayoutLine>
-    /// The line runs right to left (a line from `oneDirectionLine`: every run on it too).
-    let isRightToLeft: Bool
 
-    fileprivate init(_ line: UnsafeMutablePointer<PangoLayoutLine>, rightToLeft: Bool = false) {
+    fileprivate init(_ line: UnsafeMutablePointer<PangoLayoutLine>) {
         self.line = line
-        isRightToLeft = rightToLeft
     }
 
     /// The leading edge of the character at byte `index` of the layout's text, in points from the
@@ -48,34 +45,26 @@ struct LayoutLine {
 }
 
 extension Layout {
-    /// Line `index` (0-based), whatever directions its runs go (`isRightToLeft` is the line's own).
+    /// Line `index` (0-based), whatever directions its runs go.
     func layoutLine(_ index: Int) -> LayoutLine? {
-        guard let line = pango_layout_get_line_readonly(pointer, Int32(index)) else { return nil }
-        return LayoutLine(line, rightToLeft: line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue)
-    }
-
-    /// Line `index` (0-based) when it and every run on it go one way: all left to right (even bidi
-    /// levels) or all right to left (odd levels: a Hebrew or Arabic line without digits or Latin);
-    /// else nil.
-    func oneDirectionLine(_ index: Int) -> LayoutLine? {
-        guard let line = pango_layout_get_line_readonly(pointer, Int32(index)) else { return nil }
-        let rightToLeft = line.pointee.resolved_dir == PANGO_DIRECTION_RTL.rawValue
-        guard rightToLeft || line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue else { return nil }
-        var node = line.pointee.runs
-        while let current = node {
-            if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
-                let item = run.pointee.item, (item.pointee.analysis.level % 2 != 0) != rightToLeft
-            {
-                return nil
-            }
-            node = current.pointee.next
-        }
-        return LayoutLine(line, rightToLeft: rightToLeft)
+        pango_layout_get_line_readonly(pointer, Int32(index)).map { LayoutLine($0) }
     }
 
     /// Line `index` (0-based) when it and every run on it are left to right (an even bidi level),
     /// else nil.
     func leftToRightLine(_ index: Int) -> LayoutLine? {
-        oneDirectionLine(index).flatMap { $0.isRightToLeft ? nil : $0 }
+        guard let line = pango_layout_get_line_readonly(pointer, Int32(index)),
+            line.pointee.resolved_dir == PANGO_DIRECTION_LTR.rawValue
+        else { return nil }
+        var node = line.pointee.runs
+        while let current = node {
+            if let run = current.pointee.data?.assumingMemoryBound(to: PangoGlyphItem.self),
+                let item = run.pointee.item, item.pointee.analysis.level % 2 != 0
+            {
+                return nil
+            }
+            node = current.pointee.next
+        }
+        return LayoutLine(line)
     }
 }
